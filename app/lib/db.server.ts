@@ -1,0 +1,110 @@
+import fs from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+import { PrismaClient } from "~/generated/prisma/client";
+import { parseDatabaseUrl, type DatabaseTarget } from "./database-url";
+import { applyMigrations, type SqlRunner } from "./migrations.server";
+
+export type Db = PrismaClient;
+
+/** A database opened for the app, a script or a test, and how to close it. */
+export interface OpenDatabase {
+  prisma: PrismaClient;
+  close(): Promise<void>;
+}
+
+export function openPGlite(dataDir: string | null): PGlite {
+  // PGlite does not create the parent folders of its data directory.
+  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  return new PGlite(dataDir ?? undefined);
+}
+
+export function pgliteDatabase(pglite: PGlite): OpenDatabase {
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  return {
+    prisma,
+    async close() {
+      await prisma.$disconnect();
+      // The adapter's dispose leaves PGlite open; it must be closed to flush and free the folder.
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}
+
+export function postgresDatabase(url: string, options: { max?: number } = {}): OpenDatabase {
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  return {
+    prisma,
+    async close() {
+      await prisma.$disconnect();
+      await pool.end().catch(() => undefined);
+    },
+  };
+}
+
+export function pgliteSqlRunner(pglite: PGlite): SqlRunner {
+  return {
+    exec: async (sql) => void (await pglite.exec(sql)),
+    query: async <Row>(sql: string, params?: unknown[]) => (await pglite.query<Row>(sql, params)).rows,
+  };
+}
+
+/** Migrations need one connection (BEGIN … COMMIT, advisory locks), hence a Client, not a Pool. */
+export function postgresSqlRunner(client: pg.Client): SqlRunner {
+  return {
+    exec: async (sql) => void (await client.query(sql)),
+    query: async <Row>(sql: string, params?: unknown[]) =>
+      (await client.query(sql, params)).rows as Row[],
+  };
+}
+
+/** Applies pending migrations to the target database; returns the names applied. */
+export async function migrateDatabase(target: DatabaseTarget): Promise<string[]> {
+  if (target.kind === "postgres") {
+    const client = new pg.Client({ connectionString: target.url });
+    await client.connect();
+    try {
+      return await applyMigrations(postgresSqlRunner(client));
+    } finally {
+      await client.end();
+    }
+  }
+  const pglite = openPGlite(target.dataDir);
+  try {
+    return await applyMigrations(pgliteSqlRunner(pglite));
+  } finally {
+    await pglite.close();
+  }
+}
+
+export function openDatabase(target: DatabaseTarget): OpenDatabase {
+  return target.kind === "postgres"
+    ? postgresDatabase(target.url)
+    : pgliteDatabase(openPGlite(target.dataDir));
+}
+
+// Opened lazily, so importing a route module (in a test, say) never opens ./data.
+let current: OpenDatabase | undefined;
+
+export function getDatabase(): OpenDatabase {
+  current ??= openDatabase(parseDatabaseUrl(process.env.DATABASE_URL));
+  return current;
+}
+
+export function getPrisma(): PrismaClient {
+  return getDatabase().prisma;
+}
+
+/** Used by tests to give each test file its own database. */
+export function useDatabase(database: OpenDatabase | undefined) {
+  current = database;
+}
+
+export async function closeDatabase() {
+  const database = current;
+  current = undefined;
+  await database?.close();
+}

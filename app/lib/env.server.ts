@@ -1,0 +1,58 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+import { parseDatabaseUrl } from "./database-url";
+
+// Every setting the app reads, parsed once with a clear message for each bad one.
+// The README's configuration table lists the same variables and defaults.
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  DATABASE_URL: z.string().optional(),
+  SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
+  APP_URL: z.string().url("APP_URL must be an absolute URL").default("http://localhost:3000"),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://")
+    .optional(),
+  MAIL_FROM: z.string().default("Survey Panel <no-reply@panel.test>"),
+  MAIL_OUTBOX_DIR: z.string().default("./data/mail"),
+  SUPPORT_EMAIL: z.string().email("SUPPORT_EMAIL must be an e-mail address").default("support@panel.test"),
+});
+
+export type Env = z.infer<typeof schema> & { SESSION_SECRET: string };
+
+let cached: Env | undefined;
+
+export function getEnv(): Env {
+  if (cached) return cached;
+  const parsed = schema.safeParse(
+    Object.fromEntries(Object.entries(process.env).filter(([, value]) => value !== "")),
+  );
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${problems.join("\n")}`);
+  }
+  const target = parseDatabaseUrl(parsed.data.DATABASE_URL);
+  cached = { ...parsed.data, SESSION_SECRET: parsed.data.SESSION_SECRET ?? localSecret(target.kind) };
+  return cached;
+}
+
+// Without SESSION_SECRET a single embedded instance keeps a random secret beside its data, so the
+// first `npm start` just works. Instances sharing a PostgreSQL must share a secret, so there it is
+// required.
+function localSecret(database: "postgres" | "pglite"): string {
+  if (database === "postgres") {
+    throw new Error("Invalid configuration:\n  SESSION_SECRET: required when DATABASE_URL is a PostgreSQL URL");
+  }
+  const file = path.resolve("data", "session-secret");
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, crypto.randomBytes(32).toString("hex"), { mode: 0o600, flag: "wx" });
+  }
+  return fs.readFileSync(file, "utf8").trim();
+}
+
+export function isMailOutbox(): boolean {
+  return !getEnv().SMTP_URL;
+}

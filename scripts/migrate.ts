@@ -1,0 +1,12 @@
+// Applies pending migrations to DATABASE_URL (run by `npm start`, `npm run dev` and CI).
+import { parseDatabaseUrl } from "../app/lib/database-url";
+import { migrateDatabase } from "../app/lib/db.server";
+
+const target = parseDatabaseUrl(process.env.DATABASE_URL);
+const applied = await migrateDatabase(target);
+const where = target.kind === "postgres" ? "PostgreSQL" : `PGlite (${target.dataDir ?? "memory"})`;
+console.log(
+  applied.length
+    ? `Applied ${applied.length} migration(s) to ${where}: ${applied.join(", ")}`
+    : `${where} is up to date.`,
+);
