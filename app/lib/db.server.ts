@@ -88,9 +88,10 @@ export function openDatabase(target: DatabaseTarget): OpenDatabase {
 
 // Opened lazily, so importing a route module (in a test, say) never opens ./data.
 let current: OpenDatabase | undefined;
+let openDefault = () => openDatabase(parseDatabaseUrl(process.env.DATABASE_URL));
 
 export function getDatabase(): OpenDatabase {
-  current ??= openDatabase(parseDatabaseUrl(process.env.DATABASE_URL));
+  current ??= openDefault();
   return current;
 }
 
@@ -98,13 +99,33 @@ export function getPrisma(): PrismaClient {
   return getDatabase().prisma;
 }
 
-/** Used by tests to give each test file its own database. */
-export function useDatabase(database: OpenDatabase | undefined) {
-  current = database;
+/** Tests give each test file its own database: opened on first use, or handed over ready. */
+export function useDatabase(database: OpenDatabase | (() => OpenDatabase)) {
+  if (typeof database === "function") {
+    current = undefined;
+    openDefault = database;
+  } else {
+    current = database;
+  }
+}
+
+export function isDatabaseOpen(): boolean {
+  return current !== undefined;
 }
 
 export async function closeDatabase() {
   const database = current;
   current = undefined;
   await database?.close();
+}
+
+/**
+ * True for a unique-constraint violation, whichever adapter raised it: @prisma/adapter-pg maps it
+ * to Prisma's P2002, while the PGlite adapter passes PostgreSQL's own code 23505 through.
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== "object" || error === null) return false;
+  if ((error as { code?: unknown }).code === "P2002") return true;
+  const cause = (error as { cause?: { code?: unknown; originalCode?: unknown } }).cause;
+  return cause?.code === "23505" || cause?.originalCode === "23505";
 }

@@ -1,0 +1,57 @@
+import { defineConfig, devices } from "@playwright/test";
+
+// End-to-end tests run against the production build on a fresh embedded database, in two
+// projects: JavaScript on and JavaScript off. Debian's Chromium is used; no browser is downloaded.
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+export const E2E_DATA_DIR = "./data/e2e";
+export const E2E_MAIL_DIR = `${E2E_DATA_DIR}/mail`;
+
+const chromium = {
+  ...devices["Desktop Chrome"],
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  },
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  workers: 2,
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: "retain-on-failure",
+  },
+  projects: [
+    { name: "js-on", use: { ...chromium, javaScriptEnabled: true } },
+    { name: "js-off", use: { ...chromium, javaScriptEnabled: false } },
+  ],
+  webServer: {
+    command: `rm -rf ${E2E_DATA_DIR} && npm start`,
+    url: `http://localhost:${PORT}/`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    env: {
+      PORT: String(PORT),
+      NODE_ENV: "production",
+      DATABASE_URL: `pglite:${E2E_DATA_DIR}/db`,
+      MAIL_OUTBOX_DIR: E2E_MAIL_DIR,
+      SMTP_URL: "",
+      APP_URL: `http://localhost:${PORT}`,
+      SESSION_SECRET: "e2e-session-secret-that-is-at-least-32-characters",
+      SEED_DEMO: "1",
+    },
+  },
+});

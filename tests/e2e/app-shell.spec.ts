@@ -1,0 +1,25 @@
+import { expect, test } from "@playwright/test";
+
+test("the landing page names the product and offers Login and Sign Up", async ({ page }) => {
+  const response = await page.goto("/");
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Survey Panel");
+  await expect(page.getByRole("link", { name: "Login" })).toHaveAttribute("href", "/login");
+  await expect(page.getByRole("link", { name: "Sign Up" })).toHaveAttribute("href", "/register");
+});
+
+test("an unknown path shows the 404 page with a link home", async ({ page }) => {
+  const response = await page.goto("/no/such/page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
+  await page.getByRole("link", { name: "Go to home" }).click();
+  await expect(page).toHaveURL("/");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Survey Panel");
+});
+
+test("the page is readable on a 320 px wide screen", async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.goto("/");
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});

@@ -1,0 +1,24 @@
+import { getPrisma } from "~/lib/db.server";
+import type { Prisma } from "~/generated/prisma/client";
+
+let counter = 0;
+
+/** A verified member with complete details; override any field. */
+export async function createTestMember(overrides: Partial<Prisma.MemberCreateInput> = {}) {
+  counter += 1;
+  return getPrisma().member.create({
+    data: {
+      firstName: "Test",
+      lastName: `Member ${counter}`,
+      email: `member${counter}-${Date.now()}@example.com`,
+      emailVerifiedAt: new Date(),
+      country: "IN",
+      state: "Karnataka",
+      city: "Bengaluru",
+      pin: "560001",
+      dob: new Date("1990-04-15"),
+      gender: "female",
+      ...overrides,
+    },
+  });
+}
