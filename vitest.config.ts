@@ -8,7 +8,7 @@ export default defineConfig({
     environment: "node",
     include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts", "app/**/*.test.ts"],
     globalSetup: ["tests/support/global-setup.ts"],
-    setupFiles: ["tests/support/setup-database.ts"],
+    setupFiles: ["tests/support/setup-network.ts", "tests/support/setup-database.ts"],
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },
