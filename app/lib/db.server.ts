@@ -100,7 +100,7 @@ export function getPrisma(): PrismaClient {
 }
 
 /** Tests give each test file its own database: opened on first use, or handed over ready. */
-export function useDatabase(database: OpenDatabase | (() => OpenDatabase)) {
+export function provideDatabase(database: OpenDatabase | (() => OpenDatabase)) {
   if (typeof database === "function") {
     current = undefined;
     openDefault = database;

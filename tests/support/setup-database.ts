@@ -8,7 +8,7 @@ import {
   isDatabaseOpen,
   pgliteDatabase,
   postgresDatabase,
-  useDatabase,
+  provideDatabase,
 } from "~/lib/db.server";
 import { databaseUrl, withAdminClient } from "./database-template";
 
@@ -20,7 +20,7 @@ const secret = "test-session-secret-that-is-long-enough-0123456789";
 process.env.SESSION_SECRET ||= secret;
 
 if (template.kind === "pglite") {
-  useDatabase(() => {
+  provideDatabase(() => {
     const dump = new Blob([fs.readFileSync(template.file)]);
     return pgliteDatabase(new PGlite({ loadDataDir: dump }));
   });
@@ -30,7 +30,7 @@ if (template.kind === "pglite") {
     await withAdminClient(template.url, (admin) =>
       admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template.template}"`),
     );
-    useDatabase(postgresDatabase(databaseUrl(template.url, name), { max: 25 }));
+    provideDatabase(postgresDatabase(databaseUrl(template.url, name), { max: 25 }));
   });
   afterAll(async () => {
     await closeDatabase();

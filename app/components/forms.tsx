@@ -1,0 +1,75 @@
+import { useNavigation } from "@remix-run/react";
+import { useId, type InputHTMLAttributes, type ReactNode } from "react";
+
+// Field components shared by every form, so all forms look and behave alike: a label, the control,
+// and a fixed error slot wired with aria-invalid and aria-describedby. They render plain HTML
+// controls that submit without JavaScript.
+
+export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
+  const shown = errors?.filter(Boolean) ?? [];
+  if (shown.length === 0) return null;
+  // The spec shows the first message per field.
+  return (
+    <p id={id} className="mt-1 text-sm text-red-700">
+      {shown[0]}
+    </p>
+  );
+}
+
+export function Field({
+  label,
+  inputProps,
+  errors,
+  hint,
+}: {
+  label: ReactNode;
+  inputProps: InputHTMLAttributes<HTMLInputElement>;
+  errors?: string[] | null;
+  hint?: ReactNode;
+}) {
+  const fallbackId = useId();
+  const id = inputProps.id ?? fallbackId;
+  const errorId = errors?.length ? `${id}-error` : undefined;
+  return (
+    <div className="mb-4">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <input
+        {...inputProps}
+        id={id}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={errorId}
+        className={`mt-1 block w-full rounded-md border px-3 py-2 text-base ${
+          errorId ? "border-red-600" : "border-slate-300"
+        } ${inputProps.className ?? ""}`}
+      />
+      {hint ? <p className="mt-1 text-xs text-slate-500">{hint}</p> : null}
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+/** A submit button that says it is working while its form is being submitted (with JavaScript). */
+export function SubmitButton({
+  children,
+  pendingText,
+  className = "btn-primary",
+  name,
+  value,
+}: {
+  children: ReactNode;
+  pendingText: string;
+  className?: string;
+  name?: string;
+  value?: string;
+}) {
+  const navigation = useNavigation();
+  const pending =
+    navigation.state === "submitting" && (name === undefined || navigation.formData?.get(name) === value);
+  return (
+    <button type="submit" name={name} value={value} className={className} disabled={pending}>
+      {pending ? pendingText : children}
+    </button>
+  );
+}
