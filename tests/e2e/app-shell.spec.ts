@@ -23,3 +23,25 @@ test("the page is readable on a 320 px wide screen", async ({ page }) => {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 });
+
+test("a slow navigation shows the progress bar until the page arrives", async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name === "js-off", "without JavaScript the browser shows its own progress");
+  await page.goto("/dev/mail");
+  await page.waitForFunction(() => "__remixContext" in window && document.readyState === "complete");
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\.data(\?|$)/, async (route) => {
+    await held;
+    await route.continue();
+  });
+
+  await page.getByLabel("Send a test message to").fill(`progress-${Date.now()}@example.com`);
+  await page.getByRole("button", { name: "Send test message" }).click();
+  const bar = page.getByRole("progressbar", { name: "Loading" });
+  await expect(bar).toBeVisible();
+  await expect(page.getByRole("button", { name: "Sending…" })).toBeDisabled();
+
+  release();
+  await expect(page.getByRole("status").filter({ hasText: "Test message sent to" })).toBeVisible();
+  await expect(bar).toBeHidden();
+});
