@@ -3,7 +3,7 @@ import { defineConfig, devices } from "@playwright/test";
 // End-to-end tests run against the production build on a fresh embedded database, in two
 // projects: JavaScript on and JavaScript off. Debian's Chromium is used; no browser is downloaded.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
-export const E2E_DATA_DIR = "./data/e2e";
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? "./data/e2e";
 export const E2E_MAIL_DIR = `${E2E_DATA_DIR}/mail`;
 
 const chromium = {
@@ -52,6 +52,7 @@ export default defineConfig({
       APP_URL: `http://localhost:${PORT}`,
       SESSION_SECRET: "e2e-session-secret-that-is-at-least-32-characters",
       SEED_DEMO: "1",
+      E2E_FIXTURES: "1",
     },
   },
 });

@@ -1,0 +1,85 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Form, NavLink, Outlet, useLoaderData } from "@remix-run/react";
+import { requireVerifiedMember } from "~/domain/auth.server";
+import { PRODUCT_NAME } from "~/lib/product";
+
+// The member area's layout: the sidebar on wide screens, a header with a <details> menu on phones
+// (it opens without JavaScript). Each child route runs its own guard in its loader and action.
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { member } = await requireVerifiedMember(request);
+  return { name: member.firstName };
+}
+
+const NAVIGATION = [
+  { to: "/dashboard", label: "HomePage" },
+  { to: "/points", label: "Points" },
+  { to: "/account", label: "Account" },
+  { to: "/activities", label: "Activities" },
+  { to: "/details", label: "MyDetails" },
+  { to: "/help", label: "Help" },
+];
+
+export default function MemberLayout() {
+  const { name } = useLoaderData<typeof loader>();
+  return (
+    <div className="min-h-screen md:flex">
+      <header className="flex items-center justify-between border-b border-slate-200 bg-white px-4 py-3 md:hidden">
+        <span className="font-semibold">{PRODUCT_NAME}</span>
+        <details className="relative">
+          <summary className="cursor-pointer list-none rounded-md border border-slate-300 px-3 py-1 text-sm">
+            Menu
+          </summary>
+          <div className="absolute right-0 z-40 mt-2 w-60 rounded-md border border-slate-200 bg-white p-3 shadow-lg">
+            <p className="mb-2 font-semibold">Hi, {name}</p>
+            <MemberNavigation />
+            <LogoutForm />
+          </div>
+        </details>
+      </header>
+      <aside className="hidden w-56 shrink-0 border-r border-slate-200 bg-white p-4 md:block">
+        <p className="mb-4 font-semibold">{PRODUCT_NAME}</p>
+        <p className="mb-4 text-sm text-slate-600">Hi, {name}</p>
+        <MemberNavigation />
+        <LogoutForm />
+      </aside>
+      <main className="min-w-0 flex-1 px-4 py-6 md:px-8">
+        <Outlet />
+      </main>
+    </div>
+  );
+}
+
+function MemberNavigation() {
+  return (
+    <nav aria-label="Member">
+      <ul className="space-y-1">
+        {NAVIGATION.map((item) => (
+          <li key={item.to}>
+            <NavLink
+              to={item.to}
+              className={({ isActive }) =>
+                `block rounded-md px-3 py-2 text-sm ${isActive ? "bg-brand-50 font-semibold text-brand-700" : "text-slate-700 hover:bg-slate-100"}`
+              }
+            >
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function LogoutForm() {
+  return (
+    <Form method="post" action="/logout" className="mt-4 border-t border-slate-200 pt-4">
+      <label className="flex items-center gap-2 text-sm text-slate-700">
+        <input type="checkbox" name="allDevices" value="on" />
+        Log Out of all Devices
+      </label>
+      <button type="submit" className="btn-secondary mt-2 w-full">
+        Logout
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,52 @@
+import { data, type ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { hashPassword } from "~/domain/passwords.server";
+import { startMemberSession } from "~/domain/sessions.server";
+import { getPrisma } from "~/lib/db.server";
+
+// End-to-end tests cannot open the server's embedded database from their own process (PGlite is
+// single-process), so they create what a test needs through this endpoint. It exists only when
+// the test server is started with E2E_FIXTURES=1 (playwright.config.ts); otherwise it is a 404.
+const memberFixture = z.object({
+  email: z.string().email(),
+  password: z.string().min(1).optional(),
+  firstName: z.string().default("Test"),
+  lastName: z.string().default("Member"),
+  verified: z.boolean().default(true),
+  details: z.boolean().default(true),
+  signIn: z.boolean().default(false),
+  persistent: z.boolean().default(false),
+});
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (process.env.E2E_FIXTURES !== "1") throw new Response("Not Found", { status: 404 });
+  const fixture = memberFixture.parse(await request.json());
+  const member = await getPrisma().member.create({
+    data: {
+      email: fixture.email.toLowerCase(),
+      firstName: fixture.firstName,
+      lastName: fixture.lastName,
+      passwordHash: fixture.password ? await hashPassword(fixture.password) : null,
+      emailVerifiedAt: fixture.verified ? new Date() : null,
+      ...(fixture.details
+        ? {
+            country: "IN",
+            state: "Karnataka",
+            city: "Bengaluru",
+            pin: "560001",
+            dob: new Date("1990-04-15"),
+            gender: "female" as const,
+          }
+        : {}),
+    },
+  });
+  const headers = new Headers();
+  if (fixture.signIn) {
+    headers.set("Set-Cookie", await startMemberSession(member.id, { persistent: fixture.persistent, request }));
+  }
+  return data({ id: member.id, email: member.email }, { headers });
+}
+
+export function loader() {
+  throw new Response("Not Found", { status: 404 });
+}

@@ -1,0 +1,28 @@
+import type { BrowserContext, TestInfo } from "@playwright/test";
+
+// Test data made through the server's fixture endpoint (app/routes/dev.fixtures.tsx). A context's
+// request shares the browser context's cookies, so `signIn: true` signs that browser in.
+
+export interface MemberFixture {
+  email?: string;
+  password?: string;
+  firstName?: string;
+  lastName?: string;
+  verified?: boolean;
+  details?: boolean;
+  signIn?: boolean;
+  persistent?: boolean;
+}
+
+/** An address no other test (or project, or retry) uses. */
+export function uniqueEmail(testInfo: TestInfo, label = "member"): string {
+  const random = Math.random().toString(36).slice(2, 8);
+  return `${label}-${testInfo.project.name}-${Date.now()}-${random}@example.com`;
+}
+
+export async function createMember(context: BrowserContext, testInfo: TestInfo, fixture: MemberFixture = {}) {
+  const email = fixture.email ?? uniqueEmail(testInfo);
+  const response = await context.request.post("/dev/fixtures", { data: { ...fixture, email } });
+  if (!response.ok()) throw new Error(`Fixture failed: ${response.status()} ${await response.text()}`);
+  return (await response.json()) as { id: number; email: string };
+}
