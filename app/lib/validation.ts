@@ -3,6 +3,7 @@ import { z } from "zod";
 // Shared by every form schema, on the server and (with JavaScript) in the browser.
 
 // Control characters, and U+FFFD: what a non-UTF-8 byte in a posted form decodes to.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const UNWANTED_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFD]/;
 
 /** A trimmed single-line text with a length limit and no control or undecodable characters. */
