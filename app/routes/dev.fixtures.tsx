@@ -18,9 +18,21 @@ const memberFixture = z.object({
   persistent: z.boolean().default(false),
 });
 
+// Signs an existing member in on another browser context (two devices of one member).
+const sessionFixture = z.object({ signInAs: z.string().email(), persistent: z.boolean().default(false) });
+
 export async function action({ request }: ActionFunctionArgs) {
   if (process.env.E2E_FIXTURES !== "1") throw new Response("Not Found", { status: 404 });
-  const fixture = memberFixture.parse(await request.json());
+  const body: unknown = await request.json();
+  const session = sessionFixture.safeParse(body);
+  if (session.success) {
+    const member = await getPrisma().member.findUniqueOrThrow({
+      where: { email: session.data.signInAs.toLowerCase() },
+    });
+    const cookie = await startMemberSession(member.id, { persistent: session.data.persistent, request });
+    return data({ id: member.id, email: member.email }, { headers: { "Set-Cookie": cookie } });
+  }
+  const fixture = memberFixture.parse(body);
   const member = await getPrisma().member.create({
     data: {
       email: fixture.email.toLowerCase(),

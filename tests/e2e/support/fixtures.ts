@@ -26,3 +26,9 @@ export async function createMember(context: BrowserContext, testInfo: TestInfo, 
   if (!response.ok()) throw new Error(`Fixture failed: ${response.status()} ${await response.text()}`);
   return (await response.json()) as { id: number; email: string };
 }
+
+/** Signs an existing member in on this browser context: a second device of the same member. */
+export async function signInAs(context: BrowserContext, email: string, { persistent = false } = {}) {
+  const response = await context.request.post("/dev/fixtures", { data: { signInAs: email, persistent } });
+  if (!response.ok()) throw new Error(`Sign-in fixture failed: ${response.status()} ${await response.text()}`);
+}
