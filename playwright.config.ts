@@ -53,6 +53,7 @@ export default defineConfig({
       SESSION_SECRET: "e2e-session-secret-that-is-at-least-32-characters",
       SEED_DEMO: "1",
       E2E_FIXTURES: "1",
+      GOOGLE_MOCK: "1",
     },
   },
 });

@@ -2,7 +2,7 @@ import { redirect } from "@remix-run/node";
 import type { Member } from "~/generated/prisma/client";
 import { getEnv } from "~/lib/env.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { getMemberSession, type MemberSession } from "./sessions.server";
+import { clearMemberCookie, getMemberSession, hasMemberCookie, type MemberSession } from "./sessions.server";
 
 // The member guards, called by every member route's loader *and* action (a layout's loader does
 // not run before a child's action). They throw the redirect the spec asks for.
@@ -24,7 +24,10 @@ export async function requireMember(request: Request): Promise<MemberSession> {
   if (!session) {
     const url = new URL(request.url);
     const redirectTo = `${url.pathname}${url.search}`;
-    throw redirect(`/login?${new URLSearchParams({ redirectTo })}`);
+    // A cookie whose session has ended (logged out elsewhere, expired, account closed) is cleared,
+    // so no member state stays in the browser.
+    const headers = hasMemberCookie(request) ? { "Set-Cookie": await clearMemberCookie() } : undefined;
+    throw redirect(`/login?${new URLSearchParams({ redirectTo })}`, { headers });
   }
   return session;
 }

@@ -76,7 +76,18 @@ export async function endMemberSession(request: Request, { allDevices }: { allDe
     const sessionId = await readSessionId(request);
     if (sessionId) await getPrisma().memberSession.deleteMany({ where: { id: sessionId } });
   }
+  return clearMemberCookie();
+}
+
+/** The Set-Cookie value that removes the member cookie from the browser. */
+export function clearMemberCookie(): Promise<string> {
   return memberCookie().serialize("", { expires: new Date(0) });
+}
+
+/** Whether the request carries a member cookie at all, even one whose signature no longer checks out. */
+export function hasMemberCookie(request: Request): boolean {
+  const prefix = `${memberCookie().name}=`;
+  return (request.headers.get("Cookie") ?? "").split(";").some((part) => part.trim().startsWith(prefix));
 }
 
 /** After a password change or reset: every other device must sign in again. */

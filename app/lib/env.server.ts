@@ -18,6 +18,10 @@ const schema = z.object({
   MAIL_FROM: z.string().default("Survey Panel <no-reply@panel.test>"),
   MAIL_OUTBOX_DIR: z.string().default("./data/mail"),
   SUPPORT_EMAIL: z.string().email("SUPPORT_EMAIL must be an e-mail address").default("support@panel.test"),
+  // Google sign-in: real Google when both are set; see docs/decisions/009-google-sign-in.md.
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_MOCK: z.enum(["0", "1"], { message: "GOOGLE_MOCK must be 0 or 1" }).default("0"),
 });
 
 export type Env = z.infer<typeof schema> & { SESSION_SECRET: string };

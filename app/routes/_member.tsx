@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Form, NavLink, Outlet, useLoaderData } from "@remix-run/react";
+import { Form, NavLink, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { requireVerifiedMember } from "~/domain/auth.server";
 import { PRODUCT_NAME } from "~/lib/product";
 
@@ -21,11 +21,13 @@ const NAVIGATION = [
 
 export default function MemberLayout() {
   const { name } = useLoaderData<typeof loader>();
+  const { pathname } = useLocation();
   return (
     <div className="min-h-screen md:flex">
       <header className="flex items-center justify-between border-b border-slate-200 bg-white px-4 py-3 md:hidden">
         <span className="font-semibold">{PRODUCT_NAME}</span>
-        <details className="relative">
+        {/* Keyed by the page: with JavaScript, following a link in the menu closes it. */}
+        <details key={pathname} className="relative">
           <summary className="cursor-pointer list-none rounded-md border border-slate-300 px-3 py-1 text-sm">
             Menu
           </summary>

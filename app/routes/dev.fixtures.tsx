@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { hashPassword } from "~/domain/passwords.server";
 import { startMemberSession } from "~/domain/sessions.server";
@@ -18,6 +18,9 @@ const memberFixture = z.object({
   persistent: z.boolean().default(false),
 });
 
+// A resource route answers with a plain Response: single fetch drops the headers of data() here,
+// and the Set-Cookie header is the point.
+
 // Signs an existing member in on another browser context (two devices of one member).
 const sessionFixture = z.object({ signInAs: z.string().email(), persistent: z.boolean().default(false) });
 
@@ -30,7 +33,7 @@ export async function action({ request }: ActionFunctionArgs) {
       where: { email: session.data.signInAs.toLowerCase() },
     });
     const cookie = await startMemberSession(member.id, { persistent: session.data.persistent, request });
-    return data({ id: member.id, email: member.email }, { headers: { "Set-Cookie": cookie } });
+    return Response.json({ id: member.id, email: member.email }, { headers: { "Set-Cookie": cookie } });
   }
   const fixture = memberFixture.parse(body);
   const member = await getPrisma().member.create({
@@ -56,7 +59,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (fixture.signIn) {
     headers.set("Set-Cookie", await startMemberSession(member.id, { persistent: fixture.persistent, request }));
   }
-  return data({ id: member.id, email: member.email }, { headers });
+  return Response.json({ id: member.id, email: member.email }, { headers });
 }
 
 export function loader() {

@@ -25,7 +25,7 @@ export default function OutboxMessagePage() {
       <h1 className="mt-4 break-words text-2xl font-semibold">{message.subject || "(no subject)"}</h1>
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="font-semibold text-slate-700">To</dt>
-        <dd className="break-all">{message.to}</dd>
+        <dd className="[overflow-wrap:anywhere]">{message.to}</dd>
         <dt className="font-semibold text-slate-700">Sent at</dt>
         <dd>
           <time dateTime={message.sentAt}>{formatSentAt(message.sentAt)}</time>

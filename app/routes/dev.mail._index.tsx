@@ -79,6 +79,7 @@ export default function MailOutbox() {
         <p className="mt-8 text-slate-600">No mail yet.</p>
       ) : (
         <div className="mt-6 overflow-x-auto rounded-md border border-slate-200 bg-white">
+          {/* Times shown as stored, in UTC, so the server's and the browser's rendering agree. */}
           <table className="w-full text-left text-sm">
             <thead className="bg-slate-100 text-slate-700">
               <tr>
@@ -97,10 +98,13 @@ export default function MailOutbox() {
               {messages.map((message) => (
                 <tr key={message.id} className="align-top">
                   <td className="px-3 py-2 text-slate-600">
-                    <time dateTime={message.sentAt}>{formatSentAt(message.sentAt)}</time>
+                    <time dateTime={message.sentAt}>
+                      <span className="whitespace-nowrap">{message.sentAt.slice(0, 10)}</span>{" "}
+                      <span className="whitespace-nowrap">{message.sentAt.slice(11, 19)} UTC</span>
+                    </time>
                   </td>
-                  <td className="break-all px-3 py-2">{message.to}</td>
-                  <td className="break-words px-3 py-2">
+                  <td className="px-3 py-2 [overflow-wrap:anywhere]">{message.to}</td>
+                  <td className="px-3 py-2 [overflow-wrap:anywhere]">
                     <Link to={`/dev/mail/${message.id}`} className="text-brand-600 underline hover:text-brand-700">
                       {message.subject || "(no subject)"}
                     </Link>
@@ -113,11 +117,6 @@ export default function MailOutbox() {
       )}
     </main>
   );
-}
-
-// In UTC, so the server's and the browser's rendering agree whatever their time zones.
-function formatSentAt(sentAt: string): string {
-  return `${sentAt.slice(0, 10)} ${sentAt.slice(11, 19)} UTC`;
 }
 
 function sendTestMessage(to: string) {

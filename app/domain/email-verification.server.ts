@@ -1,0 +1,180 @@
+import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import type { Member } from "~/generated/prisma/client";
+import { getPrisma } from "~/lib/db.server";
+import { getEnv } from "~/lib/env.server";
+import { PRODUCT_NAME } from "~/lib/product";
+import { checkRateLimit, hitRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
+import { sendMail } from "./mail.server";
+
+// Email verification by a signed, expiring link (docs/decisions/007-email-verification.md):
+// /email/verify/{id}/{hash}?expires=…&signature=…, where hash is the sha256 of the lower-cased
+// e-mail and the signature an HMAC-SHA256 over id, hash and expiry. Nothing is stored per link;
+// the cooldown and the limits live in the RateLimit table, shared by every app instance.
+
+export const TOO_MANY_ATTEMPTS = "Too Many Attempt's Try Again in 5 Minutes";
+export const EMAIL_VERIFIED = "Email Verified Succesfully";
+
+export const LINK_MINUTES = 60;
+export const RESEND_COOLDOWN_SECONDS = 60;
+/** With a 60 s cooldown at most 5 mails fit in 5 minutes, so the limit is below that. */
+export const SENDS_PER_MEMBER: RateLimitRule = { limit: 3, windowMs: 5 * 60 * 1000 };
+/** Opening and confirming a link each count, per client address. */
+export const LINK_CHECKS_PER_IP: RateLimitRule = { limit: 30, windowMs: 5 * 60 * 1000 };
+const COOLDOWN: RateLimitRule = { limit: 1, windowMs: RESEND_COOLDOWN_SECONDS * 1000 };
+
+const cooldownKey = (memberId: number) => `verify-email:cooldown:${memberId}`;
+const sendsKey = (memberId: number) => `verify-email:sends:${memberId}`;
+export const linkChecksKey = (address: string) => `verify-email:link:${address}`;
+
+// ── Sending ────────────────────────────────────────────────────────────────────────────────────
+
+export type SendOutcome =
+  | { status: "sent"; retryAfterSeconds: number }
+  | { status: "cooling-down"; retryAfterSeconds: number }
+  | { status: "too-many"; retryAfterSeconds: number };
+
+/** Seconds until the member may ask for another mail; 0 when they may now. Reads only. */
+export async function secondsUntilResend(memberId: number): Promise<number> {
+  return (await checkRateLimit(cooldownKey(memberId), COOLDOWN)).retryAfterSeconds;
+}
+
+/**
+ * Mails a fresh link unless one went out in the last 60 s or the member has had too many. A refusal
+ * is decided by reading the counters only, so it changes nothing; two requests racing past the
+ * reads are settled by the atomic counter, and only one mail goes out.
+ */
+export async function sendVerificationEmail(member: Member, now = new Date()): Promise<SendOutcome> {
+  const cooldown = await checkRateLimit(cooldownKey(member.id), COOLDOWN);
+  if (cooldown.limited) return { status: "cooling-down", retryAfterSeconds: cooldown.retryAfterSeconds };
+  const sends = await checkRateLimit(sendsKey(member.id), SENDS_PER_MEMBER);
+  if (sends.limited) return { status: "too-many", retryAfterSeconds: sends.retryAfterSeconds };
+
+  const raced = await hitRateLimit(cooldownKey(member.id), COOLDOWN);
+  if (raced.limited) return { status: "cooling-down", retryAfterSeconds: raced.retryAfterSeconds };
+  const counted = await hitRateLimit(sendsKey(member.id), SENDS_PER_MEMBER);
+  if (counted.limited) return { status: "too-many", retryAfterSeconds: counted.retryAfterSeconds };
+
+  const link = verificationLink(member, now);
+  await sendMail({
+    to: member.email,
+    subject: `Verify your email address for ${PRODUCT_NAME}`,
+    text: [
+      `Hello ${member.firstName},`,
+      "",
+      `Please confirm your email address for ${PRODUCT_NAME} by opening this link:`,
+      "",
+      link,
+      "",
+      `The link expires in ${LINK_MINUTES} minutes. If you did not register, ignore this message.`,
+      "",
+    ].join("\n"),
+    html: [
+      `<p>Hello ${escapeHtml(member.firstName)},</p>`,
+      `<p>Please confirm your email address for ${escapeHtml(PRODUCT_NAME)}:</p>`,
+      `<p><a href="${escapeHtml(link)}">Verify my email address</a></p>`,
+      `<p>The link expires in ${LINK_MINUTES} minutes. If you did not register, ignore this message.</p>`,
+    ].join("\n"),
+  });
+  return { status: "sent", retryAfterSeconds: RESEND_COOLDOWN_SECONDS };
+}
+
+// ── The link ───────────────────────────────────────────────────────────────────────────────────
+
+export function emailHash(email: string): string {
+  return createHash("sha256").update(email.toLowerCase()).digest("hex");
+}
+
+/** The absolute link, from APP_URL, valid for LINK_MINUTES from `now`. */
+export function verificationLink(member: Pick<Member, "id" | "email">, now = new Date()): string {
+  const hash = emailHash(member.email);
+  const expires = Math.floor(now.getTime() / 1000) + LINK_MINUTES * 60;
+  const url = new URL(`/email/verify/${member.id}/${hash}`, getEnv().APP_URL);
+  url.searchParams.set("expires", String(expires));
+  url.searchParams.set("signature", signature(String(member.id), hash, String(expires)));
+  return url.toString();
+}
+
+function signature(id: string, hash: string, expires: string): string {
+  // A purpose prefix, so this HMAC can never stand for another signature made with the same secret.
+  return createHmac("sha256", getEnv().SESSION_SECRET)
+    .update(`email-verification\n${id}\n${hash}\n${expires}`)
+    .digest("hex");
+}
+
+export interface VerificationLinkParts {
+  id: string | undefined;
+  hash: string | undefined;
+  expires: string | null;
+  signature: string | null;
+}
+
+export type LinkFailure = "invalid" | "expired" | "unknown-member" | "email-changed" | "other-member";
+
+export type LinkCheck = { ok: true; member: Member } | { ok: false; failure: LinkFailure; message: string };
+
+const FAILURE_MESSAGES: Record<LinkFailure, string> = {
+  invalid: "This verification link is not valid. Use the link from the newest email, or request a new one.",
+  expired: "This verification link has expired. Request a new one from the verification page.",
+  "unknown-member": "This verification link is not valid. Use the link from the newest email, or request a new one.",
+  "email-changed": "This link was sent to an email address that is no longer on the account. Request a new one.",
+  "other-member": "This verification link belongs to another account. Log out, then open the link again.",
+};
+
+/** Checks a link without changing anything: signature first, then expiry, then the member. */
+export async function checkVerificationLink(
+  parts: VerificationLinkParts,
+  { signedInMemberId, now = new Date() }: { signedInMemberId: number | null; now?: Date },
+): Promise<LinkCheck> {
+  const { id, hash, expires, signature: given } = parts;
+  if (
+    !id || !/^[1-9]\d{0,9}$/.test(id) ||
+    !hash || !/^[0-9a-f]{64}$/.test(hash) ||
+    !expires || !/^\d{1,12}$/.test(expires) ||
+    !given || !/^[0-9a-f]{64}$/.test(given)
+  ) {
+    return failure("invalid");
+  }
+  const expected = Buffer.from(signature(id, hash, expires), "hex");
+  if (!timingSafeEqual(expected, Buffer.from(given, "hex"))) return failure("invalid");
+  if (Number(expires) * 1000 <= now.getTime()) return failure("expired");
+
+  const memberId = Number(id);
+  if (signedInMemberId !== null && signedInMemberId !== memberId) return failure("other-member");
+  const member = await getPrisma().member.findUnique({ where: { id: memberId } });
+  if (!member || member.status === "closed") return failure("unknown-member");
+  if (emailHash(member.email) !== hash) return failure("email-changed");
+  return { ok: true, member };
+}
+
+/**
+ * Checks the link and marks the e-mail verified. Idempotent: only a member still unverified, with
+ * the same e-mail as when the link was made, is updated, so a second use changes nothing.
+ */
+export async function confirmEmailVerification(
+  parts: VerificationLinkParts,
+  options: { signedInMemberId: number | null; now?: Date },
+): Promise<LinkCheck> {
+  const check = await checkVerificationLink(parts, options);
+  if (!check.ok) return check;
+  const { member } = check;
+  if (!member.emailVerifiedAt) {
+    await getPrisma().member.updateMany({
+      where: { id: member.id, email: member.email, emailVerifiedAt: null },
+      data: { emailVerifiedAt: options.now ?? new Date() },
+    });
+  }
+  return check;
+}
+
+function failure(reason: LinkFailure): LinkCheck {
+  return { ok: false, failure: reason, message: FAILURE_MESSAGES[reason] };
+}
+
+function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+}

@@ -1,0 +1,119 @@
+import type { MemberStatus } from "~/generated/prisma/client";
+import { getPrisma } from "~/lib/db.server";
+import { checkRateLimit, clearRateLimit, hitRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
+import { verifyPassword } from "./passwords.server";
+
+// Password sign-in for members. The rules (docs/decisions/010-login-rate-limits.md): the same
+// message for an unknown email, a wrong password and a Google-only account; failures counted per
+// email and per client address; a spent counter refuses before any password is checked.
+
+export const LOGIN_FAILED_MESSAGE = "These credentials do not match our records.";
+
+/** 5 failures in 15 minutes for one email; the 6th attempt is refused. */
+export const LOGIN_FAILURE_RULE: RateLimitRule = { limit: 5, windowMs: 15 * 60 * 1000 };
+/**
+ * Per client address the bar is higher: many members in India share one address behind a mobile
+ * carrier's NAT, and one of them mistyping must not lock out the others.
+ */
+export const LOGIN_ADDRESS_FAILURE_RULE: RateLimitRule = { limit: 50, windowMs: 15 * 60 * 1000 };
+
+/** A refusal carries its HTTP status: 401 wrong credentials, 403 account not active, 429 too many failures. */
+export type LoginResult =
+  | { ok: true; memberId: number }
+  | { ok: false; status: 401 | 403 | 429; message: string };
+
+// A bcrypt hash of no one's password: an unknown email costs the same time as a wrong password, so
+// the response time does not tell whether an account exists.
+const UNKNOWN_MEMBER_HASH = "$2b$10$dm8JYE/Tr8Pk/HCUAh/IBuVCr5R572LNApig7WwoeJg6MJfxVVgtK";
+
+export async function attemptLogin({
+  email,
+  password,
+  address,
+}: {
+  email: string;
+  password: string;
+  address: string;
+}): Promise<LoginResult> {
+  const counters = [
+    { key: emailKey(email), rule: LOGIN_FAILURE_RULE },
+    { key: addressKey(address), rule: LOGIN_ADDRESS_FAILURE_RULE },
+  ];
+  const states = await Promise.all(counters.map(({ key, rule }) => checkRateLimit(key, rule)));
+  const waitSeconds = Math.max(...states.map((state) => (state.limited ? state.retryAfterSeconds : 0)));
+  if (waitSeconds > 0) return { ok: false, status: 429, message: tooManyAttemptsMessage(waitSeconds) };
+
+  const member = await getPrisma().member.findUnique({
+    where: { email },
+    select: { id: true, passwordHash: true, status: true },
+  });
+  const matches = await verifyPassword(password, member?.passwordHash ?? UNKNOWN_MEMBER_HASH);
+  if (!member?.passwordHash || !matches) {
+    await Promise.all(counters.map(({ key, rule }) => hitRateLimit(key, rule)));
+    return { ok: false, status: 401, message: LOGIN_FAILED_MESSAGE };
+  }
+  // Only someone who knows the password learns the account's state.
+  const statusIssue = accountStatusIssue(member.status);
+  if (statusIssue) return { ok: false, status: 403, message: statusIssue };
+
+  await clearLoginFailures(email);
+  return { ok: true, memberId: member.id };
+}
+
+/** Why a member in this state cannot sign in (by password or Google), or null when they can. */
+export function accountStatusIssue(status: MemberStatus): string | null {
+  switch (status) {
+    case "active":
+      return null;
+    case "inactive":
+      return "Your account is inactive. Please contact support to reactivate it.";
+    case "closed":
+      return "This account has been closed.";
+  }
+}
+
+/** After a successful sign-in or a password reset the member's own counter starts again. */
+export async function clearLoginFailures(email: string): Promise<void> {
+  await clearRateLimit(emailKey(email));
+}
+
+export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Too many failed attempts. Try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`;
+}
+
+/**
+ * Where to go after signing in: a local path only (starting with one '/'), so a crafted link cannot
+ * send a member to another site. Anything else goes to the dashboard.
+ */
+export function safeRedirect(
+  target: FormDataEntryValue | string | null | undefined,
+  fallback = "/dashboard",
+) {
+  if (typeof target !== "string" || target.length > 2000) return fallback;
+  if (!target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
+  // Browsers drop tabs and newlines from URLs, which would turn '/\t/evil.com' into '//evil.com'.
+  // eslint-disable-next-line no-control-regex -- refusing control characters is the point
+  if (/[\u0000-\u001F\u007F\\]/.test(target)) return fallback;
+  return target;
+}
+
+/**
+ * The posted form, or a 400 for a body that is not a form at all (a missing or wrong content type,
+ * broken multipart): a bad request, not a server error.
+ */
+export async function readFormData(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    throw new Response("The request is not a valid form submission.", { status: 400 });
+  }
+}
+
+function emailKey(email: string) {
+  return `login:email:${email}`;
+}
+
+function addressKey(address: string) {
+  return `login:ip:${address}`;
+}

@@ -1,0 +1,94 @@
+import { parseWithZod } from "@conform-to/zod";
+import { z } from "zod";
+import type { Member } from "~/generated/prisma/client";
+import { getPrisma } from "~/lib/db.server";
+import { checkRateLimit, clearRateLimit, hitRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
+import { hashPassword, passwordPolicyIssue, verifyPassword } from "./passwords.server";
+import { endOtherMemberSessions } from "./sessions.server";
+
+// The Password page: a member changes their password, or a member who only ever signed in with
+// Google sets a first one. Changing it signs out every other device, as a reset does.
+
+/** Wrong current passwords, per member: someone holding a stolen session cannot guess for long. */
+export const WRONG_CURRENT_PASSWORD_LIMIT: RateLimitRule = { limit: 5, windowMs: 15 * 60 * 1000 };
+
+const PASSWORD_MISMATCH = "Password do not match";
+const WRONG_CURRENT_PASSWORD = "The current password is incorrect.";
+
+/** A required password: a missing one is checked as "", so every problem is reported at once. */
+function requiredPassword(message: string) {
+  return z.preprocess((value) => value ?? "", z.string().min(1, message));
+}
+
+/** The spec's payload names: oldPassword (only when the account has a password), newPassword, newPassword_confirmation. */
+function passwordChangeSchema(hasPassword: boolean) {
+  return z
+    .object({
+      // A member without a password sets a first one: there is nothing to check.
+      oldPassword: hasPassword ? requiredPassword("Enter your current password") : z.string().optional(),
+      newPassword: requiredPassword("Enter a new password"),
+      newPassword_confirmation: requiredPassword("Confirm the new password"),
+    })
+    .superRefine((value, context) => {
+      if (value.newPassword === "") return;
+      const issue = passwordPolicyIssue(value.newPassword);
+      if (issue) context.addIssue({ code: z.ZodIssueCode.custom, path: ["newPassword"], message: issue });
+      if (value.newPassword_confirmation !== "" && value.newPassword !== value.newPassword_confirmation) {
+        context.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: ["newPassword_confirmation"],
+          message: PASSWORD_MISMATCH,
+        });
+      }
+    });
+}
+
+/** Parses a Password post; conform's coercion is off so that "" stays a value (see requiredPassword). */
+export function parsePasswordChange(formData: FormData, member: Pick<Member, "passwordHash">) {
+  return parseWithZod(formData, {
+    schema: passwordChangeSchema(member.passwordHash !== null),
+    disableAutoCoercion: true,
+  });
+}
+
+export type PasswordChangeResult =
+  | { ok: true; message: string }
+  | { ok: false; field: "oldPassword" | null; message: string };
+
+/**
+ * Checks the current password (when there is one), stores the new one and ends the member's other
+ * sessions; the session that made the change stays signed in.
+ */
+export async function changeMemberPassword({
+  member,
+  sessionId,
+  oldPassword,
+  newPassword,
+}: {
+  member: Member;
+  sessionId: string;
+  oldPassword?: string;
+  newPassword: string;
+}): Promise<PasswordChangeResult> {
+  const limitKey = `member-password:${member.id}`;
+  if (member.passwordHash) {
+    const limit = await checkRateLimit(limitKey, WRONG_CURRENT_PASSWORD_LIMIT);
+    if (limit.limited) {
+      const minutes = Math.max(1, Math.ceil(limit.retryAfterSeconds / 60));
+      return {
+        ok: false,
+        field: null,
+        message: `Too many wrong passwords. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+      };
+    }
+    if (!oldPassword || !(await verifyPassword(oldPassword, member.passwordHash))) {
+      await hitRateLimit(limitKey, WRONG_CURRENT_PASSWORD_LIMIT);
+      return { ok: false, field: "oldPassword", message: WRONG_CURRENT_PASSWORD };
+    }
+  }
+  const passwordHash = await hashPassword(newPassword);
+  await getPrisma().member.update({ where: { id: member.id }, data: { passwordHash } });
+  await endOtherMemberSessions(member.id, sessionId);
+  await clearRateLimit(limitKey);
+  return { ok: true, message: member.passwordHash ? "Password Changed Successfully" : "Password Set Successfully" };
+}

@@ -1,0 +1,153 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { data, redirect } from "@remix-run/node";
+import { stepOneSchema, stepTwoSchema } from "~/domain/registration-schema";
+import { passwordPolicyIssue, hashPassword } from "~/domain/passwords.server";
+import {
+  EMAIL_TAKEN,
+  isEmailRegistered,
+  openDraft,
+  REGISTRATIONS_PER_IP,
+  registerMember,
+  type RegistrationDraft,
+  sealDraft,
+  STEP_ONE_CHECKS_PER_IP,
+  tooManyRegistrations,
+} from "~/domain/registration.server";
+import { startMemberSession } from "~/domain/sessions.server";
+import { isCountryCode } from "~/lib/countries.server";
+import { checkRateLimit, clientAddress, hitRateLimit } from "~/lib/rate-limit.server";
+
+// The three posts of /register: Next (check step 1, seal it into a draft, show step 2), Previous
+// (back to step 1 with its values, never the password) and Register (check step 2, create the
+// member, sign in, go to /email/verify).
+
+export interface StepOneValues {
+  fName: string;
+  lName: string;
+  email: string;
+}
+
+export type RegisterStep =
+  | { step: 1; result: SubmissionResult | null; defaultValue: StepOneValues | null }
+  | { step: 2; result: SubmissionResult | null; draft: string; who: { name: string; email: string } };
+
+const STEP_ONE_FIELDS = ["fName", "lName", "email", "password", "password_confirmation"];
+const STEP_TWO_FIELDS = ["country", "state", "city", "pin", "day", "month", "year", "gender", "mobile"];
+// Never sent back to the page, not even in an error reply.
+const SECRET_FIELDS = ["password", "password_confirmation"];
+
+const DRAFT_INVALID = "Your registration could not be continued. Please start again.";
+const DRAFT_EXPIRED = "Your registration form expired. Enter your password again to continue.";
+const UNREADABLE = "The form could not be read. Please try again.";
+
+export async function handleRegisterPost(request: Request) {
+  let formData: FormData;
+  try {
+    formData = await request.formData();
+  } catch {
+    return stepOneMessage(UNREADABLE, null, 400);
+  }
+  switch (formData.get("intent")) {
+    case "next":
+      return nextStep(request, formData);
+    case "previous":
+      return previousStep(formData);
+    case "register":
+      return register(request, formData);
+    default:
+      return stepOneMessage(UNREADABLE, null, 400);
+  }
+}
+
+async function nextStep(request: Request, formData: FormData) {
+  const address = clientAddress(request);
+  const accounts = await checkRateLimit(`register:${address}`, REGISTRATIONS_PER_IP);
+  const checks = accounts.limited ? accounts : await hitRateLimit(`register-check:${address}`, STEP_ONE_CHECKS_PER_IP);
+  if (checks.limited) return stepOneMessage(tooManyRegistrations(checks.retryAfterSeconds), null, 429);
+
+  const submission = parseWithZod(pickFields(formData, STEP_ONE_FIELDS), {
+    schema: stepOneSchema({ passwordIssue: passwordPolicyIssue }),
+  });
+  if (submission.status !== "success") return stepOne(submission.reply({ hideFields: SECRET_FIELDS }), 422);
+  const { fName, lName, email, password } = submission.value;
+  if (await isEmailRegistered(email)) {
+    return stepOne(submission.reply({ fieldErrors: { email: [EMAIL_TAKEN] }, hideFields: SECRET_FIELDS }), 422);
+  }
+  const draft: RegistrationDraft = { fName, lName, email, passwordHash: await hashPassword(password) };
+  return stepTwo(draft, sealDraft(draft), null, 200);
+}
+
+function previousStep(formData: FormData) {
+  const opened = openDraft(formData.get("draft"));
+  if (opened.status === "invalid") return stepOneMessage(DRAFT_INVALID, null, 400);
+  return stepOneMessage(null, opened.draft, 200);
+}
+
+async function register(request: Request, formData: FormData) {
+  const token = formData.get("draft");
+  const opened = openDraft(token);
+  if (opened.status === "invalid") return stepOneMessage(DRAFT_INVALID, null, 400);
+  if (opened.status === "expired") return stepOneMessage(DRAFT_EXPIRED, opened.draft, 400);
+  const { draft } = opened;
+  const sealed = token as string;
+
+  const address = clientAddress(request);
+  const before = await checkRateLimit(`register:${address}`, REGISTRATIONS_PER_IP);
+  if (before.limited) return stepTwo(draft, sealed, message(tooManyRegistrations(before.retryAfterSeconds)), 429);
+
+  const submission = parseWithZod(pickFields(formData, STEP_TWO_FIELDS), {
+    schema: stepTwoSchema({ today: new Date(), isCountry: isCountryCode }),
+  });
+  if (submission.status !== "success") return stepTwo(draft, sealed, submission.reply(), 422);
+
+  const counted = await hitRateLimit(`register:${address}`, REGISTRATIONS_PER_IP);
+  if (counted.limited) return stepTwo(draft, sealed, message(tooManyRegistrations(counted.retryAfterSeconds)), 429);
+
+  const outcome = await registerMember(draft, submission.value);
+  if (outcome.status === "email-taken") {
+    // Someone registered the address between the two steps: back to step 1, on the e-mail.
+    const result: SubmissionResult = {
+      status: "error",
+      initialValue: { fName: draft.fName, lName: draft.lName, email: draft.email },
+      error: { email: [EMAIL_TAKEN] },
+    };
+    return stepOne(result, 409);
+  }
+  const cookie = await startMemberSession(outcome.memberId, { persistent: false, request });
+  return redirect("/email/verify", { headers: { "Set-Cookie": cookie } });
+}
+
+function stepOne(result: SubmissionResult | null, status: number) {
+  return data<RegisterStep>({ step: 1, result, defaultValue: null }, { status });
+}
+
+function stepOneMessage(formError: string | null, draft: RegistrationDraft | null, status: number) {
+  const defaultValue = draft ? { fName: draft.fName, lName: draft.lName, email: draft.email } : null;
+  return data<RegisterStep>(
+    { step: 1, result: formError ? { ...message(formError), initialValue: defaultValue } : null, defaultValue },
+    { status },
+  );
+}
+
+function stepTwo(draft: RegistrationDraft, sealed: string, result: SubmissionResult | null, status: number) {
+  const who = { name: `${draft.fName} ${draft.lName}`, email: draft.email };
+  return data<RegisterStep>({ step: 2, result, draft: sealed, who }, { status });
+}
+
+function message(formError: string): SubmissionResult {
+  return { status: "error", error: { "": [formError] } };
+}
+
+/**
+ * Only the step's own fields, first value each, text only: conform's reserved intent and state
+ * fields, repeated names and file uploads never reach the parser, so no post can make it throw.
+ */
+function pickFields(formData: FormData, names: string[]): FormData {
+  const picked = new FormData();
+  for (const name of names) {
+    const value = formData.get(name);
+    if (typeof value === "string") picked.set(name, value);
+  }
+  return picked;
+}

@@ -1,0 +1,94 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Field, SubmitButton } from "~/components/forms";
+import { requireVerifiedMember } from "~/domain/auth.server";
+import { changeMemberPassword, parsePasswordChange } from "~/domain/member-password.server";
+import { PASSWORD_MIN_LENGTH } from "~/domain/passwords.server";
+import { PRODUCT_NAME } from "~/lib/product";
+import { redirectWithToast } from "~/lib/toast.server";
+
+export const meta: MetaFunction = () => [{ title: `Password | ${PRODUCT_NAME}` }];
+
+// Passwords are never sent back to the browser, not even after a refused submission.
+const PASSWORD_FIELDS = ["oldPassword", "newPassword", "newPassword_confirmation"];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { member } = await requireVerifiedMember(request);
+  return { hasPassword: member.passwordHash !== null, minimumLength: PASSWORD_MIN_LENGTH };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { member, sessionId } = await requireVerifiedMember(request);
+  const submission = parsePasswordChange(await request.formData(), member);
+  if (submission.status !== "success") {
+    return data(submission.reply({ hideFields: PASSWORD_FIELDS }), { status: 400 });
+  }
+  const { oldPassword, newPassword } = submission.value;
+  const result = await changeMemberPassword({ member, sessionId, oldPassword, newPassword });
+  if (!result.ok) {
+    return data(
+      submission.reply({
+        hideFields: PASSWORD_FIELDS,
+        ...(result.field ? { fieldErrors: { [result.field]: [result.message] } } : { formErrors: [result.message] }),
+      }),
+      { status: result.field ? 400 : 429 },
+    );
+  }
+  return redirectWithToast("/details/password", { type: "success", message: result.message });
+}
+
+export default function PasswordPage() {
+  const { hasPassword, minimumLength } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({ id: "password", lastResult });
+  return (
+    <section aria-labelledby="password-heading">
+      <h1 id="password-heading" className="text-2xl font-semibold">
+        {hasPassword ? "Change Password" : "Set a Password"}
+      </h1>
+      {hasPassword ? null : (
+        <p className="mt-2 text-slate-600">
+          You sign in with Google. Set a password to sign in with your email address as well.
+        </p>
+      )}
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        className="mt-6 max-w-md rounded-md border border-slate-200 bg-white p-4"
+      >
+        {/* The server's message: red on failure here, green on success in the toast after the redirect. */}
+        {form.errors?.length ? (
+          <p role="alert" id={form.errorId} className="mb-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+            {form.errors[0]}
+          </p>
+        ) : null}
+        {hasPassword ? (
+          <Field
+            label="Current Password"
+            inputProps={{
+              ...getInputProps(fields.oldPassword, { type: "password" }),
+              autoComplete: "current-password",
+            }}
+            errors={fields.oldPassword.errors}
+          />
+        ) : null}
+        <Field
+          label="New Password"
+          inputProps={{ ...getInputProps(fields.newPassword, { type: "password" }), autoComplete: "new-password" }}
+          errors={fields.newPassword.errors}
+          hint={`At least ${minimumLength} characters, not a common password.`}
+        />
+        <Field
+          label="Confirm New Password"
+          inputProps={{
+            ...getInputProps(fields.newPassword_confirmation, { type: "password" }),
+            autoComplete: "new-password",
+          }}
+          errors={fields.newPassword_confirmation.errors}
+        />
+        <SubmitButton pendingText="Saving…">Save</SubmitButton>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,148 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { useEffect, useRef, type ReactNode } from "react";
+import { assertSameOrigin, getOptionalMember } from "~/domain/auth.server";
+import {
+  checkVerificationLink,
+  confirmEmailVerification,
+  EMAIL_VERIFIED,
+  LINK_CHECKS_PER_IP,
+  linkChecksKey,
+  type LinkCheck,
+  TOO_MANY_ATTEMPTS,
+  type VerificationLinkParts,
+} from "~/domain/email-verification.server";
+import { PRODUCT_NAME } from "~/lib/product";
+import { clientAddress, hitRateLimit } from "~/lib/rate-limit.server";
+
+export const meta: MetaFunction = () => [{ title: `Email verification | ${PRODUCT_NAME}` }];
+
+// The mailed link lands here. Opening it only checks it; the e-mail is marked verified by a POST,
+// which the page sends by itself with JavaScript and with a button without it
+// (docs/decisions/007-email-verification.md). The link carries the identity, so no sign-in is
+// needed, but a different signed-in member is refused.
+type Outcome = { state: "ready" | "verified" | "failed"; message: string | null };
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const refused = await refuseTooMany(request);
+  if (refused) return refused;
+  const check = await checkVerificationLink(linkParts(request, params), await signedIn(request));
+  if (!check.ok) return failed(check);
+  return data<Outcome>(
+    check.member.emailVerifiedAt ? { state: "verified", message: EMAIL_VERIFIED } : { state: "ready", message: null },
+  );
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const refused = await refuseTooMany(request);
+  if (refused) return refused;
+  const check = await confirmEmailVerification(linkParts(request, params), await signedIn(request));
+  if (!check.ok) return failed(check);
+  return data<Outcome>({ state: "verified", message: EMAIL_VERIFIED });
+}
+
+async function refuseTooMany(request: Request) {
+  const limit = await hitRateLimit(linkChecksKey(clientAddress(request)), LINK_CHECKS_PER_IP);
+  if (!limit.limited) return null;
+  return data<Outcome>(
+    { state: "failed", message: TOO_MANY_ATTEMPTS },
+    { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+  );
+}
+
+function linkParts(request: Request, params: LoaderFunctionArgs["params"]): VerificationLinkParts {
+  const query = new URL(request.url).searchParams;
+  return { id: params.id, hash: params.hash, expires: query.get("expires"), signature: query.get("signature") };
+}
+
+async function signedIn(request: Request) {
+  return { signedInMemberId: (await getOptionalMember(request))?.id ?? null };
+}
+
+function failed(check: Extract<LinkCheck, { ok: false }>) {
+  const status = check.failure === "expired" ? 410 : check.failure === "other-member" ? 403 : 400;
+  return data<Outcome>({ state: "failed", message: check.message }, { status });
+}
+
+export default function EmailVerificationLanding() {
+  const loaded = useLoaderData<typeof loader>() as Outcome;
+  const confirmed = useActionData<typeof action>() as Outcome | undefined;
+  const { state, message } = confirmed ?? loaded;
+
+  if (state === "verified") {
+    return (
+      <Page title={message ?? ""}>
+        <p className="mt-2 text-slate-700">Thank you. Your email address is confirmed.</p>
+        <DashboardButton />
+      </Page>
+    );
+  }
+  if (state === "failed") {
+    return (
+      <Page title="Email verification failed">
+        <p role="alert" className="mt-4 rounded-md border-l-4 border-red-700 bg-red-50 px-4 py-3 text-sm text-red-900">
+          {message}
+        </p>
+        <p className="mt-4 text-slate-700">
+          You can ask for a new link on the{" "}
+          <Link to="/email/verify" className="text-brand-600 underline">
+            verification page
+          </Link>
+          .
+        </p>
+        <DashboardButton />
+      </Page>
+    );
+  }
+  return <Verifying />;
+}
+
+function Verifying() {
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const form = useRef<HTMLFormElement>(null);
+  const started = useRef(false);
+
+  useEffect(() => {
+    // Once, even when React runs effects twice in development.
+    if (started.current || !form.current) return;
+    started.current = true;
+    submit(form.current);
+  }, [submit]);
+
+  const working = navigation.state !== "idle";
+  return (
+    <Page title="Verifying your email">
+      <p className="mt-2 text-slate-700" aria-live="polite">
+        {working ? "Verifying your email address, please wait…" : "Press Verify Email to confirm your email address."}
+      </p>
+      <Form method="post" ref={form} className="mt-6">
+        <button type="submit" className="btn-primary" disabled={working}>
+          {working ? "Verifying…" : "Verify Email"}
+        </button>
+      </Form>
+    </Page>
+  );
+}
+
+function DashboardButton() {
+  return (
+    <div className="mt-6">
+      <Link to="/dashboard" className="btn-primary">
+        Dashboard
+      </Link>
+    </div>
+  );
+}
+
+function Page({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <main className="mx-auto max-w-xl px-4 py-12">
+      <div className="rounded-md border border-slate-200 bg-white p-6">
+        <h1 className="text-2xl font-semibold">{title}</h1>
+        {children}
+      </div>
+    </main>
+  );
+}

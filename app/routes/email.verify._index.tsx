@@ -1,0 +1,139 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useState, type ReactNode } from "react";
+import { requireMember } from "~/domain/auth.server";
+import {
+  secondsUntilResend,
+  sendVerificationEmail,
+  TOO_MANY_ATTEMPTS,
+  type SendOutcome,
+} from "~/domain/email-verification.server";
+import { PRODUCT_NAME } from "~/lib/product";
+import { redirectWithToast } from "~/lib/toast.server";
+
+export const meta: MetaFunction = () => [{ title: `Verify Email | ${PRODUCT_NAME}` }];
+
+// VerifyEmail: the first visit mails a link by itself (unless one went out in the last 60 s), and
+// Resend asks for another. Opening the page again within the cooldown sends nothing.
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { member } = await requireMember(request);
+  if (member.emailVerifiedAt) return data({ verified: true, email: member.email, resendInSeconds: 0, notice: null });
+  const waiting = await secondsUntilResend(member.id);
+  if (waiting > 0) return data({ verified: false, email: member.email, resendInSeconds: waiting, notice: null });
+  const outcome = await sendVerificationEmail(member);
+  return data(
+    { verified: false, email: member.email, resendInSeconds: cooldownAfter(outcome), notice: refusal(outcome) },
+    { status: outcome.status === "too-many" ? 429 : 200 },
+  );
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { member } = await requireMember(request);
+  if (member.emailVerifiedAt) return redirect("/email/verify");
+  const outcome = await sendVerificationEmail(member);
+  if (outcome.status === "sent") {
+    return redirectWithToast("/email/verify", {
+      type: "success",
+      message: `A new verification link has been sent to ${member.email}.`,
+    });
+  }
+  return data(
+    { notice: refusal(outcome), resendInSeconds: cooldownAfter(outcome) },
+    { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
+  );
+}
+
+function refusal(outcome: SendOutcome): string | null {
+  if (outcome.status === "too-many") return TOO_MANY_ATTEMPTS;
+  if (outcome.status === "cooling-down") {
+    const seconds = outcome.retryAfterSeconds;
+    return `Please wait ${seconds} second${seconds === 1 ? "" : "s"} before requesting another link.`;
+  }
+  return null;
+}
+
+/** The Resend button's countdown: the cooldown only; after 'too many' the button stays usable. */
+function cooldownAfter(outcome: SendOutcome): number {
+  return outcome.status === "too-many" ? 0 : outcome.retryAfterSeconds;
+}
+
+export default function VerifyEmail() {
+  const loaded = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>();
+  const notice = refused?.notice ?? loaded.notice;
+
+  if (loaded.verified) {
+    return (
+      <Page title="Your email is verified">
+        <p className="mt-2 text-slate-700">
+          <strong>{loaded.email}</strong> is verified. You can use every part of the member area.
+        </p>
+        <div className="mt-6">
+          <Link to="/dashboard" className="btn-primary">
+            Dashboard
+          </Link>
+        </div>
+      </Page>
+    );
+  }
+  return (
+    <Page title="Verify your email">
+      <p className="mt-2 text-slate-700">
+        We sent a verification link to <strong>{loaded.email}</strong>. Open it to verify your email address; it
+        expires in 60 minutes. No mail? Check your spam folder, or ask for a new link.
+      </p>
+      {notice ? (
+        <p role="alert" id="verify-notice" className="mt-4 rounded-md border-l-4 border-red-700 bg-red-50 px-4 py-3 text-sm text-red-900">
+          {notice}
+        </p>
+      ) : null}
+      <div className="mt-6 flex flex-wrap gap-3">
+        <Form method="post">
+          <ResendButton seconds={refused?.resendInSeconds ?? loaded.resendInSeconds} loadedAt={refused ?? loaded} />
+        </Form>
+        <Link to="/dashboard" className="btn-secondary">
+          Dashboard
+        </Link>
+      </div>
+    </Page>
+  );
+}
+
+function Page({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <main className="mx-auto max-w-xl px-4 py-12">
+      <div className="rounded-md border border-slate-200 bg-white p-6">
+        <h1 className="text-2xl font-semibold">{title}</h1>
+        {children}
+      </div>
+    </main>
+  );
+}
+
+/**
+ * With JavaScript the button is disabled for the cooldown and counts down ('Resend link in N').
+ * Without it, the button is always there and the server answers an early press with the seconds
+ * left; the server's markup is also the first render in the browser, so hydration matches.
+ */
+function ResendButton({ seconds, loadedAt }: { seconds: number; loadedAt: object }) {
+  const navigation = useNavigation();
+  const [remaining, setRemaining] = useState<number | null>(null);
+
+  useEffect(() => {
+    // A deadline on the browser's clock, from the seconds the server counted: no clock skew.
+    const deadline = Date.now() + seconds * 1000;
+    const tick = () => setRemaining(Math.max(0, Math.ceil((deadline - Date.now()) / 1000)));
+    tick();
+    const timer = setInterval(tick, 250);
+    return () => clearInterval(timer);
+    // loadedAt: every answer from the server restarts the countdown, even with the same seconds.
+  }, [seconds, loadedAt]);
+
+  const sending = navigation.state === "submitting";
+  const counting = remaining !== null && remaining > 0;
+  return (
+    <button type="submit" className="btn-primary" disabled={sending || counting}>
+      {sending ? "Sending…" : counting ? `Resend link in ${remaining}` : "Resend Verification Link"}
+    </button>
+  );
+}

@@ -1,0 +1,227 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import {
+  Form,
+  isRouteErrorResponse,
+  Link,
+  useActionData,
+  useLoaderData,
+  useRouteError,
+} from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { z } from "zod";
+import { ErrorList, Field, SubmitButton } from "~/components/forms";
+import { requireGuest } from "~/domain/auth.server";
+import { isGoogleSignInEnabled } from "~/domain/google-auth.server";
+import { attemptLogin, readFormData, safeRedirect } from "~/domain/login.server";
+import { startMemberSession } from "~/domain/sessions.server";
+import { PRODUCT_NAME } from "~/lib/product";
+import { clientAddress } from "~/lib/rate-limit.server";
+import { emailAddress } from "~/lib/validation";
+
+export const meta: MetaFunction = () => [{ title: `Login | ${PRODUCT_NAME}` }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireGuest(request);
+  const redirectTo = new URL(request.url).searchParams.get("redirectTo");
+  return { redirectTo: safeRedirect(redirectTo, ""), googleEnabled: isGoogleSignInEnabled() };
+}
+
+// Control characters, and U+FFFD: what a non-UTF-8 byte in a posted form decodes to. Passwords are
+// not trimmed, so they do not go through plainText.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const UNWANTED_CHARACTERS = /[\u0000-\u001F\u007F\uFFFD]/;
+
+// Field names follow the spec's login payload: email, password, remeber (spelled so).
+const loginSchema = z.object({
+  email: emailAddress({
+    required: "The email field is required.",
+    invalid: "The email must be a valid email address.",
+  }),
+  password: z
+    .string({ required_error: "The password field is required." })
+    .max(200, "Must be at most 200 characters.")
+    .refine((value) => !UNWANTED_CHARACTERS.test(value), "Contains characters that are not allowed."),
+  remeber: z.boolean().default(false),
+});
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireGuest(request);
+  const formData = await readFormData(request);
+  const submission = parseWithZod(formData, { schema: loginSchema });
+  // The password is never sent back into the page.
+  if (submission.status !== "success") {
+    return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  }
+  const { email, password, remeber } = submission.value;
+  const result = await attemptLogin({ email, password, address: clientAddress(request) });
+  if (!result.ok) {
+    return data(submission.reply({ formErrors: [result.message], hideFields: ["password"] }), {
+      status: result.status,
+    });
+  }
+  const cookie = await startMemberSession(result.memberId, { persistent: remeber, request });
+  return redirect(safeRedirect(formData.get("redirectTo")), { headers: { "Set-Cookie": cookie } });
+}
+
+const SIDE_LINKS = [
+  { to: "/about-us", label: "About Us" },
+  { to: "/cookie-policies", label: "Cookies Policy" },
+  { to: "/#faq", label: "FAQ" },
+  { to: "/terms-and-conditions", label: "Terms" },
+  { to: "/privacy-policies", label: "Privacy" },
+];
+
+export default function Login() {
+  const { redirectTo, googleEnabled } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "login",
+    lastResult,
+    constraint: getZodConstraint(loginSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+  });
+  const hydrated = useHydrated();
+  const [passwordShown, setPasswordShown] = useState(false);
+
+  // With JavaScript the browser keeps what was typed; a refused password is cleared like it is
+  // without JavaScript, where the page comes back without it.
+  useEffect(() => {
+    const input = document.getElementById(fields.password.id);
+    if (lastResult && input instanceof HTMLInputElement) input.value = "";
+  }, [lastResult, fields.password.id]);
+
+  const formErrorId = form.errors?.length ? form.errorId : undefined;
+  return (
+    <main className="mx-auto flex min-h-screen max-w-4xl flex-col gap-8 px-4 py-10 md:flex-row md:items-start">
+      <section className="w-full max-w-md rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+        <h1 className="text-2xl font-semibold">Login</h1>
+        <p className="mt-1 text-sm text-slate-600">Sign in to answer surveys and earn points.</p>
+        <Form method="post" {...getFormProps(form)} className="mt-6">
+          {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+          <Field
+            label="Email"
+            inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+            errors={fields.email.errors}
+          />
+          <Field
+            label="Password"
+            inputProps={{
+              ...getInputProps(fields.password, { type: passwordShown ? "text" : "password", value: false }),
+              autoComplete: "current-password",
+            }}
+            errors={fields.password.errors}
+            hint={
+              // The toggle needs JavaScript; without it the field is a plain password field.
+              hydrated ? (
+                <button
+                  type="button"
+                  className="text-brand-600 underline"
+                  aria-pressed={passwordShown}
+                  aria-controls={fields.password.id}
+                  onClick={() => setPasswordShown((shown) => !shown)}
+                >
+                  {passwordShown ? "Hide password" : "Show password"}
+                </button>
+              ) : null
+            }
+          />
+          <div role="alert" className="-mt-2 mb-4">
+            <ErrorList id={formErrorId} errors={form.errors} />
+          </div>
+          <label className="mb-4 flex items-center gap-2 text-sm text-slate-700">
+            <input {...getInputProps(fields.remeber, { type: "checkbox" })} />
+            Remember me
+          </label>
+          <SubmitButton pendingText="Logging in…" className="btn-primary w-full">
+            Log In
+          </SubmitButton>
+        </Form>
+        <p className="mt-4 flex flex-wrap justify-between gap-2 text-sm">
+          <Link to="/reset-password" className="text-brand-600 underline">
+            Forgot Password
+          </Link>
+          <span>
+            No account yet?{" "}
+            <Link to="/register" className="text-brand-600 underline">
+              Sign Up
+            </Link>
+          </span>
+        </p>
+        {googleEnabled ? <GoogleSignInForm /> : null}
+      </section>
+      <aside className="text-sm text-slate-700">
+        <h2 className="font-semibold">{PRODUCT_NAME}</h2>
+        <p className="mt-1 text-slate-600">Paid online surveys. Free to join.</p>
+        <nav aria-label="About the panel" className="mt-3">
+          <ul className="space-y-1">
+            {SIDE_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="text-brand-600 underline">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </aside>
+    </main>
+  );
+}
+
+/** The spec's message when login fails on the server's side (its 'Login 500'), typo included. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const message =
+    isRouteErrorResponse(error) && error.status < 500
+      ? "We could not read that request. Please try again."
+      : "Server not responsding. Please try again later";
+  return (
+    <main className="mx-auto max-w-md px-4 py-16 text-center">
+      <h1 className="text-2xl font-semibold">Login</h1>
+      <p role="alert" className="mt-4 text-red-700">
+        {message}
+      </p>
+      <Link to="/login" className="btn-primary mt-6" reloadDocument>
+        Try again
+      </Link>
+    </main>
+  );
+}
+
+/**
+ * Google sign-in is a full page navigation to Google (or the mock), never a fetch, so the button
+ * says it is working until the browser leaves the page.
+ */
+function GoogleSignInForm() {
+  const [leaving, setLeaving] = useState(false);
+  return (
+    <Form
+      method="post"
+      action="/auth/google"
+      reloadDocument
+      onSubmit={() => setLeaving(true)}
+      className="mt-6"
+    >
+      <p className="mb-3 text-center text-xs uppercase tracking-wide text-slate-500">or</p>
+      <button type="submit" className="btn-secondary w-full" disabled={leaving}>
+        {leaving ? "Signing you in. Please wait..." : "Sign in with Google"}
+      </button>
+    </Form>
+  );
+}
+
+function useHydrated() {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}

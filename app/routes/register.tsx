@@ -1,0 +1,319 @@
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useState, type FormEvent, type ReactNode, type SelectHTMLAttributes } from "react";
+import { ErrorList, Field, SubmitButton } from "~/components/forms";
+import { requireGuest } from "~/domain/auth.server";
+import { isGoogleSignInEnabled } from "~/domain/google-auth.server";
+import {
+  GENDERS,
+  MONTHS,
+  registrationBanner,
+  stepOneSchema,
+  stepTwoSchema,
+  type StepOneInput,
+} from "~/domain/registration-schema";
+import { listCountries } from "~/lib/countries.server";
+import { PRODUCT_NAME } from "~/lib/product";
+import { handleRegisterPost, type RegisterStep, type StepOneValues } from "./__register.server";
+
+export const meta: MetaFunction = () => [{ title: `Register | ${PRODUCT_NAME}` }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireGuest(request);
+  return {
+    countries: listCountries(),
+    thisYear: new Date().getUTCFullYear(),
+    googleEnabled: isGoogleSignInEnabled(),
+  };
+}
+
+// Next, Previous and Register all post here; each is handled in __register.server.ts. Step 1
+// travels to step 2 as a sealed draft (docs/decisions/008-registration-draft.md).
+export async function action({ request }: ActionFunctionArgs) {
+  await requireGuest(request);
+  return handleRegisterPost(request);
+}
+
+export default function Register() {
+  const { countries, thisYear, googleEnabled } = useLoaderData<typeof loader>();
+  const step = useActionData<typeof action>() as RegisterStep | undefined;
+  return (
+    <main className="mx-auto max-w-xl px-4 py-8">
+      <h1 className="text-2xl font-semibold">Register</h1>
+      <p className="mt-1 text-sm text-slate-600">Step {step?.step === 2 ? 2 : 1} of 2</p>
+      <div className="mt-6 rounded-md border border-slate-200 bg-white p-4 sm:p-6">
+        {step?.step === 2 ? (
+          <StepTwo
+            result={step.result}
+            draft={step.draft}
+            who={step.who}
+            countries={countries}
+            thisYear={thisYear}
+          />
+        ) : (
+          <StepOne result={step?.result ?? null} defaultValue={step?.defaultValue ?? null} />
+        )}
+      </div>
+      <div className="mt-6 text-center">
+        {googleEnabled ? <GoogleSignUpForm /> : null}
+        <p className="mt-4 text-sm text-slate-600">
+          Already a member?{" "}
+          <Link to="/login" className="text-brand-600 underline">
+            Log In
+          </Link>
+        </p>
+      </div>
+    </main>
+  );
+}
+
+function StepOne({ result, defaultValue }: { result: SubmissionResult | null; defaultValue: StepOneValues | null }) {
+  const [form, fields] = useForm<StepOneInput>({
+    id: "register-step-1",
+    lastResult: result,
+    defaultValue: defaultValue ?? undefined,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: stepOneSchema() }),
+  });
+  return (
+    // noValidate: the spec's messages come from the schema, not from the browser's bubbles.
+    <Form method="post" {...getFormProps(form)} noValidate>
+      <Banner errors={form.allErrors} />
+      <div className="grid gap-x-4 sm:grid-cols-2">
+        <Field
+          label="First Name"
+          inputProps={{ ...getInputProps(fields.fName, { type: "text" }), autoComplete: "given-name" }}
+          errors={fields.fName.errors}
+        />
+        <Field
+          label="Last Name"
+          inputProps={{ ...getInputProps(fields.lName, { type: "text" }), autoComplete: "family-name" }}
+          errors={fields.lName.errors}
+        />
+      </div>
+      <Field
+        label="Email"
+        inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+        errors={fields.email.errors}
+      />
+      <Field
+        label="Password"
+        inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
+        errors={fields.password.errors}
+        hint="At least 8 characters, and not a commonly used password."
+      />
+      <Field
+        label="Confirm Password"
+        inputProps={{
+          ...getInputProps(fields.password_confirmation, { type: "password" }),
+          autoComplete: "new-password",
+        }}
+        errors={fields.password_confirmation.errors}
+      />
+      <SubmitButton name="intent" value="next" pendingText="Checking…">
+        Next
+      </SubmitButton>
+    </Form>
+  );
+}
+
+function StepTwo({
+  result,
+  draft,
+  who,
+  countries,
+  thisYear,
+}: {
+  result: SubmissionResult | null;
+  draft: string;
+  who: { name: string; email: string };
+  countries: { code: string; name: string }[];
+  thisYear: number;
+}) {
+  const [form, fields] = useForm({
+    id: "register-step-2",
+    lastResult: result,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, {
+        schema: stepTwoSchema({
+          today: new Date(),
+          isCountry: (code) => countries.some((country) => country.code === code),
+        }),
+      }),
+  });
+  const navigation = useNavigation();
+  const goingBack = navigation.state === "submitting" && navigation.formData?.get("intent") === "previous";
+  const dobErrors = [fields.day, fields.month, fields.year].flatMap((field) => field.errors ?? []);
+  dobErrors.push(...(form.allErrors.dob ?? []));
+  const dobAria = dobErrors.length
+    ? { "aria-invalid": true, "aria-describedby": "dob-error" }
+    : { "aria-invalid": undefined, "aria-describedby": undefined };
+  const dobBorder = dobErrors.length ? "border-red-600" : "border-slate-300";
+  return (
+    <>
+      <p className="mb-4 text-sm text-slate-700">
+        Registering <strong>{who.name}</strong> ({who.email})
+      </p>
+      <Form method="post" {...getFormProps(form)} noValidate>
+        <Banner errors={form.allErrors} />
+        <input type="hidden" name="draft" value={draft} />
+        <SelectField label="Country" selectProps={getSelectProps(fields.country)} errors={fields.country.errors}>
+          <option value="">Select country</option>
+          {countries.map((country) => (
+            <option key={country.code} value={country.code}>
+              {country.name}
+            </option>
+          ))}
+        </SelectField>
+        <div className="grid gap-x-4 sm:grid-cols-2">
+          <Field
+            label="State / Region"
+            inputProps={{ ...getInputProps(fields.state, { type: "text" }), autoComplete: "address-level1" }}
+            errors={fields.state.errors}
+          />
+          <Field
+            label="City"
+            inputProps={{ ...getInputProps(fields.city, { type: "text" }), autoComplete: "address-level2" }}
+            errors={fields.city.errors}
+          />
+        </div>
+        <Field
+          label="ZIP / PIN Code"
+          inputProps={{ ...getInputProps(fields.pin, { type: "text" }), autoComplete: "postal-code", maxLength: 10 }}
+          errors={fields.pin.errors}
+        />
+        <fieldset className="mb-4">
+          <legend className="block text-sm font-medium text-slate-800">Date of Birth</legend>
+          <div className="mt-1 grid grid-cols-[4rem_1fr_5rem] gap-2">
+            <input
+              {...getInputProps(fields.day, { type: "text" })}
+              aria-label="Day"
+              placeholder="DD"
+              inputMode="numeric"
+              maxLength={2}
+              onInput={(event) => clampDigits(event, 2, 31)}
+              {...dobAria}
+              className={`rounded-md border px-3 py-2 ${dobBorder}`}
+            />
+            <select
+              {...getSelectProps(fields.month)}
+              aria-label="Month"
+              {...dobAria}
+              className={`rounded-md border bg-white px-2 py-2 ${dobBorder}`}
+            >
+              <option value="">Month</option>
+              {MONTHS.map((name, index) => (
+                <option key={name} value={String(index + 1)}>
+                  {name}
+                </option>
+              ))}
+            </select>
+            <input
+              {...getInputProps(fields.year, { type: "text" })}
+              aria-label="Year"
+              placeholder="YYYY"
+              inputMode="numeric"
+              maxLength={4}
+              onInput={(event) => clampDigits(event, 4, thisYear)}
+              {...dobAria}
+              className={`rounded-md border px-3 py-2 ${dobBorder}`}
+            />
+          </div>
+          <ErrorList id="dob-error" errors={dobErrors} />
+        </fieldset>
+        <SelectField label="Gender" selectProps={getSelectProps(fields.gender)} errors={fields.gender.errors}>
+          <option value="">Select gender</option>
+          {GENDERS.map((gender) => (
+            <option key={gender.value} value={gender.value}>
+              {gender.label}
+            </option>
+          ))}
+        </SelectField>
+        <Field
+          label="Phone / Mobile (optional)"
+          inputProps={{ ...getInputProps(fields.mobile, { type: "tel" }), autoComplete: "tel", maxLength: 20 }}
+          errors={fields.mobile.errors}
+        />
+        <div className="flex flex-wrap gap-3">
+          {/* Previous posts the separate form below, so it skips this form's validation and Enter
+              in a field still means Register. */}
+          <button type="submit" form="register-previous" className="btn-secondary" disabled={goingBack}>
+            {goingBack ? "Going back…" : "Previous"}
+          </button>
+          <SubmitButton name="intent" value="register" pendingText="Registering…">
+            Register
+          </SubmitButton>
+        </div>
+      </Form>
+      <Form method="post" id="register-previous">
+        <input type="hidden" name="intent" value="previous" />
+        <input type="hidden" name="draft" value={draft} />
+      </Form>
+    </>
+  );
+}
+
+/** Google sign-up leaves the app (a full page load), so the button stays busy until the page goes. */
+function GoogleSignUpForm() {
+  const [leaving, setLeaving] = useState(false);
+  return (
+    <Form method="post" action="/auth/google" reloadDocument onSubmit={() => setLeaving(true)}>
+      <button type="submit" className="btn-secondary" disabled={leaving}>
+        {leaving ? "Please wait..." : "Sign up with Google"}
+      </button>
+    </Form>
+  );
+}
+
+function Banner({ errors }: { errors: Record<string, string[] | null | undefined> }) {
+  const message = registrationBanner(errors);
+  if (!message) return null;
+  return (
+    <p id="register-message" role="alert" className="mb-4 rounded-md border-l-4 border-red-700 bg-red-50 px-4 py-3 text-sm text-red-900">
+      {message}
+    </p>
+  );
+}
+
+function SelectField({
+  label,
+  selectProps,
+  errors,
+  children,
+}: {
+  label: string;
+  selectProps: SelectHTMLAttributes<HTMLSelectElement> & { id: string };
+  errors?: string[];
+  children: ReactNode;
+}) {
+  const errorId = errors?.length ? `${selectProps.id}-error` : undefined;
+  return (
+    <div className="mb-4">
+      <label htmlFor={selectProps.id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <select
+        {...selectProps}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={errorId}
+        className={`mt-1 block w-full rounded-md border bg-white px-3 py-2 text-base ${errorId ? "border-red-600" : "border-slate-300"}`}
+      >
+        {children}
+      </select>
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+/** The spec's day and year inputs: digits only, cut to their length and capped (31, this year). */
+function clampDigits(event: FormEvent<HTMLInputElement>, length: number, max: number) {
+  const input = event.currentTarget;
+  let digits = input.value.replace(/\D/g, "").slice(0, length);
+  if (digits.length === length && Number(digits) > max) digits = String(max);
+  if (digits !== input.value) input.value = digits;
+}

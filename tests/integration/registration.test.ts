@@ -1,0 +1,391 @@
+import { describe, expect, test } from "vitest";
+import {
+  ENTER_VALID_YEAR,
+  PASSWORD_MISMATCH,
+  REQUIRED,
+  REQUIRED_FIELDS,
+  UNDER_AGE,
+  ageOn,
+  registrationBanner,
+  stepTwoSchema,
+} from "~/domain/registration-schema";
+import { EMAIL_TAKEN, REGISTRATIONS_PER_IP, openDraft, sealDraft } from "~/domain/registration.server";
+import { verifyPassword } from "~/domain/passwords.server";
+import { startMemberSession } from "~/domain/sessions.server";
+import { getPrisma } from "~/lib/db.server";
+import { hitRateLimit } from "~/lib/rate-limit.server";
+import type { RegisterStep } from "~/routes/__register.server";
+import { action, loader } from "~/routes/register";
+import { createTestMember } from "../support/factories";
+import { expectData, expectRedirect } from "../support/remix";
+
+// Register is driven through its route action with real form posts, as a browser without
+// JavaScript sends them: Next, Previous and Register.
+
+const PASSWORD = "Tamarind-Monsoon-42";
+
+const stepOne = {
+  fName: "Asha",
+  lName: "Rao",
+  email: "asha.rao@example.com",
+  password: PASSWORD,
+  password_confirmation: PASSWORD,
+};
+
+const stepTwo = {
+  country: "IN",
+  state: "Karnataka",
+  city: "Bengaluru",
+  pin: "560001",
+  day: "15",
+  month: "4",
+  year: "1990",
+  gender: "prefer-not",
+  mobile: "+91 98450 12345",
+};
+
+function post(body: Record<string, string> | string, headers: Record<string, string> = {}) {
+  return new Request("http://localhost:3000/register", {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+    body: typeof body === "string" ? body : new URLSearchParams(body).toString(),
+  });
+}
+
+async function send(body: Record<string, string> | string, headers: Record<string, string> = {}) {
+  const result = await action({ request: post(body, headers), params: {}, context: {} });
+  if (result instanceof Response) return { response: result, step: null, status: result.status, json: "" };
+  const { data, init } = expectData(result);
+  return { response: null, step: data as RegisterStep, status: init?.status ?? 200, json: JSON.stringify(data) };
+}
+
+async function next(values: Record<string, string> = {}, headers: Record<string, string> = {}) {
+  return send({ ...stepOne, ...values, intent: "next" }, headers);
+}
+
+async function draftFor(values: Record<string, string> = {}) {
+  const { step } = await next(values);
+  if (step?.step !== 2) throw new Error(`Expected step 2, got ${JSON.stringify(step)}`);
+  return step.draft;
+}
+
+function errorsOf(step: RegisterStep | null): Record<string, string[] | null> {
+  return (step?.result?.error ?? {}) as Record<string, string[] | null>;
+}
+
+function isoDate(date: Date) {
+  return { day: String(date.getUTCDate()), month: String(date.getUTCMonth() + 1), year: String(date.getUTCFullYear()) };
+}
+
+/** The date `years` before today (UTC), moved by `days`. */
+function yearsAgo(years: number, days = 0): Date {
+  const today = new Date();
+  const date = new Date(Date.UTC(today.getUTCFullYear() - years, today.getUTCMonth(), today.getUTCDate()));
+  date.setUTCDate(date.getUTCDate() + days);
+  return date;
+}
+
+describe("step 1 (Next)", () => {
+  test("an empty form gives 'Required Fields' with every field flagged", async () => {
+    const { step, status } = await send({ intent: "next" });
+    expect(status).toBe(422);
+    expect(step?.step).toBe(1);
+    const errors = errorsOf(step);
+    for (const field of ["fName", "lName", "email", "password", "password_confirmation"]) {
+      expect(errors[field]).toEqual([REQUIRED]);
+    }
+    expect(registrationBanner(errors)).toBe(REQUIRED_FIELDS);
+  });
+
+  test("a confirmation that differs gives 'Password do not match'", async () => {
+    const { step } = await next({ password_confirmation: `${PASSWORD}!` });
+    expect(errorsOf(step).password_confirmation).toEqual([PASSWORD_MISMATCH]);
+    expect(registrationBanner(errorsOf(step))).toBe(PASSWORD_MISMATCH);
+  });
+
+  test("a common password is refused by the policy", async () => {
+    const { step } = await next({ password: "password1", password_confirmation: "password1" });
+    expect(errorsOf(step).password).toEqual(["This password is too common. Choose another."]);
+    expect(registrationBanner(errorsOf(step))).toBe("Invalid field Data: password");
+  });
+
+  test("a bad e-mail is named in 'Invalid field Data'", async () => {
+    const { step } = await next({ email: "asha@" });
+    expect(registrationBanner(errorsOf(step))).toBe("Invalid field Data: email");
+  });
+
+  test("an e-mail already registered, in any letter case, is a field error", async () => {
+    await createTestMember({ email: "asha.rao@example.com" });
+    for (const email of ["asha.rao@example.com", "Asha.Rao@Example.COM", "  ASHA.RAO@EXAMPLE.COM "]) {
+      const { step, status } = await next({ email });
+      expect(status).toBe(422);
+      expect(errorsOf(step).email).toEqual([EMAIL_TAKEN]);
+    }
+  });
+
+  test("never sends the password back, neither on success nor on an error", async () => {
+    const attempts: Record<string, string>[] = [{}, { password_confirmation: "Different-Monsoon-42" }, { email: "bad" }];
+    for (const values of attempts) {
+      const { json } = await next(values);
+      expect(json).not.toContain(PASSWORD);
+    }
+    const { json, step } = await next();
+    expect(step?.step).toBe(2);
+    expect(json).not.toContain(PASSWORD);
+  });
+
+  test("carries step 1 as a sealed draft holding a password hash, not the password", async () => {
+    const draft = await draftFor();
+    expect(draft).not.toContain("asha");
+    const opened = openDraft(draft);
+    expect(opened.status).toBe("valid");
+    if (opened.status !== "valid") return;
+    expect(opened.draft).toMatchObject({ fName: "Asha", lName: "Rao", email: "asha.rao@example.com" });
+    expect(opened.draft.passwordHash).not.toContain(PASSWORD);
+    expect(await verifyPassword(PASSWORD, opened.draft.passwordHash)).toBe(true);
+  });
+});
+
+describe("step 2 (Previous and Register)", () => {
+  test("Previous returns to step 1 with the values but without the password", async () => {
+    const draft = await draftFor();
+    const { step, json } = await send({ intent: "previous", draft });
+    expect(step).toMatchObject({ step: 1, defaultValue: { fName: "Asha", lName: "Rao", email: "asha.rao@example.com" } });
+    expect(json).not.toContain(PASSWORD);
+  });
+
+  test("Register creates the member, signs them in (not remembered) and goes to /email/verify", async () => {
+    const draft = await draftFor({ email: "Asha.Rao@Example.com" });
+    const { response } = await send({ ...stepTwo, intent: "register", draft });
+    const redirect = expectRedirect(response);
+    expect(redirect.headers.get("Location")).toBe("/email/verify");
+    const cookie = redirect.headers.get("Set-Cookie") ?? "";
+    expect(cookie).toMatch(/^__member=/);
+    expect(cookie).not.toMatch(/Expires|Max-Age/i);
+
+    const member = await getPrisma().member.findUniqueOrThrow({ where: { email: "asha.rao@example.com" } });
+    expect(member).toMatchObject({
+      firstName: "Asha",
+      lastName: "Rao",
+      country: "IN",
+      state: "Karnataka",
+      city: "Bengaluru",
+      pin: "560001",
+      gender: "prefer_not",
+      mobile: "+91 98450 12345",
+      emailVerifiedAt: null,
+    });
+    expect(member.dob).toEqual(new Date("1990-04-15T00:00:00.000Z"));
+    expect(member.passwordHash).toMatch(/^\$2[aby]\$10\$/);
+    expect(await verifyPassword(PASSWORD, member.passwordHash ?? "")).toBe(true);
+    const sessions = await getPrisma().memberSession.findMany({ where: { memberId: member.id } });
+    expect(sessions).toHaveLength(1);
+    expect(sessions[0].persistent).toBe(false);
+  });
+
+  test("empty step 2 gives 'Required Fields' and keeps the draft", async () => {
+    const draft = await draftFor();
+    const { step, status } = await send({ intent: "register", draft });
+    expect(status).toBe(422);
+    expect(step).toMatchObject({ step: 2, draft });
+    expect(registrationBanner(errorsOf(step))).toBe(REQUIRED_FIELDS);
+    for (const field of ["country", "state", "city", "pin", "day", "month", "year", "gender"]) {
+      expect(errorsOf(step)[field]).toEqual([REQUIRED]);
+    }
+    expect(errorsOf(step).mobile).toBeUndefined();
+  });
+
+  test("a year that is not 4 digits or lies ahead gives 'Enter Valid Year'", async () => {
+    const draft = await draftFor();
+    for (const year of ["99", "19900", String(new Date().getUTCFullYear() + 1), "abcd"]) {
+      const { step } = await send({ ...stepTwo, year, intent: "register", draft });
+      expect(errorsOf(step).year).toEqual([ENTER_VALID_YEAR]);
+      expect(registrationBanner(errorsOf(step))).toBe(ENTER_VALID_YEAR);
+    }
+  });
+
+  test("a day above 31 or a date that does not exist is refused", async () => {
+    const draft = await draftFor();
+    expect(errorsOf((await send({ ...stepTwo, day: "32", intent: "register", draft })).step).day).toBeTruthy();
+    const { step } = await send({ ...stepTwo, day: "31", month: "4", intent: "register", draft });
+    expect(errorsOf(step).dob).toEqual(["Enter a valid date of birth."]);
+    expect(registrationBanner(errorsOf(step))).toBe("Invalid field Data: dob");
+  });
+
+  test("the day before the 18th birthday is refused; the birthday itself is accepted", async () => {
+    const draft = await draftFor();
+    const dayBefore = await send({ ...stepTwo, ...isoDate(yearsAgo(18, 1)), intent: "register", draft });
+    expect(errorsOf(dayBefore.step).dob).toEqual([UNDER_AGE]);
+    expect(await getPrisma().member.count()).toBe(0);
+
+    const birthday = await send({ ...stepTwo, ...isoDate(yearsAgo(18)), intent: "register", draft });
+    expect(expectRedirect(birthday.response).headers.get("Location")).toBe("/email/verify");
+  });
+
+  test("an e-mail taken between the two steps sends the member back to step 1 on that field", async () => {
+    const draft = await draftFor();
+    await createTestMember({ email: "asha.rao@example.com" });
+    const { step, status, json } = await send({ ...stepTwo, intent: "register", draft });
+    expect(status).toBe(409);
+    expect(step?.step).toBe(1);
+    expect(errorsOf(step).email).toEqual([EMAIL_TAKEN]);
+    expect(json).not.toContain("passwordHash");
+    expect(await getPrisma().member.count()).toBe(1);
+  });
+
+  test("a changed or forged draft is refused and nothing is created", async () => {
+    const draft = await draftFor();
+    const flipped = `${draft.slice(0, -2)}${draft.at(-2) === "A" ? "B" : "A"}${draft.at(-1)}`;
+    for (const forged of [flipped, "v1.AAAA", "", "x".repeat(40_000)]) {
+      const { step, status } = await send({ ...stepTwo, intent: "register", draft: forged });
+      expect(status).toBe(400);
+      expect(step).toMatchObject({ step: 1, result: { error: { "": ["Your registration could not be continued. Please start again."] } } });
+    }
+    expect(await getPrisma().member.count()).toBe(0);
+  });
+
+  test("an expired draft gives the values back and asks for the password again", async () => {
+    const sealed = sealDraft(
+      { fName: "Asha", lName: "Rao", email: "asha.rao@example.com", passwordHash: "$2b$10$x" },
+      new Date(Date.now() - 61 * 60 * 1000),
+    );
+    const { step, status } = await send({ ...stepTwo, intent: "register", draft: sealed });
+    expect(status).toBe(400);
+    expect(step).toMatchObject({ step: 1, defaultValue: { fName: "Asha", email: "asha.rao@example.com" } });
+    expect(await getPrisma().member.count()).toBe(0);
+  });
+});
+
+describe("hostile input", () => {
+  const big = "a".repeat(40 * 1024);
+
+  test("a 40 KB value in any step-1 field is a clear error, not a 500", async () => {
+    for (const field of Object.keys(stepOne)) {
+      const values = field.startsWith("password") ? { password: big, password_confirmation: big } : { [field]: big };
+      const { step, status } = await next(values);
+      expect(status, field).toBe(422);
+      expect(Object.keys(errorsOf(step)).length, field).toBeGreaterThan(0);
+      expect(registrationBanner(errorsOf(step)), field).toMatch(/^Invalid field Data: /);
+    }
+  });
+
+  test("a 40 KB value in any step-2 field is a clear error and creates nothing", async () => {
+    const draft = await draftFor();
+    for (const field of Object.keys(stepTwo)) {
+      const { step, status } = await send({ ...stepTwo, [field]: big, intent: "register", draft });
+      expect(status, field).toBe(422);
+      expect(registrationBanner(errorsOf(step)), field).toMatch(/^(Invalid field Data: |Enter Valid Year$)/);
+    }
+    expect(await getPrisma().member.count()).toBe(0);
+  });
+
+  test("a byte that is not UTF-8 (%FF) in any field is a clear error and creates nothing", async () => {
+    for (const field of Object.keys(stepOne)) {
+      const body = new URLSearchParams({ ...stepOne, intent: "next" });
+      body.delete(field);
+      const { step, status } = await send(`${body.toString()}&${field}=Asha%FF`);
+      expect(status, field).toBe(422);
+      expect(errorsOf(step)[field === "password" ? "password" : field], field).toBeTruthy();
+    }
+    const draft = await draftFor();
+    for (const field of Object.keys(stepTwo)) {
+      const body = new URLSearchParams({ ...stepTwo, intent: "register", draft });
+      body.delete(field);
+      const { step, status } = await send(`${body.toString()}&${field}=1%FF`);
+      expect(status, field).toBe(422);
+      expect(errorsOf(step)[field], field).toBeTruthy();
+    }
+    expect(await getPrisma().member.count()).toBe(0);
+  });
+
+  test("conform's reserved fields, repeated names and unknown intents never reach a 500", async () => {
+    const withIntent = `${new URLSearchParams({ ...stepOne, intent: "next" })}&__intent__=%7Bnot-json&__state__=nope`;
+    expect((await send(withIntent)).step?.step).toBe(2);
+    expect((await send(`${new URLSearchParams({ ...stepOne, intent: "next" })}&email=other@example.com`)).step?.step).toBe(2);
+    const unknown = await send({ ...stepOne, intent: "x".repeat(40_000) });
+    expect(unknown.status).toBe(400);
+    const unreadable = await action({
+      request: new Request("http://localhost:3000/register", {
+        method: "POST",
+        headers: { "Content-Type": "multipart/form-data; boundary=nothing" },
+        body: "garbage",
+      }),
+      params: {},
+      context: {},
+    });
+    expect(expectData(unreadable).init?.status).toBe(400);
+  });
+});
+
+describe("guards and limits", () => {
+  test("a signed-in member is sent to Landing from the page and the action", async () => {
+    const member = await createTestMember();
+    const request = new Request("http://localhost:3000/register");
+    const cookie = (await startMemberSession(member.id, { persistent: false, request })).split(";")[0];
+    const get = new Request("http://localhost:3000/register", { headers: { Cookie: cookie } });
+    const thrown = await loader({ request: get, params: {}, context: {} }).catch((error: unknown) => error);
+    expect(expectRedirect(thrown).headers.get("Location")).toBe("/");
+    const posted = await action({
+      request: post({ ...stepOne, intent: "next" }, { Cookie: cookie }),
+      params: {},
+      context: {},
+    }).catch((error: unknown) => error);
+    expect(expectRedirect(posted).headers.get("Location")).toBe("/");
+  });
+
+  test("a post from another site is refused", async () => {
+    const thrown = await action({
+      request: post({ ...stepOne, intent: "next" }, { Origin: "https://evil.example" }),
+      params: {},
+      context: {},
+    }).catch((error: unknown) => error);
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).status).toBe(403);
+  });
+
+  test("registrations are limited per address, with a clear message", async () => {
+    const address = { "X-Forwarded-For": "203.0.113.7" };
+    for (let i = 0; i < REGISTRATIONS_PER_IP.limit; i += 1) {
+      await hitRateLimit("register:203.0.113.7", REGISTRATIONS_PER_IP);
+    }
+    const atNext = await next({}, address);
+    expect(atNext.status).toBe(429);
+    expect(registrationBanner(errorsOf(atNext.step))).toMatch(/^Too many registrations from your network\. Try again in \d+ minutes?\.$/);
+
+    const draft = await draftFor();
+    const atRegister = await send({ ...stepTwo, intent: "register", draft }, address);
+    expect(atRegister.status).toBe(429);
+    expect(await getPrisma().member.count()).toBe(0);
+
+    // Another address is not affected.
+    const elsewhere = await send({ ...stepTwo, intent: "register", draft }, { "X-Forwarded-For": "198.51.100.1" });
+    expect(expectRedirect(elsewhere.response).status).toBe(302);
+  });
+});
+
+describe("the date of birth rules", () => {
+  const schema = (today: string) =>
+    stepTwoSchema({ today: new Date(today), isCountry: (code) => code === "IN" });
+
+  test("age counts whole years, the birthday included", () => {
+    expect(ageOn(new Date("2008-06-15"), new Date("2026-06-14"))).toBe(17);
+    expect(ageOn(new Date("2008-06-15"), new Date("2026-06-15"))).toBe(18);
+    // Born on 29 February: 18 on 1 March in a year without one.
+    expect(ageOn(new Date("2008-02-29"), new Date("2026-02-28"))).toBe(17);
+    expect(ageOn(new Date("2008-02-29"), new Date("2026-03-01"))).toBe(18);
+  });
+
+  test("the schema refuses the day before the 18th birthday and accepts the birthday", () => {
+    const dayBefore = schema("2026-06-14").safeParse({ ...stepTwo, day: "15", month: "6", year: "2008" });
+    expect(dayBefore.success).toBe(false);
+    expect(dayBefore.error?.issues[0]).toMatchObject({ path: ["dob"], message: UNDER_AGE });
+    const birthday = schema("2026-06-15").safeParse({ ...stepTwo, day: "15", month: "6", year: "2008" });
+    expect(birthday.success).toBe(true);
+    expect(birthday.data?.dob).toEqual(new Date("2008-06-15T00:00:00.000Z"));
+  });
+
+  test("the year may not lie after this year", () => {
+    const result = schema("2026-01-01").safeParse({ ...stepTwo, year: "2027" });
+    expect(result.error?.issues).toEqual([expect.objectContaining({ path: ["year"], message: ENTER_VALID_YEAR })]);
+  });
+});
