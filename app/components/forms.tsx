@@ -1,5 +1,5 @@
 import { useNavigation } from "@remix-run/react";
-import { useId, type InputHTMLAttributes, type ReactNode } from "react";
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
 
 // Field components shared by every form, so all forms look and behave alike: a label, the control,
 // and a fixed error slot wired with aria-invalid and aria-describedby. They render plain HTML
@@ -45,6 +45,38 @@ export function Field({
         } ${inputProps.className ?? ""}`}
       />
       {hint ? <p className="mt-1 text-xs text-slate-500">{hint}</p> : null}
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+export function SelectField({
+  label,
+  selectProps,
+  errors,
+  children,
+}: {
+  label: ReactNode;
+  selectProps: SelectHTMLAttributes<HTMLSelectElement> & { id: string };
+  errors?: string[] | null;
+  children: ReactNode;
+}) {
+  const errorId = errors?.length ? `${selectProps.id}-error` : undefined;
+  return (
+    <div className="mb-4">
+      <label htmlFor={selectProps.id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <select
+        {...selectProps}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={errorId}
+        className={`mt-1 block w-full rounded-md border bg-white px-3 py-2 text-base ${
+          errorId ? "border-red-600" : "border-slate-300"
+        }`}
+      >
+        {children}
+      </select>
       <ErrorList id={errorId} errors={errors} />
     </div>
   );

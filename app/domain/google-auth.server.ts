@@ -5,6 +5,7 @@ import type { Member } from "~/generated/prisma/client";
 import { getPrisma, isUniqueViolation } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { stripUnwantedCharacters } from "~/lib/validation";
 import { accountStatusIssue } from "./login.server";
 import { startMemberSession } from "./sessions.server";
 
@@ -146,11 +147,8 @@ function signedIn(member: Pick<Member, "id" | "status">): GoogleSignInOutcome {
 }
 
 // Names arrive from outside: single-line, bounded, never empty where the schema needs a value.
-// eslint-disable-next-line no-control-regex -- control characters (and U+FFFD) are what is removed
-const UNWANTED_CHARACTERS = /[\u0000-\u001F\u007F\uFFFD]/g;
-
 function profileName(value: string | undefined, fallback: string): string {
-  const cleaned = (value ?? "").replace(UNWANTED_CHARACTERS, "").trim().slice(0, 100);
+  const cleaned = stripUnwantedCharacters(value ?? "").trim().slice(0, 100);
   return cleaned || fallback.slice(0, 100);
 }
 

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Member } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/db.server";
 import { checkRateLimit, clearRateLimit, hitRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
+import { passwordText } from "~/lib/validation";
 import { hashPassword, passwordPolicyIssue, verifyPassword } from "./passwords.server";
 import { endOtherMemberSessions } from "./sessions.server";
 
@@ -15,19 +16,14 @@ export const WRONG_CURRENT_PASSWORD_LIMIT: RateLimitRule = { limit: 5, windowMs:
 const PASSWORD_MISMATCH = "Password do not match";
 const WRONG_CURRENT_PASSWORD = "The current password is incorrect.";
 
-/** A required password: a missing one is checked as "", so every problem is reported at once. */
-function requiredPassword(message: string) {
-  return z.preprocess((value) => value ?? "", z.string().min(1, message));
-}
-
 /** The spec's payload names: oldPassword (only when the account has a password), newPassword, newPassword_confirmation. */
 function passwordChangeSchema(hasPassword: boolean) {
   return z
     .object({
       // A member without a password sets a first one: there is nothing to check.
-      oldPassword: hasPassword ? requiredPassword("Enter your current password") : z.string().optional(),
-      newPassword: requiredPassword("Enter a new password"),
-      newPassword_confirmation: requiredPassword("Confirm the new password"),
+      oldPassword: hasPassword ? passwordText({ required: "Enter your current password" }) : z.string().optional(),
+      newPassword: passwordText({ required: "Enter a new password" }),
+      newPassword_confirmation: passwordText({ required: "Confirm the new password" }),
     })
     .superRefine((value, context) => {
       if (value.newPassword === "") return;

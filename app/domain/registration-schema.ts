@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailAddress, plainText } from "~/lib/validation";
+import { emailAddress, passwordText, plainText } from "~/lib/validation";
 
 // The two steps of Register, declared once: the action parses with them (adding the checks only the
 // server can make) and the page validates with them in the browser. No server-only imports here.
@@ -30,15 +30,6 @@ export const MONTHS = [
   "July", "August", "September", "October", "November", "December",
 ] as const;
 
-// eslint-disable-next-line no-control-regex -- refusing control characters is the point
-const UNWANTED_IN_PASSWORD = /[\u0000-\u001F\u007F\uFFFD]/;
-
-function password(required: string) {
-  return z
-    .string({ required_error: required })
-    .max(200, "The password is too long.")
-    .refine((value) => !UNWANTED_IN_PASSWORD.test(value), "The password contains characters that are not allowed.");
-}
 
 export interface StepOneChecks {
   /** The server's full password policy; the browser only checks the length. */
@@ -51,11 +42,11 @@ export function stepOneSchema({ passwordIssue = browserPasswordIssue }: StepOneC
       fName: plainText({ max: 50, required: REQUIRED }),
       lName: plainText({ max: 50, required: REQUIRED }),
       email: emailAddress({ required: REQUIRED, invalid: "Enter a valid email address." }),
-      password: password(REQUIRED).superRefine((value, context) => {
+      password: passwordText({ required: REQUIRED }).superRefine((value, context) => {
         const issue = passwordIssue(value);
         if (issue) context.addIssue({ code: z.ZodIssueCode.custom, message: issue });
       }),
-      password_confirmation: password(REQUIRED),
+      password_confirmation: passwordText({ required: REQUIRED }),
     })
     .superRefine((value, context) => {
       if (value.password !== value.password_confirmation) {

@@ -2,9 +2,34 @@ import { z } from "zod";
 
 // Shared by every form schema, on the server and (with JavaScript) in the browser.
 
-// Control characters, and U+FFFD: what a non-UTF-8 byte in a posted form decodes to.
+// Control characters, and U+FFFD: what a non-UTF-8 byte in a posted form decodes to. plainText lets
+// tabs and line breaks through (pasted text often has them); passwords and outside names get none.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const UNWANTED_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFD]/;
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const UNWANTED_IN_SINGLE_LINE = /[\u0000-\u001F\u007F\uFFFD]/;
+
+/** Removes what a single-line value from outside (a Google profile name, say) must not hold. */
+export function stripUnwantedCharacters(value: string): string {
+  return value.replace(new RegExp(UNWANTED_IN_SINGLE_LINE, "g"), "");
+}
+
+/**
+ * A password as typed: never trimmed, at most 200 characters (the policy's own limit is stricter)
+ * and no control or undecodable characters. A missing one is checked as "", so every problem of
+ * the form is reported at once.
+ */
+export function passwordText({ required }: { required: string }) {
+  return z.preprocess(
+    (value) => value ?? "",
+    // conform's coercion turns "" back into undefined inside the preprocess, hence required_error too.
+    z
+      .string({ required_error: required })
+      .min(1, required)
+      .max(200, "Must be at most 200 characters.")
+      .refine((value) => !UNWANTED_IN_SINGLE_LINE.test(value), "Contains characters that are not allowed."),
+  );
+}
 
 /** A trimmed single-line text with a length limit and no control or undecodable characters. */
 export function plainText({ max, required }: { max: number; required: string }) {

@@ -5,6 +5,7 @@ import { Field, SubmitButton } from "~/components/forms";
 import { requireVerifiedMember } from "~/domain/auth.server";
 import { changeMemberPassword, parsePasswordChange } from "~/domain/member-password.server";
 import { PASSWORD_MIN_LENGTH } from "~/domain/passwords.server";
+import { readFormData } from "~/lib/forms.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { redirectWithToast } from "~/lib/toast.server";
 
@@ -20,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { member, sessionId } = await requireVerifiedMember(request);
-  const submission = parsePasswordChange(await request.formData(), member);
+  const submission = parsePasswordChange(await readFormData(request), member);
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: PASSWORD_FIELDS }), { status: 400 });
   }

@@ -1,8 +1,7 @@
 import { getCollectionProps, getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import type { ReactNode, SelectHTMLAttributes } from "react";
-import { ErrorList, Field, SubmitButton } from "~/components/forms";
+import { ErrorList, Field, SelectField, SubmitButton } from "~/components/forms";
 import { missingDetails, requireVerifiedMember } from "~/domain/auth.server";
 import {
   GENDER_LABELS,
@@ -13,6 +12,7 @@ import {
   saveMemberDetails,
 } from "~/domain/member-details.server";
 import { listCountries } from "~/lib/countries.server";
+import { readFormData } from "~/lib/forms.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { redirectWithToast } from "~/lib/toast.server";
 
@@ -38,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { member } = await requireVerifiedMember(request);
-  const submission = parseMemberDetails(await request.formData(), member);
+  const submission = parseMemberDetails(await readFormData(request), member);
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   await saveMemberDetails(member.id, submission.value);
   return redirectWithToast("/details/user", { type: "success", message: "Details Saved Successfully" });
@@ -238,35 +238,3 @@ function DetailsForm() {
   );
 }
 
-// The same control as registration's; a candidate for app/components/forms.tsx.
-function SelectField({
-  label,
-  selectProps,
-  errors,
-  children,
-}: {
-  label: string;
-  selectProps: SelectHTMLAttributes<HTMLSelectElement> & { id: string };
-  errors?: string[];
-  children: ReactNode;
-}) {
-  const errorId = errors?.length ? `${selectProps.id}-error` : undefined;
-  return (
-    <div className="mb-4">
-      <label htmlFor={selectProps.id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <select
-        {...selectProps}
-        aria-invalid={errorId ? true : undefined}
-        aria-describedby={errorId}
-        className={`mt-1 block w-full rounded-md border bg-white px-3 py-2 text-base ${
-          errorId ? "border-red-600" : "border-slate-300"
-        }`}
-      >
-        {children}
-      </select>
-      <ErrorList id={errorId} errors={errors} />
-    </div>
-  );
-}

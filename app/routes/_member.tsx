@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, NavLink, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { requireVerifiedMember } from "~/domain/auth.server";
 import { PRODUCT_NAME } from "~/lib/product";
@@ -9,6 +9,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { member } = await requireVerifiedMember(request);
   return { name: member.firstName };
 }
+
+// Member pages are private: never stored by the browser or a proxy, so Back after logging out
+// cannot show them again. Child routes without their own headers inherit this.
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 const NAVIGATION = [
   { to: "/dashboard", label: "HomePage" },

@@ -11,7 +11,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { Field } from "~/components/forms";
 import { GOOGLE_CALLBACK_PATH, googleMode } from "~/domain/google-auth.server";
-import { readFormData } from "~/domain/login.server";
+import { readFormData } from "~/lib/forms.server";
 import { getEnv } from "~/lib/env.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { emailAddress, plainText } from "~/lib/validation";

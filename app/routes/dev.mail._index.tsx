@@ -6,6 +6,7 @@ import { z } from "zod";
 import { Field, SubmitButton } from "~/components/forms";
 import { clearOutbox, listOutbox, sendMail } from "~/domain/mail.server";
 import { isMailOutbox } from "~/lib/env.server";
+import { readFormData } from "~/lib/forms.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { redirectWithToast } from "~/lib/toast.server";
 
@@ -29,7 +30,7 @@ const testMessageSchema = z.object({
 export async function action({ request }: ActionFunctionArgs) {
   if (!isMailOutbox()) throw new Response("Not Found", { status: 404 });
   if (request.method !== "POST") throw new Response("Method Not Allowed", { status: 405 });
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   if (formData.get("intent") === "clear") {
     await clearOutbox();
     return redirectWithToast("/dev/mail", { type: "success", message: "Outbox cleared" });

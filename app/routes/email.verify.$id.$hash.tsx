@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useRef } from "react";
+import { CardPage } from "~/components/card-page";
 import { assertSameOrigin, getOptionalMember } from "~/domain/auth.server";
 import {
   checkVerificationLink,
@@ -72,15 +73,15 @@ export default function EmailVerificationLanding() {
 
   if (state === "verified") {
     return (
-      <Page title={message ?? ""}>
+      <CardPage title={message ?? ""}>
         <p className="mt-2 text-slate-700">Thank you. Your email address is confirmed.</p>
         <DashboardButton />
-      </Page>
+      </CardPage>
     );
   }
   if (state === "failed") {
     return (
-      <Page title="Email verification failed">
+      <CardPage title="Email verification failed">
         <p role="alert" className="mt-4 rounded-md border-l-4 border-red-700 bg-red-50 px-4 py-3 text-sm text-red-900">
           {message}
         </p>
@@ -92,7 +93,7 @@ export default function EmailVerificationLanding() {
           .
         </p>
         <DashboardButton />
-      </Page>
+      </CardPage>
     );
   }
   return <Verifying />;
@@ -113,7 +114,7 @@ function Verifying() {
 
   const working = navigation.state !== "idle";
   return (
-    <Page title="Verifying your email">
+    <CardPage title="Verifying your email">
       <p className="mt-2 text-slate-700" aria-live="polite">
         {working ? "Verifying your email address, please wait…" : "Press Verify Email to confirm your email address."}
       </p>
@@ -122,7 +123,7 @@ function Verifying() {
           {working ? "Verifying…" : "Verify Email"}
         </button>
       </Form>
-    </Page>
+    </CardPage>
   );
 }
 
@@ -133,16 +134,5 @@ function DashboardButton() {
         Dashboard
       </Link>
     </div>
-  );
-}
-
-function Page({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <main className="mx-auto max-w-xl px-4 py-12">
-      <div className="rounded-md border border-slate-200 bg-white p-6">
-        <h1 className="text-2xl font-semibold">{title}</h1>
-        {children}
-      </div>
-    </main>
   );
 }

@@ -1,6 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useState } from "react";
+import { CardPage } from "~/components/card-page";
 import { requireMember } from "~/domain/auth.server";
 import {
   secondsUntilResend,
@@ -64,7 +65,7 @@ export default function VerifyEmail() {
 
   if (loaded.verified) {
     return (
-      <Page title="Your email is verified">
+      <CardPage title="Your email is verified">
         <p className="mt-2 text-slate-700">
           <strong>{loaded.email}</strong> is verified. You can use every part of the member area.
         </p>
@@ -73,11 +74,11 @@ export default function VerifyEmail() {
             Dashboard
           </Link>
         </div>
-      </Page>
+      </CardPage>
     );
   }
   return (
-    <Page title="Verify your email">
+    <CardPage title="Verify your email">
       <p className="mt-2 text-slate-700">
         We sent a verification link to <strong>{loaded.email}</strong>. Open it to verify your email address; it
         expires in 60 minutes. No mail? Check your spam folder, or ask for a new link.
@@ -95,20 +96,10 @@ export default function VerifyEmail() {
           Dashboard
         </Link>
       </div>
-    </Page>
+    </CardPage>
   );
 }
 
-function Page({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <main className="mx-auto max-w-xl px-4 py-12">
-      <div className="rounded-md border border-slate-200 bg-white p-6">
-        <h1 className="text-2xl font-semibold">{title}</h1>
-        {children}
-      </div>
-    </main>
-  );
-}
 
 /**
  * With JavaScript the button is disabled for the cooldown and counts down ('Resend link in N').

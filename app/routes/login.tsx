@@ -20,11 +20,12 @@ import { z } from "zod";
 import { ErrorList, Field, SubmitButton } from "~/components/forms";
 import { requireGuest } from "~/domain/auth.server";
 import { isGoogleSignInEnabled } from "~/domain/google-auth.server";
-import { attemptLogin, readFormData, safeRedirect } from "~/domain/login.server";
+import { attemptLogin, safeRedirect } from "~/domain/login.server";
+import { readFormData } from "~/lib/forms.server";
 import { startMemberSession } from "~/domain/sessions.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { clientAddress } from "~/lib/rate-limit.server";
-import { emailAddress } from "~/lib/validation";
+import { emailAddress, passwordText } from "~/lib/validation";
 
 export const meta: MetaFunction = () => [{ title: `Login | ${PRODUCT_NAME}` }];
 
@@ -34,21 +35,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { redirectTo: safeRedirect(redirectTo, ""), googleEnabled: isGoogleSignInEnabled() };
 }
 
-// Control characters, and U+FFFD: what a non-UTF-8 byte in a posted form decodes to. Passwords are
-// not trimmed, so they do not go through plainText.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const UNWANTED_CHARACTERS = /[\u0000-\u001F\u007F\uFFFD]/;
-
 // Field names follow the spec's login payload: email, password, remeber (spelled so).
 const loginSchema = z.object({
   email: emailAddress({
     required: "The email field is required.",
     invalid: "The email must be a valid email address.",
   }),
-  password: z
-    .string({ required_error: "The password field is required." })
-    .max(200, "Must be at most 200 characters.")
-    .refine((value) => !UNWANTED_CHARACTERS.test(value), "Contains characters that are not allowed."),
+  password: passwordText({ required: "The password field is required." }),
   remeber: z.boolean().default(false),
 });
 

@@ -2,8 +2,8 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionRe
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useState, type FormEvent, type ReactNode, type SelectHTMLAttributes } from "react";
-import { ErrorList, Field, SubmitButton } from "~/components/forms";
+import { useState, type FormEvent } from "react";
+import { ErrorList, Field, SelectField, SubmitButton } from "~/components/forms";
 import { requireGuest } from "~/domain/auth.server";
 import { isGoogleSignInEnabled } from "~/domain/google-auth.server";
 import {
@@ -277,36 +277,6 @@ function Banner({ errors }: { errors: Record<string, string[] | null | undefined
     <p id="register-message" role="alert" className="mb-4 rounded-md border-l-4 border-red-700 bg-red-50 px-4 py-3 text-sm text-red-900">
       {message}
     </p>
-  );
-}
-
-function SelectField({
-  label,
-  selectProps,
-  errors,
-  children,
-}: {
-  label: string;
-  selectProps: SelectHTMLAttributes<HTMLSelectElement> & { id: string };
-  errors?: string[];
-  children: ReactNode;
-}) {
-  const errorId = errors?.length ? `${selectProps.id}-error` : undefined;
-  return (
-    <div className="mb-4">
-      <label htmlFor={selectProps.id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <select
-        {...selectProps}
-        aria-invalid={errorId ? true : undefined}
-        aria-describedby={errorId}
-        className={`mt-1 block w-full rounded-md border bg-white px-3 py-2 text-base ${errorId ? "border-red-600" : "border-slate-300"}`}
-      >
-        {children}
-      </select>
-      <ErrorList id={errorId} errors={errors} />
-    </div>
   );
 }
 

@@ -3,9 +3,10 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { z } from "zod";
+import { CardPage } from "~/components/card-page";
 import { ErrorList, Field, SubmitButton } from "~/components/forms";
 import { requireGuest } from "~/domain/auth.server";
-import { readFormData } from "~/domain/login.server";
+import { readFormData } from "~/lib/forms.server";
 import { RESET_LINK_SENT_MESSAGE, requestPasswordReset } from "~/domain/password-reset.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { clientAddress } from "~/lib/rate-limit.server";
@@ -50,9 +51,7 @@ export default function ForgotPassword() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
   });
   return (
-    <main className="mx-auto max-w-md px-4 py-10">
-      <section className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
-        <h1 className="text-2xl font-semibold">Forgot Password</h1>
+    <CardPage title="Forgot Password">
         <p className="mt-1 text-sm text-slate-600">
           Enter the email you registered with and we will send you a link to choose a new password.
         </p>
@@ -75,7 +74,6 @@ export default function ForgotPassword() {
             Log In
           </Link>
         </p>
-      </section>
-    </main>
+    </CardPage>
   );
 }

@@ -3,9 +3,10 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
+import { CardPage } from "~/components/card-page";
 import { ErrorList, Field, SubmitButton } from "~/components/forms";
 import { requireGuest } from "~/domain/auth.server";
-import { readFormData } from "~/domain/login.server";
+import { readFormData } from "~/lib/forms.server";
 import { passwordPolicyIssue } from "~/domain/passwords.server";
 import {
   isResetLinkUsable,
@@ -15,6 +16,7 @@ import {
 } from "~/domain/password-reset.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { redirectWithToast } from "~/lib/toast.server";
+import { passwordText } from "~/lib/validation";
 
 // The reset link mailed by /reset-password: /resetpassword/{token}?email=…
 export const meta: MetaFunction = () => [{ title: `Reset Password | ${PRODUCT_NAME}` }];
@@ -30,21 +32,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
 }
 
-// Control characters, and U+FFFD: what a non-UTF-8 byte in a posted form decodes to. Passwords are
-// not trimmed, so they do not go through plainText.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const UNWANTED_CHARACTERS = /[\u0000-\u001F\u007F\uFFFD]/;
-
 // Field names follow the spec's reset payload: newPassword, newPassword_confirmation, email, token.
 const PASSWORD_FIELDS = ["newPassword", "newPassword_confirmation"];
 
 function resetSchema(policyIssue: (password: string) => string | null = () => null) {
   return z
     .object({
-      newPassword: z
-        .string({ required_error: "The new password field is required." })
-        .max(200, "Must be at most 200 characters.")
-        .refine((value) => !UNWANTED_CHARACTERS.test(value), "Contains characters that are not allowed."),
+      newPassword: passwordText({ required: "The new password field is required." }),
       newPassword_confirmation: z
         .string({ required_error: "The new password confirmation field is required." })
         .max(200, "Must be at most 200 characters."),
@@ -97,9 +91,7 @@ export default function ResetPasswordChange() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: clientSchema }),
   });
   return (
-    <main className="mx-auto max-w-md px-4 py-10">
-      <section className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
-        <h1 className="text-2xl font-semibold">Reset Password</h1>
+    <CardPage title="Reset Password">
         {usable ? (
           <>
             <p className="mt-1 break-words text-sm text-slate-600">
@@ -148,7 +140,6 @@ export default function ResetPasswordChange() {
             Log In
           </Link>
         </p>
-      </section>
-    </main>
+    </CardPage>
   );
 }

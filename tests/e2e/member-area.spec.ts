@@ -33,6 +33,14 @@ test.describe("the member layout", () => {
     await expect(page.getByRole("heading", { name: "My Detail" })).toBeVisible();
   });
 
+  test("member pages are never kept by the browser's cache", async ({ page, context }, testInfo) => {
+    await createMember(context, testInfo, { signIn: true });
+    for (const path of ["/dashboard", "/details/user", "/details/password"]) {
+      const response = await page.goto(path);
+      expect(response?.headers()["cache-control"], path).toBe("private, no-store");
+    }
+  });
+
   test("on a phone the header menu opens (without JavaScript too) and says 'Hi, {name}'", async ({
     page,
     context,
