@@ -1,5 +1,5 @@
 import { useNavigation } from "@remix-run/react";
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
+import { useEffect, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
 
 // Field components shared by every form, so all forms look and behave alike: a label, the control,
 // and a fixed error slot wired with aria-invalid and aria-describedby. They render plain HTML
@@ -104,4 +104,15 @@ export function SubmitButton({
       {pending ? pendingText : children}
     </button>
   );
+}
+
+/**
+ * With JavaScript the browser keeps what was typed in a field after a refused submit; without it
+ * the page comes back without a password. This clears the field after each answer, so both agree.
+ */
+export function useClearedAfterSubmit(lastResult: unknown, fieldId: string) {
+  useEffect(() => {
+    const input = document.getElementById(fieldId);
+    if (lastResult && input instanceof HTMLInputElement) input.value = "";
+  }, [lastResult, fieldId]);
 }

@@ -18,46 +18,84 @@ export const LOGIN_FAILURE_RULE: RateLimitRule = { limit: 5, windowMs: 15 * 60 *
 export const LOGIN_ADDRESS_FAILURE_RULE: RateLimitRule = { limit: 50, windowMs: 15 * 60 * 1000 };
 
 /** A refusal carries its HTTP status: 401 wrong credentials, 403 account not active, 429 too many failures. */
-export type LoginResult =
-  | { ok: true; memberId: number }
-  | { ok: false; status: 401 | 403 | 429; message: string };
+export type LoginRefusal = { ok: false; status: 401 | 403 | 429; message: string };
+export type LoginResult = { ok: true; memberId: number } | LoginRefusal;
+export type AdminLoginResult = { ok: true; adminId: number } | LoginRefusal;
 
 // A bcrypt hash of no one's password: an unknown email costs the same time as a wrong password, so
 // the response time does not tell whether an account exists.
-const UNKNOWN_MEMBER_HASH = "$2b$10$dm8JYE/Tr8Pk/HCUAh/IBuVCr5R572LNApig7WwoeJg6MJfxVVgtK";
+const UNKNOWN_ACCOUNT_HASH = "$2b$10$dm8JYE/Tr8Pk/HCUAh/IBuVCr5R572LNApig7WwoeJg6MJfxVVgtK";
 
-export async function attemptLogin({
-  email,
-  password,
-  address,
-}: {
+interface Credentials {
   email: string;
   password: string;
   address: string;
-}): Promise<LoginResult> {
+}
+
+/** Members and admins sign in by the same rules, each with their own accounts and counters. */
+interface LoginScope {
+  /** Prefix of the rate-limit keys: "login" for members, "admin-login" for admins. */
+  counters: string;
+  find(email: string): Promise<{ id: number; passwordHash: string | null; issue: string | null } | null>;
+}
+
+const MEMBERS: LoginScope = {
+  counters: "login",
+  async find(email) {
+    const member = await getPrisma().member.findUnique({
+      where: { email },
+      select: { id: true, passwordHash: true, status: true },
+    });
+    return member && { id: member.id, passwordHash: member.passwordHash, issue: accountStatusIssue(member.status) };
+  },
+};
+
+const ADMINS: LoginScope = {
+  counters: "admin-login",
+  async find(email) {
+    const admin = await getPrisma().admin.findUnique({
+      where: { email },
+      select: { id: true, passwordHash: true, revokedAt: true },
+    });
+    return admin && { id: admin.id, passwordHash: admin.passwordHash, issue: admin.revokedAt ? ADMIN_REVOKED_MESSAGE : null };
+  },
+};
+
+export const ADMIN_REVOKED_MESSAGE = "Your admin rights have been revoked.";
+
+export async function attemptLogin(credentials: Credentials): Promise<LoginResult> {
+  const result = await attemptPasswordLogin(MEMBERS, credentials);
+  return result.ok ? { ok: true, memberId: result.accountId } : result;
+}
+
+export async function attemptAdminLogin(credentials: Credentials): Promise<AdminLoginResult> {
+  const result = await attemptPasswordLogin(ADMINS, credentials);
+  return result.ok ? { ok: true, adminId: result.accountId } : result;
+}
+
+async function attemptPasswordLogin(
+  scope: LoginScope,
+  { email, password, address }: Credentials,
+): Promise<{ ok: true; accountId: number } | LoginRefusal> {
   const counters = [
-    { key: emailKey(email), rule: LOGIN_FAILURE_RULE },
-    { key: addressKey(address), rule: LOGIN_ADDRESS_FAILURE_RULE },
+    { key: `${scope.counters}:email:${email}`, rule: LOGIN_FAILURE_RULE },
+    { key: `${scope.counters}:ip:${address}`, rule: LOGIN_ADDRESS_FAILURE_RULE },
   ];
   const states = await Promise.all(counters.map(({ key, rule }) => checkRateLimit(key, rule)));
   const waitSeconds = Math.max(...states.map((state) => (state.limited ? state.retryAfterSeconds : 0)));
   if (waitSeconds > 0) return { ok: false, status: 429, message: tooManyAttemptsMessage(waitSeconds) };
 
-  const member = await getPrisma().member.findUnique({
-    where: { email },
-    select: { id: true, passwordHash: true, status: true },
-  });
-  const matches = await verifyPassword(password, member?.passwordHash ?? UNKNOWN_MEMBER_HASH);
-  if (!member?.passwordHash || !matches) {
+  const account = await scope.find(email);
+  const matches = await verifyPassword(password, account?.passwordHash ?? UNKNOWN_ACCOUNT_HASH);
+  if (!account?.passwordHash || !matches) {
     await Promise.all(counters.map(({ key, rule }) => hitRateLimit(key, rule)));
     return { ok: false, status: 401, message: LOGIN_FAILED_MESSAGE };
   }
   // Only someone who knows the password learns the account's state.
-  const statusIssue = accountStatusIssue(member.status);
-  if (statusIssue) return { ok: false, status: 403, message: statusIssue };
+  if (account.issue) return { ok: false, status: 403, message: account.issue };
 
-  await clearLoginFailures(email);
-  return { ok: true, memberId: member.id };
+  await clearRateLimit(counters[0].key);
+  return { ok: true, accountId: account.id };
 }
 
 /** Why a member in this state cannot sign in (by password or Google), or null when they can. */
@@ -74,7 +112,7 @@ export function accountStatusIssue(status: MemberStatus): string | null {
 
 /** After a successful sign-in or a password reset the member's own counter starts again. */
 export async function clearLoginFailures(email: string): Promise<void> {
-  await clearRateLimit(emailKey(email));
+  await clearRateLimit(`${MEMBERS.counters}:email:${email}`);
 }
 
 export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
@@ -96,12 +134,4 @@ export function safeRedirect(
   // eslint-disable-next-line no-control-regex -- refusing control characters is the point
   if (/[\u0000-\u001F\u007F\\]/.test(target)) return fallback;
   return target;
-}
-
-function emailKey(email: string) {
-  return `login:email:${email}`;
-}
-
-function addressKey(address: string) {
-  return `login:ip:${address}`;
 }

@@ -1,27 +1,19 @@
-import { randomBytes } from "node:crypto";
-import { createCookie } from "@remix-run/node";
 import type { Member } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/db.server";
-import { getEnv } from "~/lib/env.server";
+import {
+  carriesCookie,
+  clearCookie,
+  newSessionId,
+  readSessionId,
+  sessionCookie,
+} from "~/lib/session-cookie.server";
 
 // Member sessions live in the database, one row per signed-in device; the cookie holds only the
 // signed session id. Ending a session deletes its row, so 'log out of all devices' is a deleteMany.
 export const SESSION_DAYS = 7;
 const SESSION_MS = SESSION_DAYS * 24 * 60 * 60 * 1000;
 
-let cookie: ReturnType<typeof createCookie> | undefined;
-
-function memberCookie() {
-  const env = getEnv();
-  cookie ??= createCookie("__member", {
-    path: "/",
-    httpOnly: true,
-    sameSite: "lax",
-    secure: env.NODE_ENV === "production" && env.APP_URL.startsWith("https:"),
-    secrets: [env.SESSION_SECRET],
-  });
-  return cookie;
-}
+const memberCookie = () => sessionCookie("__member");
 
 export interface MemberSession {
   sessionId: string;
@@ -36,7 +28,7 @@ export async function startMemberSession(
   memberId: number,
   { persistent, request }: { persistent: boolean; request: Request },
 ): Promise<string> {
-  const id = randomBytes(32).toString("base64url");
+  const id = newSessionId();
   const expiresAt = new Date(Date.now() + SESSION_MS);
   await getPrisma().$transaction([
     getPrisma().memberSession.create({
@@ -55,7 +47,7 @@ export async function startMemberSession(
 
 /** The signed-in member of this request, or null (no cookie, unknown or expired session, closed account). */
 export async function getMemberSession(request: Request): Promise<MemberSession | null> {
-  const sessionId = await readSessionId(request);
+  const sessionId = await readSessionId(memberCookie(), request);
   if (!sessionId) return null;
   const session = await getPrisma().memberSession.findUnique({
     where: { id: sessionId },
@@ -73,7 +65,7 @@ export async function endMemberSession(request: Request, { allDevices }: { allDe
       where: allDevices ? { memberId: session.member.id } : { id: session.sessionId },
     });
   } else {
-    const sessionId = await readSessionId(request);
+    const sessionId = await readSessionId(memberCookie(), request);
     if (sessionId) await getPrisma().memberSession.deleteMany({ where: { id: sessionId } });
   }
   return clearMemberCookie();
@@ -81,13 +73,12 @@ export async function endMemberSession(request: Request, { allDevices }: { allDe
 
 /** The Set-Cookie value that removes the member cookie from the browser. */
 export function clearMemberCookie(): Promise<string> {
-  return memberCookie().serialize("", { expires: new Date(0) });
+  return clearCookie(memberCookie());
 }
 
 /** Whether the request carries a member cookie at all, even one whose signature no longer checks out. */
 export function hasMemberCookie(request: Request): boolean {
-  const prefix = `${memberCookie().name}=`;
-  return (request.headers.get("Cookie") ?? "").split(";").some((part) => part.trim().startsWith(prefix));
+  return carriesCookie(memberCookie(), request);
 }
 
 /** After a password change or reset: every other device must sign in again. */
@@ -95,9 +86,4 @@ export async function endOtherMemberSessions(memberId: number, keepSessionId: st
   await getPrisma().memberSession.deleteMany({
     where: { memberId, ...(keepSessionId ? { id: { not: keepSessionId } } : {}) },
   });
-}
-
-async function readSessionId(request: Request): Promise<string | null> {
-  const value: unknown = await memberCookie().parse(request.headers.get("Cookie"));
-  return typeof value === "string" && value.length > 0 ? value : null;
 }

@@ -24,9 +24,22 @@ const memberFixture = z.object({
 // Signs an existing member in on another browser context (two devices of one member).
 const sessionFixture = z.object({ signInAs: z.string().email(), persistent: z.boolean().default(false) });
 
+// An admin of a test's own, so that logging out everywhere never signs out another test.
+const adminFixture = z.object({
+  admin: z.object({ email: z.string().email(), password: z.string().min(1), name: z.string().default("Test Admin") }),
+});
+
 export async function action({ request }: ActionFunctionArgs) {
   if (process.env.E2E_FIXTURES !== "1") throw new Response("Not Found", { status: 404 });
   const body: unknown = await request.json();
+  const admin = adminFixture.safeParse(body);
+  if (admin.success) {
+    const { email, password, name } = admin.data.admin;
+    const created = await getPrisma().admin.create({
+      data: { email: email.toLowerCase(), name, passwordHash: await hashPassword(password) },
+    });
+    return Response.json({ id: created.id, email: created.email });
+  }
   const session = sessionFixture.safeParse(body);
   if (session.success) {
     const member = await getPrisma().member.findUniqueOrThrow({

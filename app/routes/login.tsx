@@ -17,7 +17,7 @@ import {
 } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { z } from "zod";
-import { ErrorList, Field, SubmitButton } from "~/components/forms";
+import { ErrorList, Field, SubmitButton, useClearedAfterSubmit } from "~/components/forms";
 import { requireGuest } from "~/domain/auth.server";
 import { isGoogleSignInEnabled } from "~/domain/google-auth.server";
 import { attemptLogin, safeRedirect } from "~/domain/login.server";
@@ -86,12 +86,7 @@ export default function Login() {
   const hydrated = useHydrated();
   const [passwordShown, setPasswordShown] = useState(false);
 
-  // With JavaScript the browser keeps what was typed; a refused password is cleared like it is
-  // without JavaScript, where the page comes back without it.
-  useEffect(() => {
-    const input = document.getElementById(fields.password.id);
-    if (lastResult && input instanceof HTMLInputElement) input.value = "";
-  }, [lastResult, fields.password.id]);
+  useClearedAfterSubmit(lastResult, fields.password.id);
 
   const formErrorId = form.errors?.length ? form.errorId : undefined;
   return (

@@ -1,3 +1,4 @@
+import { hashPassword } from "~/domain/passwords.server";
 import { getPrisma } from "~/lib/db.server";
 import type { Prisma } from "~/generated/prisma/client";
 
@@ -19,6 +20,22 @@ export async function createTestMember(overrides: Partial<Prisma.MemberCreateInp
       dob: new Date("1990-04-15"),
       gender: "female",
       ...overrides,
+    },
+  });
+}
+
+/** An active admin with a hashed password; override any field. */
+export async function createTestAdmin(
+  overrides: Partial<Prisma.AdminCreateInput> & { password?: string } = {},
+) {
+  counter += 1;
+  const { password = "Admin#Secret-42", ...rest } = overrides;
+  return getPrisma().admin.create({
+    data: {
+      name: `Admin ${counter}`,
+      email: `admin${counter}-${Date.now()}@example.com`,
+      passwordHash: await hashPassword(password),
+      ...rest,
     },
   });
 }

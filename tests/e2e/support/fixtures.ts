@@ -32,3 +32,11 @@ export async function signInAs(context: BrowserContext, email: string, { persist
   const response = await context.request.post("/dev/fixtures", { data: { signInAs: email, persistent } });
   if (!response.ok()) throw new Error(`Sign-in fixture failed: ${response.status()} ${await response.text()}`);
 }
+
+/** An admin of this test's own (name "Test Admin"), to sign in through /admin. */
+export async function createAdmin(context: BrowserContext, testInfo: TestInfo, password = "Admin#Fixture-42") {
+  const email = uniqueEmail(testInfo, "admin");
+  const response = await context.request.post("/dev/fixtures", { data: { admin: { email, password } } });
+  if (!response.ok()) throw new Error(`Admin fixture failed: ${response.status()} ${await response.text()}`);
+  return { email, password, name: "Test Admin" };
+}

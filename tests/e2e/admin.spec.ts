@@ -1,0 +1,108 @@
+import { expect, test, type Page } from "@playwright/test";
+import { createAdmin, createMember } from "./support/fixtures";
+
+// Admin sign-in, the admin guard (a 404 for everyone else) and admin logout, with JavaScript on
+// and off. The seeded demo admin signs in where nothing ends its sessions; the logout tests use an
+// admin of their own. Wrong passwords use an unknown address, so no admin's counter is spent.
+
+const ADMIN = { email: "admin@panel.test", password: "Admin#12345", name: "Demo Admin" };
+
+async function signInAsAdmin(page: Page, admin: { email: string; password: string } = ADMIN) {
+  await page.goto("/admin");
+  await page.getByLabel("Email").fill(admin.email);
+  await page.getByLabel("Password").fill(admin.password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page).toHaveURL("/admin/dash");
+}
+
+test("a guest opening any admin page gets the 404 page", async ({ page }) => {
+  for (const path of ["/admin/dash", "/admin/home", "/admin/users", "/admin/admins/view"]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
+  }
+});
+
+test("a signed-in member opening the admin area gets the 404 page", async ({ page, context }, testInfo) => {
+  await createMember(context, testInfo, { signIn: true });
+  await page.goto("/dashboard");
+  await expect(page.getByRole("heading", { name: /Welcome/ })).toBeVisible();
+  const response = await page.goto("/admin/dash");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
+});
+
+test("an admin signs in, sees the dashboard card, and /admin leads back to it", async ({ page }) => {
+  await signInAsAdmin(page);
+  await expect(page.getByText(`Hi, ${ADMIN.name}`)).toBeVisible();
+  const card = page.getByRole("region").or(page.locator("section")).filter({ hasText: "Pending Withdrawal Requests" });
+  await expect(card.getByTestId("pending-withdrawals")).toHaveText(/^\d+$/);
+  await expect(card.getByRole("link", { name: "Approve Request" })).toHaveAttribute("href", "/admin/withdrawal/req");
+  const navigation = page.getByRole("navigation", { name: "Admin" });
+  for (const label of ["AdminDashboard", "AdminSurvey", "AdminUser"]) {
+    await expect(navigation.getByRole("link", { name: label })).toBeVisible();
+  }
+  await page.goto("/admin");
+  await expect(page).toHaveURL("/admin/dash");
+  await page.goto("/admin/home");
+  await expect(page).toHaveURL("/admin/dash");
+});
+
+test("a wrong password is refused with a message and the password is not kept", async ({ page }, testInfo) => {
+  await page.goto("/admin");
+  await page.getByLabel("Email").fill(`nobody-${testInfo.project.name}@panel.test`);
+  await page.getByLabel("Password").fill("not-the-password");
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page.getByText("These credentials do not match our records.")).toBeVisible();
+  await expect(page.getByLabel("Password")).toHaveValue("");
+  await expect(page).toHaveURL(/\/admin(\?index)?$/);
+});
+
+test("'Log Out of all Devices' signs the admin out on every browser", async ({
+  browser,
+  context,
+  page: pageOne,
+  baseURL,
+  javaScriptEnabled,
+}, testInfo) => {
+  const admin = await createAdmin(context, testInfo);
+  // A second device with the project's settings (a context made by hand does not inherit them).
+  const second = await browser.newContext({ baseURL, javaScriptEnabled });
+  const pageTwo = await second.newPage();
+  await signInAsAdmin(pageOne, admin);
+  await signInAsAdmin(pageTwo, admin);
+
+  await pageOne.getByText(`Hi, ${admin.name}`).click();
+  await pageOne.getByRole("checkbox", { name: "Log Out of all Devices" }).check();
+  await pageOne.getByRole("button", { name: "LOGOUT" }).click();
+  await expect(pageOne).toHaveURL("/admin");
+  await expect(pageOne.getByRole("heading", { name: "Admin Login" })).toBeVisible();
+
+  const response = await pageTwo.goto("/admin/dash");
+  expect(response?.status()).toBe(404);
+  await second.close();
+});
+
+test("LOGOUT alone signs out only this browser", async ({
+  browser,
+  context,
+  page: pageOne,
+  baseURL,
+  javaScriptEnabled,
+}, testInfo) => {
+  const admin = await createAdmin(context, testInfo);
+  // A second device with the project's settings (a context made by hand does not inherit them).
+  const second = await browser.newContext({ baseURL, javaScriptEnabled });
+  const pageTwo = await second.newPage();
+  await signInAsAdmin(pageOne, admin);
+  await signInAsAdmin(pageTwo, admin);
+
+  await pageOne.getByText(`Hi, ${admin.name}`).click();
+  await pageOne.getByRole("button", { name: "LOGOUT" }).click();
+  await expect(pageOne).toHaveURL("/admin");
+  expect((await pageOne.goto("/admin/dash"))?.status()).toBe(404);
+
+  const response = await pageTwo.goto("/admin/dash");
+  expect(response?.status()).toBe(200);
+  await second.close();
+});
