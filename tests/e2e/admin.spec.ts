@@ -58,51 +58,37 @@ test("a wrong password is refused with a message and the password is not kept", 
   await expect(page).toHaveURL(/\/admin(\?index)?$/);
 });
 
-test("'Log Out of all Devices' signs the admin out on every browser", async ({
-  browser,
-  context,
-  page: pageOne,
-  baseURL,
-  javaScriptEnabled,
-}, testInfo) => {
-  const admin = await createAdmin(context, testInfo);
-  // A second device with the project's settings (a context made by hand does not inherit them).
-  const second = await browser.newContext({ baseURL, javaScriptEnabled });
-  const pageTwo = await second.newPage();
-  await signInAsAdmin(pageOne, admin);
-  await signInAsAdmin(pageTwo, admin);
-
-  await pageOne.getByText(`Hi, ${admin.name}`).click();
-  await pageOne.getByRole("checkbox", { name: "Log Out of all Devices" }).check();
-  await pageOne.getByRole("button", { name: "LOGOUT" }).click();
-  await expect(pageOne).toHaveURL("/admin");
-  await expect(pageOne.getByRole("heading", { name: "Admin Login" })).toBeVisible();
-
-  const response = await pageTwo.goto("/admin/dash");
-  expect(response?.status()).toBe(404);
-  await second.close();
+// Two devices of one admin of the test's own, both signed in; LOGOUT is then pressed on the first.
+const twoDevices = test.extend<{ devices: { admin: { name: string }; one: Page; two: Page } }>({
+  devices: async ({ browser, context, page, baseURL, javaScriptEnabled }, use, testInfo) => {
+    const admin = await createAdmin(context, testInfo);
+    // A second device with the project's settings (a context made by hand does not inherit them).
+    const second = await browser.newContext({ baseURL, javaScriptEnabled });
+    const two = await second.newPage();
+    await signInAsAdmin(page, admin);
+    await signInAsAdmin(two, admin);
+    await use({ admin, one: page, two });
+    await second.close();
+  },
 });
 
-test("LOGOUT alone signs out only this browser", async ({
-  browser,
-  context,
-  page: pageOne,
-  baseURL,
-  javaScriptEnabled,
-}, testInfo) => {
-  const admin = await createAdmin(context, testInfo);
-  // A second device with the project's settings (a context made by hand does not inherit them).
-  const second = await browser.newContext({ baseURL, javaScriptEnabled });
-  const pageTwo = await second.newPage();
-  await signInAsAdmin(pageOne, admin);
-  await signInAsAdmin(pageTwo, admin);
+twoDevices("'Log Out of all Devices' signs the admin out on every browser", async ({ devices }) => {
+  const { admin, one, two } = devices;
+  await one.getByText(`Hi, ${admin.name}`).click();
+  await one.getByRole("checkbox", { name: "Log Out of all Devices" }).check();
+  await one.getByRole("button", { name: "LOGOUT" }).click();
+  await expect(one).toHaveURL("/admin");
+  await expect(one.getByRole("heading", { name: "Admin Login" })).toBeVisible();
 
-  await pageOne.getByText(`Hi, ${admin.name}`).click();
-  await pageOne.getByRole("button", { name: "LOGOUT" }).click();
-  await expect(pageOne).toHaveURL("/admin");
-  expect((await pageOne.goto("/admin/dash"))?.status()).toBe(404);
+  expect((await two.goto("/admin/dash"))?.status()).toBe(404);
+});
 
-  const response = await pageTwo.goto("/admin/dash");
-  expect(response?.status()).toBe(200);
-  await second.close();
+twoDevices("LOGOUT alone signs out only this browser", async ({ devices }) => {
+  const { admin, one, two } = devices;
+  await one.getByText(`Hi, ${admin.name}`).click();
+  await one.getByRole("button", { name: "LOGOUT" }).click();
+  await expect(one).toHaveURL("/admin");
+  expect((await one.goto("/admin/dash"))?.status()).toBe(404);
+
+  expect((await two.goto("/admin/dash"))?.status()).toBe(200);
 });
