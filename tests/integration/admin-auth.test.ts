@@ -69,7 +69,7 @@ describe("the admin guard", () => {
       });
     }
     const result = await dashLoader({ request: request("/admin/dash", { cookie: await adminCookie(admin.id) }), params: {}, context: {} });
-    expect(result).toEqual({ pendingWithdrawals: 2 });
+    expect(result).toMatchObject({ pendingWithdrawals: 2 });
   });
 });
 

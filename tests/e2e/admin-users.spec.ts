@@ -1,0 +1,85 @@
+import { expect, test, type Page } from "@playwright/test";
+import { createMember } from "./support/fixtures";
+
+// Users Records with JavaScript on and off: the e-mail search (GET form), keyset page links and the
+// single-result view. Other tests add members to the same server, so every check runs on members
+// of this test's own, found by a prefix nobody else uses.
+
+const ADMIN = { email: "admin@panel.test", password: "Admin#12345" };
+
+async function signInAsAdmin(page: Page) {
+  await page.goto("/admin");
+  await page.getByLabel("Email").fill(ADMIN.email);
+  await page.getByLabel("Password").fill(ADMIN.password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page).toHaveURL("/admin/dash");
+}
+
+function uniquePrefix(project: string) {
+  return `usr${Math.random().toString(36).slice(2, 8)}-${project}-`;
+}
+
+async function search(page: Page, value: string) {
+  await page.getByLabel("Search by email").fill(value);
+  await page.getByRole("button", { name: "Search" }).click();
+}
+
+test("the cards come from the server and the table pages with First, Next, Previous and Last", async ({ page, context }, testInfo) => {
+  const prefix = uniquePrefix(testInfo.project.name);
+  for (let index = 0; index < 22; index += 1) {
+    await createMember(context, testInfo, { email: `${prefix}${String(index).padStart(2, "0")}@example.com` });
+  }
+  await signInAsAdmin(page);
+  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "AdminUser" }).click();
+  await expect(page.getByRole("heading", { name: "Users Records" })).toBeVisible();
+  await expect(page.getByTestId("total-users")).toHaveText(/^[\d,]+$/);
+  await expect(page.getByTestId("total-amount")).toHaveText(/^₹ [\d,]+\.\d\d$/);
+  await expect(page.getByText("8253")).toHaveCount(0);
+
+  await search(page, prefix);
+  await expect(page).toHaveURL(new RegExp(`email=${prefix}`));
+  const rows = page.getByRole("table").locator("tbody tr");
+  await expect(rows).toHaveCount(20);
+  await expect(rows.first()).toContainText(`${prefix}00@example.com`);
+  const pages = page.getByRole("navigation", { name: "Pagination" });
+  await expect(pages.getByRole("link", { name: "Previous" })).toHaveCount(0);
+
+  await pages.getByRole("link", { name: "Next" }).click();
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(1)).toContainText(`${prefix}21@example.com`);
+  await expect(pages.getByRole("link", { name: "Next" })).toHaveCount(0);
+
+  await pages.getByRole("link", { name: "Previous" }).click();
+  await expect(rows).toHaveCount(20);
+  await expect(rows.first()).toContainText(`${prefix}00@example.com`);
+
+  await pages.getByRole("link", { name: "Last" }).click();
+  await expect(page).toHaveURL(/last=1/);
+  await expect(rows).toHaveCount(20);
+  await expect(rows.last()).toContainText(`${prefix}21@example.com`);
+});
+
+test("an exact address shows that member alone, 'All Users' leads back; a bad value shows an error", async ({ page, context }, testInfo) => {
+  const prefix = uniquePrefix(testInfo.project.name);
+  const member = await createMember(context, testInfo, { email: `${prefix}only@example.com`, firstName: "Asha" });
+  await signInAsAdmin(page);
+  await page.goto("/admin/users");
+
+  await search(page, member.email.toUpperCase());
+  const table = page.getByRole("table");
+  await expect(table.locator("tbody tr")).toHaveCount(1);
+  await expect(table).toContainText(member.email);
+  await expect(table).toContainText(String(member.id));
+  await page.getByRole("link", { name: "All Users" }).click();
+  await expect(page).toHaveURL("/admin/users");
+  await expect(page.getByLabel("Search by email")).toHaveValue("");
+
+  await search(page, `${prefix}nobody`);
+  await expect(page.getByText("No users match this search.")).toBeVisible();
+
+  await search(page, "not an email");
+  const error = page.getByText("Enter an email address or the start of one.");
+  await expect(error).toBeVisible();
+  await expect(error).toHaveClass(/text-red-700/);
+  await expect(page.getByLabel("Search by email")).toHaveAttribute("aria-invalid", "true");
+});
