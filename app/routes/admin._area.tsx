@@ -16,6 +16,7 @@ const NAVIGATION = [
   { to: "/admin/dash", label: "AdminDashboard" },
   { to: "/admin/survey", label: "AdminSurvey" },
   { to: "/admin/users", label: "AdminUser" },
+  { to: "/admin/audit", label: "Audit Log" },
 ];
 
 export default function AdminLayout() {

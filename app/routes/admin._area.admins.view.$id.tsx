@@ -1,0 +1,213 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigate, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { z } from "zod";
+import { ErrorList, Field, SubmitButton, useClearedAfterSubmit } from "~/components/forms";
+import { requireAdmin } from "~/domain/admin-auth.server";
+import {
+  CONFIRMATION_REQUIRED,
+  deleteAdmin,
+  findAdmin,
+  mayManageAdmins,
+  setAdminPassword,
+} from "~/domain/admins.server";
+import { readFormData } from "~/lib/forms.server";
+import { PRODUCT_NAME } from "~/lib/product";
+import { redirectWithToast, toastHeaders } from "~/lib/toast.server";
+import { passwordText } from "~/lib/validation";
+
+export const meta: MetaFunction = () => [{ title: `Admin Modify | ${PRODUCT_NAME}` }];
+
+const DELETE_CONFIRM_TEXT = "This action will permanently delete this admin. It cannot be undone.";
+// The spec: back to the admin table 2 seconds after a permanent delete.
+const RETURN_AFTER_DELETE_MS = 2000;
+const TABLE = "/admin/admins/view";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { admin } = await requireAdmin(request);
+  const target = await findAdmin(adminIdParam(params.id));
+  if (!target) throw new Response("Not Found", { status: 404 });
+  const isSelf = target.id === admin.id;
+  const mayManage = mayManageAdmins(admin);
+  return {
+    target: { id: target.id, name: target.name, email: target.email },
+    mayUpdatePassword: isSelf || mayManage,
+    mayDelete: mayManage && !isSelf,
+  };
+}
+
+// The spec's wording; the schema also runs in the browser, so it cannot come from a .server module.
+const PASSWORD_MISMATCH = "Password do not match";
+
+// The spec's payload names for a password update: password, password_confirmed.
+const passwordUpdateSchema = z
+  .object({
+    password: passwordText({ required: "The password field is required." }),
+    password_confirmed: passwordText({ required: "The password confirmation field is required." }),
+  })
+  .superRefine((value, context) => {
+    if (value.password !== "" && value.password_confirmed !== "" && value.password !== value.password_confirmed) {
+      context.addIssue({ code: z.ZodIssueCode.custom, path: ["password_confirmed"], message: PASSWORD_MISMATCH });
+    }
+  });
+
+const PASSWORD_FIELDS = ["password", "password_confirmed"];
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { admin, sessionId } = await requireAdmin(request);
+  const targetId = adminIdParam(params.id);
+  const formData = await readFormData(request);
+  if (formData.get("intent") === "delete") {
+    if (formData.get("confirmed") !== "on") {
+      return data({ deleteError: CONFIRMATION_REQUIRED, passwordResult: undefined, deleted: false }, { status: 400 });
+    }
+    const result = await deleteAdmin(admin, targetId);
+    if (!result.ok) return redirectWithToast(`${TABLE}/${targetId}`, { type: "error", message: result.message });
+    // With JavaScript the page shows the toast and returns to the table itself 2 s later.
+    if (formData.get("js") === "on") {
+      return data(
+        { deleted: true, deleteError: undefined, passwordResult: undefined },
+        { headers: await toastHeaders({ type: "success", message: result.message }) },
+      );
+    }
+    return redirectWithToast(TABLE, { type: "success", message: result.message });
+  }
+  const submission = parseWithZod(formData, { schema: passwordUpdateSchema, disableAutoCoercion: true });
+  if (submission.status !== "success") {
+    return data({ passwordResult: submission.reply({ hideFields: PASSWORD_FIELDS }), deleted: false, deleteError: undefined }, { status: 400 });
+  }
+  const result = await setAdminPassword(admin, {
+    targetId,
+    password: submission.value.password,
+    currentSessionId: sessionId,
+  });
+  if (!result.ok) {
+    const reply = submission.reply({
+      hideFields: PASSWORD_FIELDS,
+      ...(result.fieldErrors ? { fieldErrors: result.fieldErrors } : { formErrors: [result.message] }),
+    });
+    return data({ passwordResult: reply, deleted: false, deleteError: undefined }, { status: result.fieldErrors ? 400 : 403 });
+  }
+  return redirectWithToast(`${TABLE}/${targetId}`, { type: "success", message: result.message });
+}
+
+// After a delete the admin is gone: reloading this page's data would end on the 404 page.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  isDeleted(actionResult) ? false : defaultShouldRevalidate;
+
+export default function AdminModify() {
+  const { target, mayUpdatePassword, mayDelete } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
+  const [form, fields] = useForm({
+    id: "admin-password",
+    lastResult: actionData?.passwordResult,
+    constraint: getZodConstraint(passwordUpdateSchema),
+    shouldValidate: "onSubmit",
+  });
+  useClearedAfterSubmit(actionData?.passwordResult, fields.password.id);
+  useClearedAfterSubmit(actionData?.passwordResult, fields.password_confirmed.id);
+  const deleted = actionData?.deleted === true;
+
+  useEffect(() => {
+    if (!deleted) return;
+    const timer = setTimeout(() => navigate(TABLE), RETURN_AFTER_DELETE_MS);
+    return () => clearTimeout(timer);
+  }, [deleted, navigate]);
+
+  return (
+    <section aria-labelledby="admin-modify-heading" className="max-w-md">
+      <Link to={TABLE} className="text-sm text-brand-600 underline">
+        ← Back to Admin Details
+      </Link>
+      <h1 id="admin-modify-heading" className="mt-2 text-2xl font-semibold">
+        Admin Modify
+      </h1>
+      {deleted ? (
+        <p role="status" className="mt-4 rounded-md bg-slate-100 px-3 py-2 text-sm">
+          Returning to the admin list…
+        </p>
+      ) : (
+        <>
+          <div className="mt-4 rounded-md border border-slate-200 bg-white p-4">
+            <Field label="Name" inputProps={{ id: "admin-name", value: target.name || "N/A", readOnly: true }} />
+            <Field label="Email" inputProps={{ id: "admin-email", value: target.email, readOnly: true }} />
+          </div>
+          {mayUpdatePassword ? (
+            <Form method="post" {...getFormProps(form)} className="mt-4 rounded-md border border-slate-200 bg-white p-4">
+              <div role="alert">
+                <ErrorList id={form.errorId} errors={form.errors} />
+              </div>
+              <Field
+                label="Password"
+                inputProps={{ ...getInputProps(fields.password, { type: "password", value: false }), autoComplete: "new-password" }}
+                errors={fields.password.errors}
+              />
+              <Field
+                label="Confirm Password"
+                inputProps={{
+                  ...getInputProps(fields.password_confirmed, { type: "password", value: false }),
+                  autoComplete: "new-password",
+                }}
+                errors={fields.password_confirmed.errors}
+              />
+              <SubmitButton pendingText="Updating…" name="intent" value="update-password">
+                Update Password
+              </SubmitButton>
+            </Form>
+          ) : null}
+          {mayDelete ? (
+            <Form
+              method="post"
+              className="mt-4 rounded-md border border-red-200 bg-white p-4"
+              onSubmit={(event) => {
+                if (!window.confirm(DELETE_CONFIRM_TEXT)) event.preventDefault();
+              }}
+            >
+              {actionData?.deleteError ? (
+                <p role="alert" className="mb-2 text-sm text-red-700">
+                  {actionData.deleteError}
+                </p>
+              ) : null}
+              {hydrated ? (
+                <>
+                  <input type="hidden" name="confirmed" value="on" />
+                  <input type="hidden" name="js" value="on" />
+                </>
+              ) : (
+                <label className="mb-2 flex items-start gap-2 text-sm text-slate-700">
+                  <input type="checkbox" name="confirmed" value="on" required />
+                  I understand: {DELETE_CONFIRM_TEXT}
+                </label>
+              )}
+              <SubmitButton pendingText="Deleting…" name="intent" value="delete" className="btn-secondary border-red-600 text-red-700">
+                Permanent Delete
+              </SubmitButton>
+            </Form>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}
+
+/** The route's id, or the 404 page for anything that is not a plausible admin id. */
+function adminIdParam(value: string | undefined): number {
+  const id = /^\d{1,9}$/.test(value ?? "") ? Number(value) : NaN;
+  if (!Number.isInteger(id) || id < 1) throw new Response("Not Found", { status: 404 });
+  return id;
+}
+
+function isDeleted(result: unknown): boolean {
+  return typeof result === "object" && result !== null && "deleted" in result && result.deleted === true;
+}
+
+/** True once React runs in the browser: the confirm step replaces the no-JavaScript checkbox. */
+function useHydrated() {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}

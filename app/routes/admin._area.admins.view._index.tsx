@@ -1,0 +1,134 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect, useState, type FormEvent } from "react";
+import { z } from "zod";
+import { requireAdmin } from "~/domain/admin-auth.server";
+import { CONFIRMATION_REQUIRED, grantAdmin, listAdmins, mayManageAdmins, revokeAdmin } from "~/domain/admins.server";
+import { readFormData } from "~/lib/forms.server";
+import { PRODUCT_NAME } from "~/lib/product";
+import { redirectWithToast } from "~/lib/toast.server";
+
+export const meta: MetaFunction = () => [{ title: `Admin Details | ${PRODUCT_NAME}` }];
+
+const CONFIRM_TEXT = {
+  revoke: "This action will revoke admin rights from this admin",
+  grant: "This action will grant admin rights for this admin",
+} as const;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { admin } = await requireAdmin(request);
+  const admins = await listAdmins();
+  return {
+    admins: admins.map((row) => ({ ...row, revoked: row.revokedAt !== null })),
+    selfId: admin.id,
+    mayManage: mayManageAdmins(admin),
+  };
+}
+
+const accessChange = z.object({
+  intent: z.enum(["revoke", "grant"]),
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+  // Without JavaScript the confirmation is a required checkbox; with it, the confirm step sets it.
+  confirmed: z.literal("on", { errorMap: () => ({ message: CONFIRMATION_REQUIRED }) }),
+});
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { admin } = await requireAdmin(request);
+  const parsed = accessChange.safeParse(Object.fromEntries(await readFormData(request)));
+  if (!parsed.success) {
+    const confirmationMissing = parsed.error.issues.some((issue) => issue.path[0] === "confirmed");
+    const message = confirmationMissing ? CONFIRMATION_REQUIRED : "The request is not valid.";
+    return data({ error: message }, { status: 400 });
+  }
+  const { intent, id } = parsed.data;
+  const result = intent === "revoke" ? await revokeAdmin(admin, id) : await grantAdmin(admin, id);
+  return redirectWithToast("/admin/admins/view", { type: result.ok ? "success" : "error", message: result.message });
+}
+
+export default function AdminTable() {
+  const { admins, selfId, mayManage } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const hydrated = useHydrated();
+  return (
+    <section aria-labelledby="admin-table-heading">
+      <h1 id="admin-table-heading" className="text-2xl font-semibold">
+        Admin Details
+      </h1>
+      {actionData?.error ? (
+        <p role="alert" className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+          {actionData.error}
+        </p>
+      ) : null}
+      <div className="mt-4 overflow-x-auto rounded-md border border-slate-200 bg-white">
+        <table className="min-w-full text-left text-sm">
+          <thead className="bg-slate-50 text-slate-600">
+            <tr>
+              <th className="px-3 py-2">#</th>
+              <th className="px-3 py-2">User ID</th>
+              <th className="px-3 py-2">Name</th>
+              <th className="px-3 py-2">Email</th>
+              <th className="px-3 py-2">Edit</th>
+              <th className="px-3 py-2">Access</th>
+            </tr>
+          </thead>
+          <tbody>
+            {admins.map((row, index) => {
+              const intent = row.revoked ? "grant" : "revoke";
+              return (
+                <tr key={row.id} className="border-t border-slate-200 align-top">
+                  <td className="px-3 py-2">{index + 1}</td>
+                  <td className="px-3 py-2">{row.id}</td>
+                  <td className="px-3 py-2">{row.name || "N/A"}</td>
+                  <td className="px-3 py-2">{row.email}</td>
+                  <td className="px-3 py-2">
+                    <Link to={`/admin/admins/view/${row.id}`} className="text-brand-600 underline">
+                      Edit
+                    </Link>
+                  </td>
+                  <td className="px-3 py-2">
+                    {row.id === selfId || !mayManage ? (
+                      // Only super-admins change access, and nobody their own.
+                      <span className="text-slate-500">{row.id === selfId ? "You" : row.revoked ? "Revoked" : "Active"}</span>
+                    ) : (
+                      <Form method="post" onSubmit={(event) => confirmOrCancel(event, CONFIRM_TEXT[intent])}>
+                        <input type="hidden" name="id" value={row.id} />
+                        {hydrated ? (
+                          <input type="hidden" name="confirmed" value="on" />
+                        ) : (
+                          <label className="mb-1 flex items-start gap-2 text-xs text-slate-700">
+                            <input type="checkbox" name="confirmed" value="on" required />
+                            I understand: {CONFIRM_TEXT[intent]}
+                          </label>
+                        )}
+                        <button
+                          type="submit"
+                          name="intent"
+                          value={intent}
+                          className={row.revoked ? "btn-primary" : "btn-secondary"}
+                          aria-label={`${row.revoked ? "Grant" : "Revoke"} ${row.email}`}
+                        >
+                          {row.revoked ? "Grant" : "Revoke"}
+                        </button>
+                      </Form>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+function confirmOrCancel(event: FormEvent<HTMLFormElement>, text: string) {
+  if (!window.confirm(text)) event.preventDefault();
+}
+
+/** True once React runs in the browser: the confirm step replaces the no-JavaScript checkbox. */
+function useHydrated() {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
