@@ -1,5 +1,6 @@
 import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, NavLink, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { navLinkClass } from "~/components/nav-link-class";
 import { requireVerifiedMember } from "~/domain/auth.server";
 import { PRODUCT_NAME } from "~/lib/product";
 
@@ -63,9 +64,7 @@ function MemberNavigation() {
           <li key={item.to}>
             <NavLink
               to={item.to}
-              className={({ isActive }) =>
-                `block rounded-md px-3 py-2 text-sm ${isActive ? "bg-brand-50 font-semibold text-brand-700" : "text-slate-700 hover:bg-slate-100"}`
-              }
+              className={(state) => `block ${navLinkClass(state)}`}
             >
               {item.label}
             </NavLink>

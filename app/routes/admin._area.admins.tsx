@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { NavLink, Outlet } from "@remix-run/react";
+import { navLinkClass } from "~/components/nav-link-class";
 import { requireAdmin } from "~/domain/admin-auth.server";
 
 // AdminControll: the wrapper of register, view and view/{id}, with its own small nav.
@@ -21,9 +22,7 @@ export default function AdminControll() {
           <NavLink
             key={item.to}
             to={item.to}
-            className={({ isActive }) =>
-              `rounded-md px-3 py-2 text-sm ${isActive ? "bg-brand-50 font-semibold text-brand-700" : "text-slate-700 hover:bg-slate-100"}`
-            }
+            className={navLinkClass}
           >
             {item.label}
           </NavLink>

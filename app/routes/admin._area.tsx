@@ -1,5 +1,6 @@
 import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, NavLink, Outlet, useLoaderData } from "@remix-run/react";
+import { navLinkClass } from "~/components/nav-link-class";
 import { requireAdmin } from "~/domain/admin-auth.server";
 import { PRODUCT_NAME } from "~/lib/product";
 
@@ -31,9 +32,7 @@ export default function AdminLayout() {
               <NavLink
                 key={item.to}
                 to={item.to}
-                className={({ isActive }) =>
-                  `rounded-md px-3 py-2 text-sm ${isActive ? "bg-brand-50 font-semibold text-brand-700" : "text-slate-700 hover:bg-slate-100"}`
-                }
+                className={navLinkClass}
               >
                 {item.label}
               </NavLink>
