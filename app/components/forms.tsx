@@ -116,3 +116,17 @@ export function useClearedAfterSubmit(lastResult: unknown, fieldId: string) {
     if (lastResult && input instanceof HTMLInputElement) input.value = "";
   }, [lastResult, fieldId]);
 }
+
+/** The options of a country select: an empty choice first, then every country by name. */
+export function CountryOptions({ countries }: { countries: { code: string; name: string }[] }) {
+  return (
+    <>
+      <option value="">Select country</option>
+      {countries.map((country) => (
+        <option key={country.code} value={country.code}>
+          {country.name}
+        </option>
+      ))}
+    </>
+  );
+}

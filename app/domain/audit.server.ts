@@ -10,6 +10,7 @@ export type AuditAction =
   | "admin.revoked"
   | "admin.granted"
   | "admin.password_changed"
+  | "admin.password_reset"
   | "admin.deleted";
 
 export const AUDIT_PAGE_SIZE = 50;

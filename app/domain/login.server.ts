@@ -110,9 +110,9 @@ export function accountStatusIssue(status: MemberStatus): string | null {
   }
 }
 
-/** After a successful sign-in or a password reset the member's own counter starts again. */
-export async function clearLoginFailures(email: string): Promise<void> {
-  await clearRateLimit(`${MEMBERS.counters}:email:${email}`);
+/** After a password reset the account's own failure counter starts again. */
+export async function clearLoginFailures(email: string, audience: "member" | "admin" = "member"): Promise<void> {
+  await clearRateLimit(`${(audience === "member" ? MEMBERS : ADMINS).counters}:email:${email}`);
 }
 
 export function tooManyAttemptsMessage(retryAfterSeconds: number): string {

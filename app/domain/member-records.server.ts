@@ -45,10 +45,12 @@ export interface UsersRecordsTotals {
 }
 
 export async function getUsersRecordsTotals(prisma: PrismaClient): Promise<UsersRecordsTotals> {
+  // The trigger-kept PanelCounter totals: a few rows whatever the size of the panel.
   const [row] = await prisma.$queryRaw<{ users: bigint; completed: bigint; paid: bigint }[]>`
-    SELECT (SELECT count(*) FROM "Member") AS users,
-           (SELECT count(*) FROM "Assignment" WHERE "status" = 3) AS completed,
-           (SELECT coalesce(sum("amountMinor"), 0)::bigint FROM "WithdrawalRequest" WHERE "status" = 'success') AS paid`;
+    SELECT coalesce(sum("value") FILTER (WHERE "name" = 'members_total'), 0)::bigint AS users,
+           coalesce(sum("value") FILTER (WHERE "name" = 'assignments_completed'), 0)::bigint AS completed,
+           coalesce(sum("value") FILTER (WHERE "name" = 'withdrawals_paid_minor'), 0)::bigint AS paid
+    FROM "PanelCounter"`;
   return { totalUsers: Number(row.users), totalCompleted: Number(row.completed), totalPaidMinor: Number(row.paid) };
 }
 

@@ -1,15 +1,18 @@
 import { createHash, randomBytes } from "node:crypto";
+import type { Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { hitRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
+import { recordAudit } from "./audit.server";
 import { clearLoginFailures } from "./login.server";
 import { sendMail } from "./mail.server";
 import { hashPassword } from "./passwords.server";
 import { endOtherMemberSessions } from "./sessions.server";
 
-// Forgot password: a mailed, single-use link that expires in an hour. Only the sha256 of the token
-// is stored, so a copy of the database cannot be used to reset anyone's password.
+// Forgot password, for members and for admins: a mailed, single-use link that expires in an hour.
+// Only the sha256 of the token is stored, so a copy of the database cannot be used to reset anyone's
+// password. Both audiences follow the same rules with their own accounts, links and counters.
 
 /** The same answer whether or not the email belongs to an account. */
 export const RESET_LINK_SENT_MESSAGE =
@@ -21,6 +24,73 @@ export const PASSWORD_RESET_MESSAGE = "Your password has been reset. Please log 
 const TOKEN_MINUTES = 60;
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
+export type ResetAudience = "member" | "admin";
+
+interface ResetAccount {
+  id: number;
+  email: string;
+  name: string;
+}
+
+interface AudienceRules {
+  /** Prefix of the rate-limit keys. */
+  counters: string;
+  /** The account behind an email, only when it may sign in (a new password is of no use otherwise). */
+  findUsable(email: string): Promise<ResetAccount | null>;
+  owner(id: number): { memberId: number } | { adminId: number };
+  linkPath(token: string): string;
+  /** Stores the new password and whatever must go with it, inside the reset's transaction. */
+  setPassword(tx: Prisma.TransactionClient, account: ResetAccount, passwordHash: string): Promise<void>;
+  /** After the reset: every session of the account ends and its failed sign-ins are forgotten. */
+  afterReset(account: ResetAccount): Promise<void>;
+}
+
+const AUDIENCES: Record<ResetAudience, AudienceRules> = {
+  member: {
+    counters: "reset",
+    async findUsable(email) {
+      const member = await getPrisma().member.findUnique({ where: { email } });
+      // Closed and inactive accounts cannot sign in.
+      if (!member || member.status !== "active") return null;
+      return { id: member.id, email: member.email, name: member.firstName };
+    },
+    owner: (id) => ({ memberId: id }),
+    linkPath: (token) => `/resetpassword/${token}`,
+    async setPassword(tx, account, passwordHash) {
+      await tx.member.update({ where: { id: account.id }, data: { passwordHash } });
+    },
+    async afterReset(account) {
+      await endOtherMemberSessions(account.id, null);
+      // The member proved they own the mailbox: earlier failed sign-ins no longer lock them out.
+      await clearLoginFailures(account.email);
+    },
+  },
+  admin: {
+    counters: "admin-reset",
+    async findUsable(email) {
+      const admin = await getPrisma().admin.findUnique({ where: { email } });
+      // A revoked admin cannot sign in, so the link would only be a way to probe the account.
+      if (!admin || admin.revokedAt) return null;
+      return { id: admin.id, email: admin.email, name: admin.name };
+    },
+    owner: (id) => ({ adminId: id }),
+    linkPath: (token) => `/admin/reset-password/${token}`,
+    async setPassword(tx, account, passwordHash) {
+      await tx.admin.update({ where: { id: account.id }, data: { passwordHash } });
+      await recordAudit(tx, {
+        admin: account,
+        action: "admin.password_reset",
+        targetType: "admin",
+        targetId: account.id,
+      });
+    },
+    async afterReset(account) {
+      await getPrisma().adminSession.deleteMany({ where: { adminId: account.id } });
+      await clearLoginFailures(account.email, "admin");
+    },
+  },
+};
+
 // Every request counts, whether or not the email has an account, so the limit itself tells nothing.
 const REQUESTS_PER_EMAIL: RateLimitRule = { limit: 3, windowMs: 15 * 60 * 1000 };
 const REQUESTS_PER_ADDRESS: RateLimitRule = { limit: 10, windowMs: 15 * 60 * 1000 };
@@ -30,13 +100,16 @@ export type ResetRequestResult = { ok: true } | { ok: false; message: string };
 export async function requestPasswordReset({
   email,
   address,
+  audience = "member",
 }: {
   email: string;
   address: string;
+  audience?: ResetAudience;
 }): Promise<ResetRequestResult> {
+  const rules = AUDIENCES[audience];
   for (const [key, rule] of [
-    [`reset:ip:${address}`, REQUESTS_PER_ADDRESS],
-    [`reset:email:${email}`, REQUESTS_PER_EMAIL],
+    [`${rules.counters}:ip:${address}`, REQUESTS_PER_ADDRESS],
+    [`${rules.counters}:email:${email}`, REQUESTS_PER_EMAIL],
   ] as const) {
     const state = await hitRateLimit(key, rule);
     if (state.limited) {
@@ -48,55 +121,62 @@ export async function requestPasswordReset({
     }
   }
 
-  const member = await getPrisma().member.findUnique({ where: { email } });
-  // Closed and inactive accounts cannot sign in, so a new password would be of no use to them.
-  if (!member || member.status !== "active") return { ok: true };
+  const account = await rules.findUsable(email);
+  if (!account) return { ok: true };
 
   const token = randomBytes(32).toString("base64url");
+  const owner = rules.owner(account.id);
   const prisma = getPrisma();
   await prisma.$transaction([
     // A new link replaces every earlier one that was not used.
-    prisma.authToken.deleteMany({ where: { memberId: member.id, purpose: "password_reset", usedAt: null } }),
+    prisma.authToken.deleteMany({ where: { ...owner, purpose: "password_reset", usedAt: null } }),
     prisma.authToken.create({
       data: {
         purpose: "password_reset",
         tokenHash: hashToken(token),
-        memberId: member.id,
+        ...owner,
         expiresAt: new Date(Date.now() + TOKEN_MINUTES * 60 * 1000),
       },
     }),
   ]);
 
   try {
-    await sendResetMail(member.email, member.firstName, resetLink(token, member.email));
+    await sendResetMail(account, resetLink(rules.linkPath(token), account.email));
   } catch (error) {
-    // An error page here would tell that the account exists; the member can simply ask again.
+    // An error page here would tell that the account exists; the owner can simply ask again.
     console.error("Password reset mail could not be sent:", error instanceof Error ? error.message : error);
   }
   return { ok: true };
 }
 
-/** Whether a reset link can still be used: shown before the member types a new password. */
-export async function isResetLinkUsable(token: string, email: string | null): Promise<boolean> {
-  return (await findUsableToken(token, email)) !== null;
+/** Whether a reset link can still be used: shown before the owner types a new password. */
+export async function isResetLinkUsable(
+  token: string,
+  email: string | null,
+  audience: ResetAudience = "member",
+): Promise<boolean> {
+  return (await findUsableToken(token, email, audience)) !== null;
 }
 
 export type ResetResult = { ok: true } | { ok: false; message: string };
 
 /**
- * Sets the new password, uses up the link and signs the member out everywhere. The link is claimed
+ * Sets the new password, uses up the link and signs the account out everywhere. The link is claimed
  * in the same statement that checks it, so two concurrent uses cannot both succeed.
  */
 export async function resetPassword({
   token,
   email,
   password,
+  audience = "member",
 }: {
   token: string;
   email: string | null;
   password: string;
+  audience?: ResetAudience;
 }): Promise<ResetResult> {
-  const found = await findUsableToken(token, email);
+  const rules = AUDIENCES[audience];
+  const found = await findUsableToken(token, email, audience);
   if (!found) return { ok: false, message: RESET_LINK_INVALID_MESSAGE };
   // Hashed before the transaction: bcrypt is slow and the transaction should stay short.
   const passwordHash = await hashPassword(password);
@@ -104,54 +184,45 @@ export async function resetPassword({
   const reset = await prisma.$transaction(async (tx) => {
     const now = new Date();
     const claimed = await tx.authToken.updateMany({
-      where: { id: found.id, usedAt: null, expiresAt: { gt: now } },
+      where: { id: found.tokenId, usedAt: null, expiresAt: { gt: now } },
       data: { usedAt: now },
     });
     if (claimed.count !== 1) return false;
-    await tx.member.update({ where: { id: found.memberId }, data: { passwordHash } });
+    await rules.setPassword(tx, found.account, passwordHash);
     await tx.authToken.deleteMany({
-      where: { memberId: found.memberId, purpose: "password_reset", usedAt: null },
+      where: { ...rules.owner(found.account.id), purpose: "password_reset", usedAt: null },
     });
     return true;
   });
   if (!reset) return { ok: false, message: RESET_LINK_INVALID_MESSAGE };
-  await endOtherMemberSessions(found.memberId, null);
-  // The member proved they own the mailbox: earlier failed sign-ins no longer lock them out.
-  await clearLoginFailures(found.email);
+  await rules.afterReset(found.account);
   return { ok: true };
 }
 
-async function findUsableToken(token: string, email: string | null) {
+async function findUsableToken(token: string, email: string | null, audience: ResetAudience) {
   if (!TOKEN_PATTERN.test(token) || !email) return null;
-  const record = await getPrisma().authToken.findUnique({
-    where: { tokenHash: hashToken(token) },
-    include: { member: { select: { email: true, status: true } } },
-  });
-  if (
-    !record ||
-    record.purpose !== "password_reset" ||
-    record.memberId === null ||
-    !record.member ||
-    record.usedAt !== null ||
-    record.expiresAt <= new Date() ||
-    record.member.status !== "active" ||
-    record.member.email !== email.trim().toLowerCase()
-  ) {
+  const record = await getPrisma().authToken.findUnique({ where: { tokenHash: hashToken(token) } });
+  if (!record || record.purpose !== "password_reset" || record.usedAt !== null || record.expiresAt <= new Date()) {
     return null;
   }
-  return { id: record.id, memberId: record.memberId, email: record.member.email };
+  const ownerId = audience === "member" ? record.memberId : record.adminId;
+  if (ownerId === null) return null;
+  // The account must still be allowed to sign in, and the link's email must be its email.
+  const account = await AUDIENCES[audience].findUsable(email.trim().toLowerCase());
+  if (!account || account.id !== ownerId) return null;
+  return { tokenId: record.id, account };
 }
 
 function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
-function resetLink(token: string, email: string): string {
+function resetLink(path: string, email: string): string {
   const base = getEnv().APP_URL.replace(/\/+$/, "");
-  return `${base}/resetpassword/${token}?${new URLSearchParams({ email })}`;
+  return `${base}${path}?${new URLSearchParams({ email })}`;
 }
 
-function sendResetMail(to: string, firstName: string, link: string) {
+function sendResetMail({ email: to, name: firstName }: ResetAccount, link: string) {
   const text = [
     `Hello ${firstName},`,
     "",

@@ -51,3 +51,24 @@ export function emailAddress({ required, invalid }: { required: string; invalid:
     .email(invalid)
     .transform((value) => value.toLowerCase());
 }
+
+/**
+ * Adds a 'the two passwords differ' check to an object schema that runs even when other fields are
+ * invalid (an object's own superRefine runs only once every field has passed), so the member sees
+ * every problem of the form at once. Two empty values are left to the fields' required checks.
+ */
+export function withConfirmation<T extends z.ZodTypeAny>(
+  schema: T,
+  { field, confirmation, path, message }: { field: string; confirmation: string; path: string; message: string },
+) {
+  return z.preprocess((raw, context) => {
+    if (raw && typeof raw === "object") {
+      const value = (raw as Record<string, unknown>)[field];
+      const repeated = (raw as Record<string, unknown>)[confirmation];
+      if (typeof value === "string" && typeof repeated === "string" && value !== "" && repeated !== "" && value !== repeated) {
+        context.addIssue({ code: z.ZodIssueCode.custom, path: [path], message });
+      }
+    }
+    return raw;
+  }, schema);
+}

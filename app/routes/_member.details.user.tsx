@@ -1,7 +1,7 @@
 import { getCollectionProps, getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { ErrorList, Field, SelectField, SubmitButton } from "~/components/forms";
+import { CountryOptions, ErrorList, Field, SelectField, SubmitButton } from "~/components/forms";
 import { missingDetails, requireVerifiedMember } from "~/domain/auth.server";
 import {
   GENDER_LABELS,
@@ -183,12 +183,7 @@ function DetailsForm() {
         selectProps={{ ...getSelectProps(fields.country), autoComplete: "country", required: true }}
         errors={fields.country.errors}
       >
-        <option value="">Select a country</option>
-        {countries.map((country) => (
-          <option key={country.code} value={country.code}>
-            {country.name}
-          </option>
-        ))}
+        <CountryOptions countries={countries} />
       </SelectField>
       <div className="grid gap-x-4 sm:grid-cols-2">
         <Field

@@ -1,6 +1,6 @@
 import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, NavLink, Outlet, useLoaderData, useLocation } from "@remix-run/react";
-import { navLinkClass } from "~/components/nav-link-class";
+import { navLinkClass } from "~/components/nav-links";
 import { requireVerifiedMember } from "~/domain/auth.server";
 import { PRODUCT_NAME } from "~/lib/product";
 

@@ -9,7 +9,7 @@ import { mayManageAdmins, registerAdmin } from "~/domain/admins.server";
 import { readFormData } from "~/lib/forms.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { redirectWithToast } from "~/lib/toast.server";
-import { emailAddress, passwordText, plainText } from "~/lib/validation";
+import { emailAddress, passwordText, plainText, withConfirmation } from "~/lib/validation";
 
 export const meta: MetaFunction = () => [{ title: `Register a Admin | ${PRODUCT_NAME}` }];
 
@@ -23,8 +23,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 // The spec's payload names. A mismatch is reported on password, which also marks the confirmation.
-const adminRegisterSchema = z
-  .object({
+const adminRegisterSchema = withConfirmation(
+  z.object({
     name: plainText({ max: 100, required: "The name field is required." }),
     email: emailAddress({
       required: "The email field is required.",
@@ -32,12 +32,9 @@ const adminRegisterSchema = z
     }),
     password: passwordText({ required: "The password field is required." }),
     password_confirmation: passwordText({ required: "The password confirmation field is required." }),
-  })
-  .superRefine((value, context) => {
-    if (value.password !== "" && value.password_confirmation !== "" && value.password !== value.password_confirmation) {
-      context.addIssue({ code: z.ZodIssueCode.custom, path: ["password"], message: PASSWORD_MISMATCH });
-    }
-  });
+  }),
+  { field: "password", confirmation: "password_confirmation", path: "password", message: PASSWORD_MISMATCH },
+);
 
 export async function action({ request }: ActionFunctionArgs) {
   const { admin } = await requireAdmin(request);

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { NavLink, Outlet } from "@remix-run/react";
-import { navLinkClass } from "~/components/nav-link-class";
+import { Outlet } from "@remix-run/react";
+import { NavLinks } from "~/components/nav-links";
 import { requireAdmin } from "~/domain/admin-auth.server";
 
 // AdminControll: the wrapper of register, view and view/{id}, with its own small nav.
@@ -17,17 +17,7 @@ const ADMIN_NAVIGATION = [
 export default function AdminControll() {
   return (
     <div>
-      <nav aria-label="Admin management" className="mb-6 flex gap-2 border-b border-slate-200 pb-3">
-        {ADMIN_NAVIGATION.map((item) => (
-          <NavLink
-            key={item.to}
-            to={item.to}
-            className={navLinkClass}
-          >
-            {item.label}
-          </NavLink>
-        ))}
-      </nav>
+      <NavLinks label="Admin management" items={ADMIN_NAVIGATION} className="mb-6 flex gap-2 border-b border-slate-200 pb-3" />
       <Outlet />
     </div>
   );

@@ -1,5 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AdminTable, CELL } from "~/components/admin-table";
 import { useEffect, useState, type FormEvent } from "react";
 import { z } from "zod";
 import { requireAdmin } from "~/domain/admin-auth.server";
@@ -45,7 +46,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirectWithToast("/admin/admins/view", { type: result.ok ? "success" : "error", message: result.message });
 }
 
-export default function AdminTable() {
+export default function AdminDetails() {
   const { admins, selfId, mayManage } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const hydrated = useHydrated();
@@ -59,33 +60,21 @@ export default function AdminTable() {
           {actionData.error}
         </p>
       ) : null}
-      <div className="mt-4 overflow-x-auto rounded-md border border-slate-200 bg-white">
-        <table className="min-w-full text-left text-sm">
-          <thead className="bg-slate-50 text-slate-600">
-            <tr>
-              <th className="px-3 py-2">#</th>
-              <th className="px-3 py-2">User ID</th>
-              <th className="px-3 py-2">Name</th>
-              <th className="px-3 py-2">Email</th>
-              <th className="px-3 py-2">Edit</th>
-              <th className="px-3 py-2">Access</th>
-            </tr>
-          </thead>
-          <tbody>
+      <AdminTable headings={["#", "User ID", "Name", "Email", "Edit", "Access"]} className="mt-4">
             {admins.map((row, index) => {
               const intent = row.revoked ? "grant" : "revoke";
               return (
                 <tr key={row.id} className="border-t border-slate-200 align-top">
-                  <td className="px-3 py-2">{index + 1}</td>
-                  <td className="px-3 py-2">{row.id}</td>
-                  <td className="px-3 py-2">{row.name || "N/A"}</td>
-                  <td className="px-3 py-2">{row.email}</td>
-                  <td className="px-3 py-2">
+                  <td className={CELL}>{index + 1}</td>
+                  <td className={CELL}>{row.id}</td>
+                  <td className={CELL}>{row.name || "N/A"}</td>
+                  <td className={CELL}>{row.email}</td>
+                  <td className={CELL}>
                     <Link to={`/admin/admins/view/${row.id}`} className="text-brand-600 underline">
                       Edit
                     </Link>
                   </td>
-                  <td className="px-3 py-2">
+                  <td className={CELL}>
                     {row.id === selfId || !mayManage ? (
                       // Only super-admins change access, and nobody their own.
                       <span className="text-slate-500">{row.id === selfId ? "You" : row.revoked ? "Revoked" : "Active"}</span>
@@ -115,9 +104,7 @@ export default function AdminTable() {
                 </tr>
               );
             })}
-          </tbody>
-        </table>
-      </div>
+      </AdminTable>
     </section>
   );
 }

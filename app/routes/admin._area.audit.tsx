@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { AdminTable, CELL, PageLinks, pageParam } from "~/components/admin-table";
 import { requireAdmin } from "~/domain/admin-auth.server";
 import { listAuditEntries } from "~/domain/audit.server";
 import { PRODUCT_NAME } from "~/lib/product";
@@ -37,58 +38,26 @@ export default function AuditLog() {
       <p className="mt-1 text-sm text-slate-600">
         {total} entries · page {page} of {pageCount}
       </p>
-      <div className="mt-4 overflow-x-auto rounded-md border border-slate-200 bg-white">
-        <table className="min-w-full text-left text-sm">
-          <thead className="bg-slate-50 text-slate-600">
-            <tr>
-              <th className="px-3 py-2">When (UTC)</th>
-              <th className="px-3 py-2">Admin</th>
-              <th className="px-3 py-2">Action</th>
-              <th className="px-3 py-2">Target</th>
-              <th className="px-3 py-2">Details</th>
+      <AdminTable headings={["When (UTC)", "Admin", "Action", "Target", "Details"]} className="mt-4">
+        {entries.length === 0 ? (
+          <tr>
+            <td colSpan={5} className={`${CELL} text-center text-slate-500`}>
+              No entries.
+            </td>
+          </tr>
+        ) : (
+          entries.map((entry) => (
+            <tr key={entry.id} className="border-t border-slate-200 align-top">
+              <td className={`whitespace-nowrap ${CELL}`}>{entry.when}</td>
+              <td className={CELL}>{entry.adminEmail}</td>
+              <td className={CELL}>{entry.action}</td>
+              <td className={`whitespace-nowrap ${CELL}`}>{entry.target}</td>
+              <td className={`break-all font-mono text-xs ${CELL}`}>{entry.details}</td>
             </tr>
-          </thead>
-          <tbody>
-            {entries.length === 0 ? (
-              <tr>
-                <td colSpan={5} className="px-3 py-4 text-center text-slate-500">
-                  No entries.
-                </td>
-              </tr>
-            ) : (
-              entries.map((entry) => (
-                <tr key={entry.id} className="border-t border-slate-200 align-top">
-                  <td className="whitespace-nowrap px-3 py-2">{entry.when}</td>
-                  <td className="px-3 py-2">{entry.adminEmail}</td>
-                  <td className="px-3 py-2">{entry.action}</td>
-                  <td className="whitespace-nowrap px-3 py-2">{entry.target}</td>
-                  <td className="break-all px-3 py-2 font-mono text-xs">{entry.details}</td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
-      {pageCount > 1 ? (
-        <nav aria-label="Audit log pages" className="mt-4 flex flex-wrap gap-1">
-          {Array.from({ length: pageCount }, (_, index) => index + 1).map((number) => (
-            <Link
-              key={number}
-              to={`?page=${number}`}
-              aria-current={number === page ? "page" : undefined}
-              className={`rounded-md border px-3 py-1 text-sm ${number === page ? "border-brand-600 bg-brand-50 font-semibold" : "border-slate-300"}`}
-            >
-              {number}
-            </Link>
-          ))}
-        </nav>
-      ) : null}
+          ))
+        )}
+      </AdminTable>
+      <PageLinks page={page} pageCount={pageCount} label="Audit log pages" />
     </section>
   );
-}
-
-/** Page 1 for anything that is not a sensible page number. */
-function pageParam(value: string | null): number {
-  const page = /^\d{1,6}$/.test(value ?? "") ? Number(value) : 1;
-  return page >= 1 ? page : 1;
 }

@@ -1,6 +1,6 @@
 import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, NavLink, Outlet, useLoaderData } from "@remix-run/react";
-import { navLinkClass } from "~/components/nav-link-class";
+import { NavLinks } from "~/components/nav-links";
 import { requireAdmin } from "~/domain/admin-auth.server";
 import { PRODUCT_NAME } from "~/lib/product";
 
@@ -27,17 +27,7 @@ export default function AdminLayout() {
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
           <span className="font-semibold">{PRODUCT_NAME} Admin</span>
-          <nav aria-label="Admin" className="flex flex-wrap gap-1">
-            {NAVIGATION.map((item) => (
-              <NavLink
-                key={item.to}
-                to={item.to}
-                className={navLinkClass}
-              >
-                {item.label}
-              </NavLink>
-            ))}
-          </nav>
+          <NavLinks label="Admin" items={NAVIGATION} className="flex flex-wrap gap-1" />
           <details className="relative ml-auto">
             <summary className="cursor-pointer list-none rounded-md border border-slate-300 px-3 py-1 text-sm">
               Hi, {name}

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import { AdminTable, CELL } from "~/components/admin-table";
 import { requireAdmin } from "~/domain/admin-auth.server";
 import {
   findMemberByEmail,
@@ -110,31 +111,18 @@ function Card({ title, value, testId }: { title: string; value: string; testId: 
 
 function MembersTable({ members }: { members: MemberRecord[] }) {
   return (
-    <div className="overflow-x-auto">
-      <table className="min-w-full border border-slate-200 bg-white text-sm">
-        <thead className="bg-slate-50 text-left">
-          <tr>
-            {["#", "User ID", "Name", "Email", "Country", "State"].map((heading) => (
-              <th key={heading} scope="col" className="px-3 py-2 font-semibold">
-                {heading}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {members.map((member, index) => (
-            <tr key={member.id} className="border-t border-slate-200">
-              <td className="px-3 py-2">{index + 1}</td>
-              <td className="px-3 py-2">{member.id}</td>
-              <td className="px-3 py-2">{`${member.firstName} ${member.lastName}`.trim() || "N/A"}</td>
-              <td className="px-3 py-2">{member.email}</td>
-              <td className="px-3 py-2">{member.country ?? "N/A"}</td>
-              <td className="px-3 py-2">{member.state ?? "N/A"}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <AdminTable headings={["#", "User ID", "Name", "Email", "Country", "State"]}>
+      {members.map((member, index) => (
+        <tr key={member.id} className="border-t border-slate-200">
+          <td className={CELL}>{index + 1}</td>
+          <td className={CELL}>{member.id}</td>
+          <td className={CELL}>{`${member.firstName} ${member.lastName}`.trim() || "N/A"}</td>
+          <td className={CELL}>{member.email}</td>
+          <td className={CELL}>{member.country ?? "N/A"}</td>
+          <td className={CELL}>{member.state ?? "N/A"}</td>
+        </tr>
+      ))}
+    </AdminTable>
   );
 }
 

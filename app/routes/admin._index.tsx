@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData } from "@remix-run/react";
+import { Form, Link, useActionData } from "@remix-run/react";
 import { z } from "zod";
 import { CardPage } from "~/components/card-page";
 import { ErrorList, Field, SubmitButton, useClearedAfterSubmit } from "~/components/forms";
@@ -54,6 +54,7 @@ export default function AdminLogin() {
     lastResult,
     constraint: getZodConstraint(adminLoginSchema),
     shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: adminLoginSchema }),
   });
   useClearedAfterSubmit(lastResult, fields.password.id);
@@ -80,6 +81,11 @@ export default function AdminLogin() {
           Login
         </SubmitButton>
       </Form>
+      <p className="mt-4 text-sm">
+        <Link to="/admin/forgot-password" className="text-brand-600 underline">
+          Forgot Your Password?
+        </Link>
+      </p>
     </CardPage>
   );
 }

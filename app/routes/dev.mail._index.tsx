@@ -51,6 +51,7 @@ export default function MailOutbox() {
     lastResult,
     constraint: getZodConstraint(testMessageSchema),
     shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: testMessageSchema }),
   });
   return (

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
-import { ErrorList, Field, SelectField, SubmitButton } from "~/components/forms";
+import { CountryOptions, ErrorList, Field, SelectField, SubmitButton } from "~/components/forms";
 import { requireGuest } from "~/domain/auth.server";
 import { isGoogleSignInEnabled } from "~/domain/google-auth.server";
 import {
@@ -163,12 +163,7 @@ function StepTwo({
         <Banner errors={form.allErrors} />
         <input type="hidden" name="draft" value={draft} />
         <SelectField label="Country" selectProps={getSelectProps(fields.country)} errors={fields.country.errors}>
-          <option value="">Select country</option>
-          {countries.map((country) => (
-            <option key={country.code} value={country.code}>
-              {country.name}
-            </option>
-          ))}
+          <CountryOptions countries={countries} />
         </SelectField>
         <div className="grid gap-x-4 sm:grid-cols-2">
           <Field

@@ -38,11 +38,13 @@ export async function run(): Promise<void> {
       for (let from = start + 1; from <= MEMBERS; from += BATCH) {
         const to = Math.min(from + BATCH - 1, MEMBERS);
         await prisma.$executeRaw`
-          INSERT INTO "Member" ("firstName", "lastName", "email", "emailVerifiedAt", "country", "state", "updatedAt")
+          INSERT INTO "Member" ("firstName", "lastName", "email", "emailVerifiedAt", "country", "state", "createdAt", "updatedAt")
           SELECT CASE WHEN n % 10 = 0 THEN '' ELSE 'Bench' END, 'Member ' || n,
                  'user' || lpad(n::text, 7, '0') || ${`@${DOMAIN}`},
                  CASE WHEN n % 3 = 0 THEN NULL ELSE now() END,
-                 (ARRAY['IN', 'US', 'GB', 'DE'])[1 + n % 4], 'State ' || (n % 30), now()
+                 (ARRAY['IN', 'US', 'GB', 'DE'])[1 + n % 4], 'State ' || (n % 30),
+                 -- Sign-ups spread over the last 1,000 days, as in a panel that has been running a while.
+                 now() - ((${MEMBERS}::int - n)::float8 / ${MEMBERS}::int) * interval '1000 days', now()
           FROM generate_series(${from}::int, ${to}::int) AS n`;
         process.stdout.write(`\rSeeded ${to.toLocaleString("en-US")} members`);
       }

@@ -16,7 +16,7 @@ async function signInAsAdmin(page: Page, admin: { email: string; password: strin
 }
 
 test("a guest opening any admin page gets the 404 page", async ({ page }) => {
-  for (const path of ["/admin/dash", "/admin/home", "/admin/users", "/admin/admins/view"]) {
+  for (const path of ["/admin/dash", "/admin/home", "/admin/survey", "/admin/users", "/admin/admins/view"]) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(404);
     await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
@@ -46,6 +46,22 @@ test("an admin signs in, sees the dashboard card, and /admin leads back to it", 
   await expect(page).toHaveURL("/admin/dash");
   await page.goto("/admin/home");
   await expect(page).toHaveURL("/admin/dash");
+});
+
+test("the survey section has its secondary menu", async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "AdminSurvey" }).click();
+  await expect(page).toHaveURL("/admin/survey");
+  const menu = page.getByRole("navigation", { name: "Survey section" });
+  const links: [string, string][] = [
+    ["ProfileSurvey", "/admin/profilesurvey"],
+    ["Create Screener", "/admin/screenercreate"],
+    ["Screener List", "/admin/screener/list"],
+    ["Assign Surveys", "/admin/surveysassignv2"],
+  ];
+  for (const [label, href] of links) {
+    await expect(menu.getByRole("link", { name: label, exact: true })).toHaveAttribute("href", href);
+  }
 });
 
 test("a wrong password is refused with a message and the password is not kept", async ({ page }, testInfo) => {

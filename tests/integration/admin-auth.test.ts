@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { requireAdmin } from "~/domain/admin-auth.server";
-import { getAdminSession, startAdminSession } from "~/domain/admin-sessions.server";
+import { getAdminSession } from "~/domain/admin-sessions.server";
 import { ADMIN_REVOKED_MESSAGE, LOGIN_FAILED_MESSAGE } from "~/domain/login.server";
 import { startMemberSession } from "~/domain/sessions.server";
 import { getPrisma } from "~/lib/db.server";
@@ -9,34 +9,12 @@ import { loader as dashLoader } from "~/routes/admin._area.dash";
 import { action as logoutAction } from "~/routes/admin.logout";
 import { createTestAdmin, createTestMember } from "../support/factories";
 import { expectData, expectRedirect } from "../support/remix";
+import { adminCookie, adminRequest as request, ORIGIN, thrownStatus } from "../support/admin-requests";
 
 // Admin sign-in and the admin guard: admins have their own cookie and sessions; anyone who is not
 // an active admin gets a 404 from every admin page.
 
-const ORIGIN = "http://localhost";
 const PASSWORD = "Admin#Secret-42";
-
-async function adminCookie(adminId: number) {
-  return (await startAdminSession(adminId, new Request(ORIGIN))).split(";")[0];
-}
-
-function request(path: string, { cookie, form }: { cookie?: string; form?: Record<string, string> } = {}) {
-  return new Request(`${ORIGIN}${path}`, {
-    method: form ? "POST" : "GET",
-    headers: { ...(cookie ? { Cookie: cookie } : {}), "X-Forwarded-For": "198.51.100.7" },
-    body: form ? new URLSearchParams(form) : undefined,
-  });
-}
-
-async function thrownStatus(work: Promise<unknown>): Promise<number> {
-  try {
-    await work;
-  } catch (error) {
-    if (error instanceof Response) return error.status;
-    throw error;
-  }
-  throw new Error("Expected a thrown Response");
-}
 
 describe("the admin guard", () => {
   test("a guest, a member and a revoked admin get a 404; an active admin gets in", async () => {

@@ -1,5 +1,4 @@
 import { describe, expect, test } from "vitest";
-import { startAdminSession } from "~/domain/admin-sessions.server";
 import {
   CONFIRMATION_REQUIRED,
   deleteAdmin,
@@ -18,35 +17,13 @@ import { action as tableAction, loader as tableLoader } from "~/routes/admin._ar
 import { action as editAction, loader as editLoader } from "~/routes/admin._area.admins.view.$id";
 import { createTestAdmin } from "../support/factories";
 import { expectData, expectRedirect } from "../support/remix";
+import { adminCookie, adminRequest as request, ORIGIN, thrownStatus } from "../support/admin-requests";
 
 // Admin management: who may register, revoke, grant, delete and set passwords, and what each
 // refusal leaves behind (nothing). Loaders and actions are called with real requests and cookies.
 
-const ORIGIN = "http://localhost";
 const NEW_PASSWORD = "Fresh#Panel-2026";
 const PASSWORD_MISMATCH = "Password do not match";
-
-async function adminCookie(adminId: number) {
-  return (await startAdminSession(adminId, new Request(ORIGIN))).split(";")[0];
-}
-
-function request(path: string, { cookie, form }: { cookie?: string; form?: Record<string, string> } = {}) {
-  return new Request(`${ORIGIN}${path}`, {
-    method: form ? "POST" : "GET",
-    headers: { ...(cookie ? { Cookie: cookie } : {}) },
-    body: form ? new URLSearchParams(form) : undefined,
-  });
-}
-
-async function thrownStatus(work: Promise<unknown>): Promise<number> {
-  try {
-    await work;
-  } catch (error) {
-    if (error instanceof Response) return error.status;
-    throw error;
-  }
-  throw new Error("Expected a thrown Response");
-}
 
 async function toastOf(response: Response) {
   const cookie = (response.headers.get("Set-Cookie") ?? "").split(";")[0];
@@ -133,6 +110,15 @@ describe("registering an admin", () => {
 
     const mismatch = expectData(await register(cookie, { ...validRegistration, password_confirmation: "Other#Panel-2026" }));
     expect(mismatch.data.error).toEqual({ password: [PASSWORD_MISMATCH] });
+    // A mismatch is reported together with the other fields' problems, not only once they are fixed.
+    const mismatchAndMore = expectData(
+      await register(cookie, { ...validRegistration, name: "", email: "nope", password_confirmation: "Other#Panel-2026" }),
+    );
+    expect(mismatchAndMore.data.error).toEqual({
+      name: ["The name field is required."],
+      email: ["The email must be a valid email address."],
+      password: [PASSWORD_MISMATCH],
+    });
 
     const weak = expectData(await register(cookie, { ...validRegistration, password: "short", password_confirmation: "short" }));
     expect(weak.data.error).toMatchObject({ password: ["The password must be at least 8 characters."] });

@@ -1,18 +1,13 @@
 import { describe, expect, test } from "vitest";
-import { startAdminSession } from "~/domain/admin-sessions.server";
 import { AUDIT_PAGE_SIZE, recordAudit } from "~/domain/audit.server";
 import { getPrisma } from "~/lib/db.server";
 import { loader as auditLoader } from "~/routes/admin._area.audit";
 import { createTestAdmin } from "../support/factories";
+import { adminCookie, ORIGIN } from "../support/admin-requests";
 
 // The audit log: written in the transaction of the change (rolled back with it), and a read-only
 // page, newest first, 50 a page.
 
-const ORIGIN = "http://localhost";
-
-async function adminCookie(adminId: number) {
-  return (await startAdminSession(adminId, new Request(ORIGIN))).split(";")[0];
-}
 
 const readLog = async (cookie: string, query = "") =>
   auditLoader({ request: new Request(`${ORIGIN}/admin/audit${query}`, { headers: { Cookie: cookie } }), params: {}, context: {} });

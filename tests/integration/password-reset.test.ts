@@ -1,5 +1,5 @@
-import fs from "node:fs";
-import { afterAll, beforeEach, describe, expect, test, vi } from "vitest";
+import { APP_ORIGIN } from "../support/file-outbox";
+import { beforeEach, describe, expect, test } from "vitest";
 import { listOutbox } from "~/domain/mail.server";
 import { hashPassword, verifyPassword } from "~/domain/passwords.server";
 import { startMemberSession } from "~/domain/sessions.server";
@@ -10,17 +10,8 @@ import { action as resetAction, loader as resetLoader } from "~/routes/resetpass
 import { createTestMember } from "../support/factories";
 import { expectData, expectRedirect } from "../support/remix";
 
-// Mail goes to a file outbox of this file's own (getEnv() reads the environment once).
-const outbox = vi.hoisted(() => {
-  const dir = `${process.env.TMPDIR ?? "/tmp"}/password-reset-test-${process.pid}-${Date.now()}`;
-  process.env.MAIL_OUTBOX_DIR = dir;
-  process.env.SMTP_URL = "";
-  process.env.APP_URL = "http://panel.test:3000";
-  return dir;
-});
-afterAll(() => fs.rmSync(outbox, { recursive: true, force: true }));
 
-const ORIGIN = "http://panel.test:3000";
+const ORIGIN = APP_ORIGIN;
 const OLD_PASSWORD = "Quartz-Lantern-42";
 const NEW_PASSWORD = "Marble-Harbour-77";
 const NEUTRAL = "If an account exists for that email, we have sent a password reset link to it.";
@@ -31,7 +22,6 @@ let clientAddress: string;
 beforeEach(() => {
   address += 1;
   clientAddress = `198.51.100.${address}`;
-  fs.rmSync(outbox, { recursive: true, force: true });
 });
 
 function form(body: Record<string, string> | Buffer) {

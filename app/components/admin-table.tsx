@@ -1,0 +1,61 @@
+import type { ReactNode } from "react";
+import { Link } from "@remix-run/react";
+
+// The back office's tables and their page links: one look for admins, members, the audit log and
+// the lists still to come.
+
+/** A scrollable table with one heading row; the rows are the children. */
+export function AdminTable({ headings, children, className = "" }: { headings: string[]; children: ReactNode; className?: string }) {
+  return (
+    <div className={`overflow-x-auto rounded-md border border-slate-200 bg-white ${className}`}>
+      <table className="min-w-full text-left text-sm">
+        <thead className="bg-slate-50 text-slate-600">
+          <tr>
+            {headings.map((heading) => (
+              <th key={heading} scope="col" className="px-3 py-2">
+                {heading}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The padding of every cell of an AdminTable. */
+export const CELL = "px-3 py-2";
+
+/**
+ * Numbered page links as plain links (they work without JavaScript): the first and last page and
+ * two on each side of the current one, so a long list never sends a thousand links to a phone.
+ */
+export function PageLinks({ page, pageCount, label }: { page: number; pageCount: number; label: string }) {
+  if (pageCount <= 1) return null;
+  const shown = Array.from({ length: pageCount }, (_, index) => index + 1).filter(
+    (number) => number === 1 || number === pageCount || Math.abs(number - page) <= 2,
+  );
+  return (
+    <nav aria-label={label} className="mt-4 flex flex-wrap items-center gap-1">
+      {shown.map((number, index) => (
+        <span key={number} className="contents">
+          {index > 0 && number - shown[index - 1] > 1 ? <span className="px-1 text-slate-500">…</span> : null}
+          <Link
+            to={`?page=${number}`}
+            aria-current={number === page ? "page" : undefined}
+            className={`rounded-md border px-3 py-1 text-sm ${number === page ? "border-brand-600 bg-brand-50 font-semibold" : "border-slate-300"}`}
+          >
+            {number}
+          </Link>
+        </span>
+      ))}
+    </nav>
+  );
+}
+
+/** Page 1 for anything that is not a sensible page number. */
+export function pageParam(value: string | null): number {
+  const page = /^\d{1,6}$/.test(value ?? "") ? Number(value) : 1;
+  return page >= 1 ? page : 1;
+}

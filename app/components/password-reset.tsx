@@ -1,0 +1,125 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { Form, Link } from "@remix-run/react";
+import { CardPage } from "~/components/card-page";
+import { ErrorList, Field, SubmitButton } from "~/components/forms";
+import { forgotPasswordSchema, resetPasswordSchema } from "~/domain/password-reset-schema";
+
+// The forgot-password and reset screens, the same markup for members and admins.
+
+export function ForgotPasswordCard({
+  lastResult,
+  loginHref,
+}: {
+  lastResult: SubmissionResult<string[]> | undefined;
+  loginHref: string;
+}) {
+  const [form, fields] = useForm({
+    id: "forgot-password",
+    lastResult,
+    constraint: getZodConstraint(forgotPasswordSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
+  });
+  return (
+    <CardPage title="Forgot Password">
+      <p className="mt-1 text-sm text-slate-600">
+        Enter the email you registered with and we will send you a link to choose a new password.
+      </p>
+      <Form method="post" {...getFormProps(form)} className="mt-6">
+        <Field
+          label="Email"
+          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+          errors={fields.email.errors}
+        />
+        <div role="alert" className="-mt-2 mb-4">
+          <ErrorList id={form.errors?.length ? form.errorId : undefined} errors={form.errors} />
+        </div>
+        <SubmitButton pendingText="Sending…" className="btn-primary w-full">
+          Submit
+        </SubmitButton>
+      </Form>
+      <p className="mt-4 text-sm">
+        Remembered it?{" "}
+        <Link to={loginHref} className="text-brand-600 underline">
+          Log In
+        </Link>
+      </p>
+    </CardPage>
+  );
+}
+
+export function ResetPasswordCard({
+  link,
+  lastResult,
+  requestHref,
+  loginHref,
+}: {
+  link: { usable: boolean; email: string | null; problem: string | null };
+  lastResult: SubmissionResult<string[]> | undefined;
+  requestHref: string;
+  loginHref: string;
+}) {
+  const clientSchema = resetPasswordSchema();
+  const [form, fields] = useForm({
+    id: "reset-password",
+    lastResult,
+    constraint: getZodConstraint(clientSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: clientSchema }),
+  });
+  return (
+    <CardPage title="Reset Password">
+      {link.usable ? (
+        <>
+          <p className="mt-1 break-words text-sm text-slate-600">
+            Choose a new password for <strong>{link.email}</strong>.
+          </p>
+          <Form method="post" {...getFormProps(form)} className="mt-6">
+            <input type="hidden" name="email" value={link.email ?? ""} />
+            <Field
+              label="New Password"
+              inputProps={{
+                ...getInputProps(fields.newPassword, { type: "password", value: false }),
+                autoComplete: "new-password",
+              }}
+              errors={fields.newPassword.errors}
+            />
+            <Field
+              label="Confirm Password"
+              inputProps={{
+                ...getInputProps(fields.newPassword_confirmation, { type: "password", value: false }),
+                autoComplete: "new-password",
+              }}
+              errors={fields.newPassword_confirmation.errors}
+            />
+            <div role="alert" className="-mt-2 mb-4">
+              <ErrorList id={form.errors?.length ? form.errorId : undefined} errors={form.errors} />
+            </div>
+            <SubmitButton pendingText="Saving…" className="btn-primary w-full">
+              Reset Password
+            </SubmitButton>
+          </Form>
+        </>
+      ) : (
+        <>
+          <p role="alert" className="mt-4 text-red-700">
+            {link.problem}
+          </p>
+          <p className="mt-4">
+            <Link to={requestHref} className="btn-primary">
+              Request a new link
+            </Link>
+          </p>
+        </>
+      )}
+      <p className="mt-4 text-sm">
+        <Link to={loginHref} className="text-brand-600 underline">
+          Log In
+        </Link>
+      </p>
+    </CardPage>
+  );
+}
