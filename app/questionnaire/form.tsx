@@ -1,0 +1,315 @@
+import { useForm, type FieldMetadata, type FormMetadata, type SubmissionResult } from "@conform-to/react";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { ErrorList } from "~/components/forms";
+import {
+  allQuestions,
+  type Answers,
+  type AnswerValue,
+  type QuestionDefinition,
+  type QuestionnaireDefinition,
+  type ShownWhen,
+} from "./definition";
+import { MAX_PARAGRAPH_LENGTH, MAX_TEXT_LENGTH, parseAnswers, postedStrings, shownQuestionKeys } from "./schema";
+
+// The form of any questionnaire, rendered from its definition as plain HTML controls that submit
+// without JavaScript. With JavaScript it also hides questions whose shown-when condition does not
+// hold and keeps exclusive options exclusive; the server schema enforces both rules either way.
+
+/**
+ * conform's useForm wired to a questionnaire's schema. Default values are the member's stored
+ * Answers as they are (conform turns numbers into text and true into "on"); after a refused
+ * submit conform shows what was posted instead.
+ */
+export function useQuestionnaireForm(options: {
+  id: string;
+  definition: QuestionnaireDefinition;
+  defaultValue?: Answers | null;
+  lastResult?: SubmissionResult<string[]> | null;
+}) {
+  const { id, definition, defaultValue, lastResult } = options;
+  return useForm<Answers>({
+    id,
+    lastResult,
+    defaultValue: defaultValue ?? undefined,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseAnswers(formData, definition),
+  });
+}
+
+function useHydrated() {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+type QuestionField = FieldMetadata<AnswerValue, Answers, string[]>;
+
+export function QuestionnaireFields({
+  definition,
+  form,
+  page,
+  readOnly = false,
+}: {
+  definition: QuestionnaireDefinition;
+  form: FormMetadata<Answers>;
+  /** Index of the one page to render; all pages when absent. */
+  page?: number;
+  /** Disabled controls showing the answers, e.g. once a profile questionnaire is submitted. */
+  readOnly?: boolean;
+}) {
+  const hydrated = useHydrated();
+  const fields = form.getFieldset();
+  // Before hydration (and so without JavaScript) every question shows, with a hint saying when to
+  // answer it: only the server can apply the conditions then.
+  const shown = hydrated ? shownQuestionKeys(definition, form.value ?? {}) : null;
+  const hidden = shown
+    ? allQuestions(definition)
+        .filter((question) => !shown.has(question.key))
+        .map((question) => question.key)
+        .join(" ")
+    : "";
+  const root = useRef<HTMLDivElement>(null);
+
+  // Hidden controls are disabled, so they are not posted; clearing them as well means a question
+  // shown again starts empty rather than with an answer to a condition that no longer held.
+  useEffect(() => {
+    if (!root.current || hidden === "") return;
+    const keys = new Set(hidden.split(" "));
+    for (const control of root.current.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>(
+      "input, select, textarea",
+    )) {
+      if (!keys.has(control.name)) continue;
+      if (control instanceof HTMLInputElement && (control.type === "checkbox" || control.type === "radio")) {
+        control.checked = false;
+      } else control.value = "";
+    }
+  }, [hidden]);
+
+  const pages = page === undefined ? definition.pages : definition.pages.slice(page, page + 1);
+  return (
+    <div ref={root}>
+      {pages.map((each, index) => {
+        const questions = each.questions.map((question) => {
+          const field = fields[question.key];
+          return (
+            <Question
+              key={`${question.key}:${field.key ?? ""}`}
+              question={question}
+              field={field}
+              hidden={shown !== null && !shown.has(question.key)}
+              hint={shown === null && question.shownWhen ? conditionHint(definition, question.shownWhen) : undefined}
+              readOnly={readOnly}
+            />
+          );
+        });
+        return definition.pages.length > 1 ? (
+          <fieldset key={index} className="mb-6">
+            <legend className="mb-3 text-base font-semibold text-slate-900">{each.title}</legend>
+            {questions}
+          </fieldset>
+        ) : (
+          <div key={index}>{questions}</div>
+        );
+      })}
+    </div>
+  );
+}
+
+function conditionHint(definition: QuestionnaireDefinition, condition: ShownWhen): string {
+  const source = allQuestions(definition).find((question) => question.key === condition.question);
+  const option = source?.options.find((each) => each.value === condition.option);
+  return `Answer only if you chose '${option?.label ?? condition.option}' above.`;
+}
+
+function RequiredMarker() {
+  return (
+    <>
+      <span aria-hidden="true" className="text-red-600">
+        {" *"}
+      </span>
+      <span className="sr-only"> (required)</span>
+    </>
+  );
+}
+
+const borderClass = (invalid: boolean) => (invalid ? "border-red-600" : "border-slate-300");
+
+function Question({
+  question,
+  field,
+  hidden,
+  hint,
+  readOnly,
+}: {
+  question: QuestionDefinition;
+  field: QuestionField;
+  hidden: boolean;
+  hint: string | undefined;
+  readOnly: boolean;
+}) {
+  const invalid = Boolean(field.errors?.length);
+  const hintId = hint ? `${field.id}-hint` : undefined;
+  const control = {
+    name: field.name,
+    disabled: readOnly || hidden,
+    "aria-invalid": invalid || undefined,
+    "aria-describedby": [hintId, invalid ? field.errorId : undefined].filter(Boolean).join(" ") || undefined,
+  };
+  const initial = postedStrings(field.initialValue) ?? [];
+  const label = (
+    <>
+      {question.label}
+      {question.required && question.type !== "switch" ? <RequiredMarker /> : null}
+    </>
+  );
+  const footer = (
+    <>
+      {hint ? (
+        <p id={hintId} className="mt-1 text-xs text-slate-500">
+          {hint}
+        </p>
+      ) : null}
+      <ErrorList id={field.errorId} errors={field.errors} />
+    </>
+  );
+
+  if (question.type === "radio" || question.type === "checkbox") {
+    const checkbox = question.type === "checkbox";
+    const regular = question.options.filter((option) => !(checkbox && option.exclusive));
+    const exclusive = question.options.filter((option) => checkbox && option.exclusive);
+    const choice = (option: QuestionDefinition["options"][number]) => {
+      const index = question.options.indexOf(option);
+      return (
+        <label key={option.value} className="flex items-center gap-2 py-1 text-sm text-slate-800">
+          <input
+            {...control}
+            type={question.type}
+            id={`${field.id}-${index}`}
+            value={option.value}
+            defaultChecked={initial.includes(option.value)}
+            data-exclusive={option.exclusive && checkbox ? "" : undefined}
+            className="h-4 w-4 shrink-0"
+          />
+          {option.label}
+        </label>
+      );
+    };
+    return (
+      <fieldset id={field.id} className="mb-4" hidden={hidden} onChange={checkbox ? keepExclusive : undefined}>
+        <legend className="text-sm font-medium text-slate-800">{label}</legend>
+        <div className={`mt-1 rounded-md border px-3 py-1 ${borderClass(invalid)}`}>
+          {regular.map(choice)}
+          {exclusive.length > 0 ? (
+            <>
+              {/* A checkbox, not a radio, because only script could untick a radio again. */}
+              <div className="my-1 flex items-center gap-2 text-xs text-slate-500">
+                <span className="h-px flex-1 bg-slate-200" />
+                or
+                <span className="h-px flex-1 bg-slate-200" />
+              </div>
+              {exclusive.map(choice)}
+            </>
+          ) : null}
+        </div>
+        {footer}
+      </fieldset>
+    );
+  }
+
+  if (question.type === "switch") {
+    return (
+      <div className="mb-4" hidden={hidden}>
+        <div className="flex items-center gap-3">
+          {/* The real checkbox lies transparent over the drawn switch, so it gets the taps. */}
+          <span className="relative inline-block h-6 w-11 shrink-0">
+            <input
+              {...control}
+              type="checkbox"
+              role="switch"
+              id={field.id}
+              value="on"
+              defaultChecked={initial.includes("on")}
+              className="peer absolute inset-0 z-10 m-0 h-full w-full cursor-pointer opacity-0 disabled:cursor-not-allowed"
+            />
+            <span
+              aria-hidden="true"
+              className={`pointer-events-none block h-6 w-11 rounded-full bg-slate-300 transition-colors peer-checked:bg-brand-600 peer-focus-visible:ring-2 peer-focus-visible:ring-brand-500 peer-focus-visible:ring-offset-2 peer-disabled:opacity-60${
+                invalid ? " ring-2 ring-red-600" : ""
+              }`}
+            />
+            <span
+              aria-hidden="true"
+              className="pointer-events-none absolute left-0.5 top-0.5 h-5 w-5 rounded-full bg-white shadow transition-transform peer-checked:translate-x-5"
+            />
+          </span>
+          <label htmlFor={field.id} className="text-sm font-medium text-slate-800">
+            {label}
+          </label>
+        </div>
+        {footer}
+      </div>
+    );
+  }
+
+  const boxClass = `mt-1 block w-full rounded-md border px-3 py-2 text-base disabled:bg-slate-100 disabled:text-slate-600 ${borderClass(invalid)}`;
+  let input: ReactNode;
+  if (question.type === "select") {
+    input = (
+      <select {...control} id={field.id} defaultValue={initial[0] ?? ""} className={`${boxClass} bg-white`}>
+        <option value="">Select…</option>
+        {question.options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    );
+  } else if (question.type === "paragraph") {
+    input = (
+      <textarea
+        {...control}
+        id={field.id}
+        rows={4}
+        maxLength={MAX_PARAGRAPH_LENGTH}
+        defaultValue={initial[0] ?? ""}
+        className={boxClass}
+      />
+    );
+  } else {
+    input = (
+      <input
+        {...control}
+        id={field.id}
+        type={question.type === "number" ? "number" : "text"}
+        step={question.type === "number" ? "any" : undefined}
+        maxLength={question.type === "number" ? undefined : MAX_TEXT_LENGTH}
+        defaultValue={initial[0] ?? ""}
+        className={boxClass}
+      />
+    );
+  }
+  return (
+    <div className="mb-4" hidden={hidden}>
+      <label htmlFor={field.id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      {input}
+      {footer}
+    </div>
+  );
+}
+
+/**
+ * Ticking the exclusive option unticks the group's other boxes, and ticking another box unticks
+ * the exclusive one. React handles a checkbox's change on its click, before the input event from
+ * which conform reads the whole form, so conform sees the boxes as they end up.
+ */
+function keepExclusive(event: FormEvent<HTMLFieldSetElement>) {
+  const ticked = event.target;
+  if (!(ticked instanceof HTMLInputElement) || ticked.type !== "checkbox" || !ticked.checked) return;
+  const tickedExclusive = ticked.dataset.exclusive !== undefined;
+  for (const box of event.currentTarget.querySelectorAll<HTMLInputElement>("input[type=checkbox]")) {
+    if (box !== ticked && (tickedExclusive || box.dataset.exclusive !== undefined)) box.checked = false;
+  }
+}
