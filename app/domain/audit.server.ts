@@ -11,7 +11,9 @@ export type AuditAction =
   | "admin.granted"
   | "admin.password_changed"
   | "admin.password_reset"
-  | "admin.deleted";
+  | "admin.deleted"
+  | "profile_survey.created"
+  | "profile_survey.updated";
 
 export const AUDIT_PAGE_SIZE = 50;
 

@@ -1,6 +1,10 @@
+import { isDeepStrictEqual } from "node:util";
 import type { PrismaClient } from "~/generated/prisma/client";
 import type { DatabaseTarget } from "~/lib/database-url";
+import { isUniqueViolation } from "~/lib/db.server";
+import { createQuestionnaire, loadQuestionnaire, updateQuestionnaire } from "~/questionnaire/storage.server";
 import { hashPassword } from "./passwords.server";
+import { BUILT_IN_PROFILE_SURVEYS, type BuiltInProfileSurvey } from "./profile-questionnaires";
 import { SURVEY_CATEGORIES } from "./survey-categories";
 
 export const DEMO_ADMIN = { email: "admin@panel.test", password: "Admin#12345", name: "Demo Admin" };
@@ -22,6 +26,45 @@ export async function seedCategories(prisma: PrismaClient): Promise<number> {
     }
   }
   return prisma.surveyCategory.count();
+}
+
+/**
+ * The five built-in profile questionnaires, each created once (found again by its path number) and
+ * afterwards kept in line with its definition in code, so a label fixed there reaches databases
+ * seeded before. Questions and options are matched by key and value, so members' answers survive.
+ * Returns how many built-ins the database holds.
+ */
+export async function seedProfileSurveys(prisma: PrismaClient): Promise<number> {
+  for (const builtIn of BUILT_IN_PROFILE_SURVEYS) {
+    try {
+      await prisma.$transaction((tx) => seedProfileSurvey(tx, builtIn), { timeout: 60_000 });
+    } catch (error) {
+      // Another app instance starting at the same moment created it first: it is there, as wanted.
+      if (!isUniqueViolation(error)) throw error;
+    }
+  }
+  return prisma.profileSurvey.count({ where: { path: { not: null } } });
+}
+
+type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
+
+async function seedProfileSurvey(tx: Tx, builtIn: BuiltInProfileSurvey) {
+  const { path, slug, category, points, minutes, definition } = builtIn;
+  const existing = await tx.profileSurvey.findUnique({ where: { path } });
+  if (!existing) {
+    const questionnaireId = await createQuestionnaire(tx, { kind: "profile", definition });
+    await tx.profileSurvey.create({ data: { questionnaireId, path, slug, category, points, minutes, country: null } });
+    return;
+  }
+  // Compared first, so that an unchanged definition costs no writes on every start.
+  const stored = await loadQuestionnaire(tx, existing.questionnaireId);
+  if (!isDeepStrictEqual(stored?.definition, definition)) {
+    await updateQuestionnaire(tx, existing.questionnaireId, definition);
+  }
+  const wanted = { slug, category, points, minutes, country: null };
+  if (Object.entries(wanted).some(([field, value]) => existing[field as keyof typeof wanted] !== value)) {
+    await tx.profileSurvey.update({ where: { id: existing.id }, data: wanted });
+  }
 }
 
 /** Creates the demo admin and member once; never overwrites what a demo user has changed since. */

@@ -14,6 +14,8 @@ const memberFixture = z.object({
   lastName: z.string().default("Member"),
   verified: z.boolean().default(true),
   details: z.boolean().default(true),
+  /** Country of the details; tests that add country-specific content use a country of their own. */
+  country: z.string().length(2).default("IN"),
   signIn: z.boolean().default(false),
   persistent: z.boolean().default(false),
 });
@@ -58,7 +60,7 @@ export async function action({ request }: ActionFunctionArgs) {
       emailVerifiedAt: fixture.verified ? new Date() : null,
       ...(fixture.details
         ? {
-            country: "IN",
+            country: fixture.country,
             state: "Karnataka",
             city: "Bengaluru",
             pin: "560001",

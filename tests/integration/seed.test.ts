@@ -1,8 +1,18 @@
 import { describe, expect, test } from "vitest";
 import { verifyPassword } from "~/domain/passwords.server";
-import { DEMO_ADMIN, DEMO_MEMBER, seedCategories, seedDemoAccounts, shouldSeedDemo } from "~/domain/seed.server";
+import { BUILT_IN_PROFILE_SURVEYS } from "~/domain/profile-questionnaires";
+import { listProfileSurveys } from "~/domain/profile-surveys.server";
+import {
+  DEMO_ADMIN,
+  DEMO_MEMBER,
+  seedCategories,
+  seedDemoAccounts,
+  seedProfileSurveys,
+  shouldSeedDemo,
+} from "~/domain/seed.server";
 import { SURVEY_CATEGORIES } from "~/domain/survey-categories";
 import { getPrisma } from "~/lib/db.server";
+import { loadQuestionnaire } from "~/questionnaire/storage.server";
 
 describe("the seed", () => {
   test("stores the admin spec's category map, and running it again changes nothing", async () => {
@@ -32,6 +42,62 @@ describe("the seed", () => {
       expect(member[field], field).toBeTruthy();
     }
     expect(await verifyPassword(DEMO_MEMBER.password, member.passwordHash ?? "")).toBe(true);
+  });
+
+  test("stores the five built-in profile questionnaires once, each matching its definition", async () => {
+    const prisma = getPrisma();
+    expect(await seedProfileSurveys(prisma)).toBe(5);
+    expect(await seedProfileSurveys(prisma)).toBe(5);
+    const rows = await prisma.profileSurvey.findMany({ orderBy: { path: "asc" }, include: { questionnaire: true } });
+    expect(rows).toHaveLength(5);
+    expect(await prisma.questionnaire.count()).toBe(5);
+    for (const [index, builtIn] of BUILT_IN_PROFILE_SURVEYS.entries()) {
+      const row = rows[index];
+      expect(row).toMatchObject({
+        path: builtIn.path,
+        slug: builtIn.slug,
+        category: "Basic",
+        points: 100,
+        minutes: builtIn.minutes,
+        country: null,
+      });
+      expect(row.questionnaire.kind).toBe("profile");
+      const stored = await loadQuestionnaire(prisma, row.questionnaireId);
+      expect(stored?.definition, builtIn.slug).toEqual(builtIn.definition);
+    }
+    expect(rows.map((row) => row.minutes)).toEqual([3, 2, 2, 2, 2]);
+  });
+
+  test("brings an existing built-in up to date: labels, points and minutes, keeping its answers' ids", async () => {
+    const prisma = getPrisma();
+    await seedProfileSurveys(prisma);
+    const aboutYou = await prisma.profileSurvey.findUniqueOrThrow({ where: { slug: "aboutyou" } });
+    const question = await prisma.question.findFirstOrThrow({
+      where: { questionnaireId: aboutYou.questionnaireId, key: "education" },
+    });
+    await prisma.question.update({ where: { id: question.id }, data: { label: "Old wording" } });
+    await prisma.questionOption.updateMany({ where: { questionId: question.id }, data: { label: "Old option" } });
+    await prisma.profileSurvey.update({ where: { id: aboutYou.id }, data: { points: 7, minutes: 9 } });
+
+    await seedProfileSurveys(prisma);
+    const stored = await loadQuestionnaire(prisma, aboutYou.questionnaireId);
+    expect(stored?.definition).toEqual(BUILT_IN_PROFILE_SURVEYS[0].definition);
+    expect(stored?.questionIds.education).toBe(question.id);
+    expect(await prisma.profileSurvey.findUniqueOrThrow({ where: { id: aboutYou.id } })).toMatchObject({
+      points: 100,
+      minutes: 3,
+    });
+  });
+
+  test("leaves the demo member with all five profile questionnaires pending", async () => {
+    const prisma = getPrisma();
+    await seedProfileSurveys(prisma);
+    await seedDemoAccounts(prisma);
+    const member = await prisma.member.findUniqueOrThrow({ where: { email: DEMO_MEMBER.email } });
+    const cards = await listProfileSurveys(member);
+    expect(cards.map((card) => [card.title, card.submitted])).toEqual(
+      BUILT_IN_PROFILE_SURVEYS.map((builtIn) => [builtIn.definition.title, false]),
+    );
   });
 
   test("keeps demo accounts off PostgreSQL unless asked", () => {

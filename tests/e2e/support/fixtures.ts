@@ -10,6 +10,8 @@ export interface MemberFixture {
   lastName?: string;
   verified?: boolean;
   details?: boolean;
+  /** ISO code of the details' country (IN unless given). */
+  country?: string;
   signIn?: boolean;
   persistent?: boolean;
 }

@@ -1,0 +1,90 @@
+import { z } from "zod";
+import { CHOICE_TYPES, type QuestionType } from "~/questionnaire/definition";
+import { plainText } from "~/lib/validation";
+
+// What the profile survey set pages share between the server and the browser: the add form's
+// schema (the action parses with it, the page validates with it) and the spec's question type codes.
+// No server-only imports here.
+
+const MAX_SET_TITLE_LENGTH = 150;
+/** A sensible ceiling: the built-in profile questionnaires reward 100 points each. */
+export const MAX_REWARD = 10_000;
+
+export const ADD_SET_MESSAGES = {
+  titleRequired: "Enter a title.",
+  countryRequired: "Choose a country.",
+  rewardRequired: "Enter the reward in points.",
+  rewardWhole: "Enter a whole number of points.",
+  rewardRange: `Enter a reward from 0 to ${MAX_REWARD.toLocaleString("en-US")} points.`,
+} as const;
+
+/** The spec's payload names: title, country, reward. */
+export const addSetSchema = z.object({
+  title: plainText({ max: MAX_SET_TITLE_LENGTH, required: ADD_SET_MESSAGES.titleRequired }),
+  country: z
+    .string({ required_error: ADD_SET_MESSAGES.countryRequired })
+    .regex(/^[A-Z]{2}$/, ADD_SET_MESSAGES.countryRequired),
+  reward: z
+    .number({ required_error: ADD_SET_MESSAGES.rewardRequired, invalid_type_error: ADD_SET_MESSAGES.rewardWhole })
+    .int(ADD_SET_MESSAGES.rewardWhole)
+    .min(0, ADD_SET_MESSAGES.rewardRange)
+    .max(MAX_REWARD, ADD_SET_MESSAGES.rewardRange),
+});
+
+/** The spec's type codes of a profile question; the editor's type select posts the code. */
+export const PROFILE_QUESTION_TYPES: readonly { code: string; type: QuestionType; label: string }[] = [
+  { code: "1", type: "text", label: "Text" },
+  { code: "2", type: "paragraph", label: "Paragraph" },
+  { code: "3", type: "checkbox", label: "Checkbox" },
+  { code: "4", type: "radio", label: "Radio" },
+  { code: "5", type: "select", label: "Select" },
+  { code: "6", type: "number", label: "Number" },
+  { code: "7", type: "switch", label: "Switch" },
+];
+
+export function questionTypeLabel(code: string): string {
+  return PROFILE_QUESTION_TYPES.find((entry) => entry.code === code)?.label ?? "Unknown";
+}
+
+export function typeOfCode(code: string): QuestionType | undefined {
+  return PROFILE_QUESTION_TYPES.find((entry) => entry.code === code)?.type;
+}
+
+export function codeOfType(type: QuestionType): string {
+  return PROFILE_QUESTION_TYPES.find((entry) => entry.type === type)?.code ?? "";
+}
+
+/** Radio, select and checkbox: the types whose questions have options. */
+export function isChoiceCode(code: string): boolean {
+  const type = typeOfCode(code);
+  return type !== undefined && CHOICE_TYPES.includes(type);
+}
+
+export interface DraftOption {
+  /** Stable value code (o1, o2 …): kept across edits so stored answers stay attached. */
+  value: string;
+  label: string;
+}
+
+/** A question as the editor shows and posts it. */
+export interface DraftQuestion {
+  /** Stable key (q1, q2 …). */
+  key: string;
+  label: string;
+  /** The spec's type code as posted ("1".."7"); checked on Save. */
+  typeCode: string;
+  required: boolean;
+  options: DraftOption[];
+}
+
+/** Form field names of the question editor; the server reads the post with the same names. */
+export const draftField = {
+  key: (question: number) => `q.${question}.key`,
+  label: (question: number) => `q.${question}.label`,
+  type: (question: number) => `q.${question}.type`,
+  shownType: (question: number) => `q.${question}.shownType`,
+  required: (question: number) => `q.${question}.required`,
+  options: (question: number) => `q.${question}.options`,
+  optionValue: (question: number, option: number) => `q.${question}.o.${option}.value`,
+  optionLabel: (question: number, option: number) => `q.${question}.o.${option}.label`,
+};

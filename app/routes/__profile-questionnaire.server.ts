@@ -1,0 +1,69 @@
+import { data } from "@remix-run/node";
+import { requireMemberWithDetails } from "~/domain/auth.server";
+import {
+  loadMemberProfileSurvey,
+  PROFILE_HUB_PATH,
+  submitProfileSurvey,
+  type ProfileSurveyLocator,
+} from "~/domain/profile-surveys.server";
+import { readFormData } from "~/lib/forms.server";
+import { redirectWithToast, type Toast } from "~/lib/toast.server";
+import { parseAnswers } from "~/questionnaire/schema";
+import { failureToast } from "./__profile-questionnaire";
+
+// The loader and action of a profile questionnaire page, shared by the built-ins
+// (/details/profiledetails/{slug}) and the admin-made sets (/details/profiledetails/set/{id}).
+// The guard is requireMemberWithDetails, as on the dashboard: sets are offered by country, and the
+// spec's profile calls answer 'Details Required' like every other member call (decision 015).
+
+/** The questionnaire offered to this member, or the 404 page. */
+async function findOrNotFound(request: Request, locator: ProfileSurveyLocator | null) {
+  const { member } = await requireMemberWithDetails(request);
+  const survey = locator ? await loadMemberProfileSurvey(member, locator) : null;
+  if (!survey) throw new Response("Not Found", { status: 404 });
+  return { member, survey };
+}
+
+/** A set's id from the URL, or null for anything that is not a plain positive number. */
+export function setLocator(id: string | undefined): ProfileSurveyLocator | null {
+  return id && /^[1-9]\d{0,9}$/.test(id) && Number(id) <= 2_147_483_647 ? { setId: Number(id) } : null;
+}
+
+export function slugLocator(slug: string | undefined): ProfileSurveyLocator | null {
+  return slug ? { slug } : null;
+}
+
+export async function loadProfileQuestionnaire(request: Request, locator: ProfileSurveyLocator | null) {
+  const { survey } = await findOrNotFound(request, locator);
+  return {
+    id: survey.id,
+    aboutYou: survey.path === 1,
+    title: survey.title,
+    description: survey.description,
+    points: survey.points,
+    minutes: survey.minutes,
+    definition: survey.definition,
+    answers: survey.answers,
+    submitted: survey.submitted,
+    submittedBanner: survey.submittedBanner,
+  };
+}
+
+export async function submitProfileQuestionnaire(request: Request, locator: ProfileSurveyLocator | null) {
+  const { member, survey } = await findOrNotFound(request, locator);
+  // A submitted questionnaire is read-only: a post (an old tab, a forged form) changes nothing,
+  // and the page says why.
+  const alreadySubmitted = () => redirectWithToast(survey.href, { type: "error", message: survey.submittedBanner });
+  if (survey.submitted) return alreadySubmitted();
+
+  const submission = parseAnswers(await readFormData(request), survey.definition);
+  if (submission.status !== "success") {
+    const result = submission.reply();
+    const toast: Toast | null =
+      submission.status === "error" ? failureToast(survey.definition, result.error, survey.path === 1) : null;
+    return data({ result, toast }, { status: 400 });
+  }
+  const saved = await submitProfileSurvey(member.id, survey.id, submission.value);
+  if (!saved.ok) return alreadySubmitted();
+  return redirectWithToast(PROFILE_HUB_PATH, { type: "success", message: "Saved Successfully!" });
+}

@@ -1,0 +1,102 @@
+import { getFormProps } from "@conform-to/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect, useState, type FormEvent } from "react";
+import { SubmitButton } from "~/components/forms";
+import { Toasts, type ToastMessage } from "~/components/toasts";
+import { allQuestions, type QuestionnaireDefinition } from "~/questionnaire/definition";
+import { QuestionnaireFields, useQuestionnaireForm } from "~/questionnaire/form";
+import { parseAnswers } from "~/questionnaire/schema";
+import type { loadProfileQuestionnaire, submitProfileQuestionnaire } from "./__profile-questionnaire.server";
+
+// The page of one profile questionnaire (a built-in or an admin-made set): title, the engine's
+// fields, Cancel and Save; read-only with the spec's banner once submitted.
+
+const HUB = "/details/profiledetails";
+
+/**
+ * The toast of a refused save. The spec toasts 'Failed!' for every profile form except About You,
+ * whose server sent its error text instead; here that is the first field's message with its
+ * question, in the form's order (decision 015).
+ */
+export function failureToast(
+  definition: QuestionnaireDefinition,
+  errors: Record<string, string[] | null | undefined> | null | undefined,
+  aboutYou: boolean,
+): ToastMessage {
+  if (!aboutYou) return { type: "error", message: "Failed!" };
+  for (const question of allQuestions(definition)) {
+    const message = errors?.[question.key]?.[0];
+    if (message) return { type: "error", message: `${question.label} ${message}` };
+  }
+  return { type: "error", message: errors?.[""]?.[0] ?? "Failed!" };
+}
+
+export function ProfileQuestionnairePage() {
+  const survey = useLoaderData<typeof loadProfileQuestionnaire>();
+  // A fresh form for each questionnaire: conform keeps its state while the route stays mounted.
+  return <QuestionnaireForm key={survey.id} />;
+}
+
+function QuestionnaireForm() {
+  const survey = useLoaderData<typeof loadProfileQuestionnaire>();
+  const actionData = useActionData<typeof submitProfileQuestionnaire>();
+  const [form] = useQuestionnaireForm({
+    id: `profile-survey-${survey.id}`,
+    definition: survey.definition,
+    defaultValue: survey.answers,
+    lastResult: actionData?.result,
+  });
+  // A refused save re-renders this page instead of redirecting, so its toast comes with the
+  // action's data (rendered by the server too, without JavaScript) rather than the flash cookie.
+  const [toast, setToast] = useState<ToastMessage | null>(actionData?.toast ?? null);
+  useEffect(() => setToast(actionData?.toast ?? null), [actionData]);
+  const formProps = getFormProps(form);
+  const hasErrors = Object.values(form.allErrors).some((messages) => messages.length > 0);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    formProps.onSubmit(event);
+    // With JavaScript the same schema refuses the form before it is posted; it toasts the same.
+    if (!event.defaultPrevented) return;
+    const submission = parseAnswers(new FormData(event.currentTarget), survey.definition);
+    if (submission.status === "error") setToast(failureToast(survey.definition, submission.error, survey.aboutYou));
+  }
+
+  return (
+    <section aria-labelledby="profile-questionnaire-heading">
+      <Toasts toast={toast} />
+      <h1 id="profile-questionnaire-heading" className="text-2xl font-semibold">
+        {survey.title}
+      </h1>
+      <p className="mt-1 text-sm text-slate-600">
+        {survey.points} points · Time: {survey.minutes} min
+      </p>
+      {survey.description ? <p className="mt-2 text-slate-700">{survey.description}</p> : null}
+      {survey.submitted ? (
+        <p role="status" className="mt-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-amber-900">
+          {survey.submittedBanner}
+        </p>
+      ) : null}
+      <Form
+        method="post"
+        {...formProps}
+        onSubmit={onSubmit}
+        className="mt-6 rounded-md border border-slate-200 bg-white p-4"
+      >
+        <QuestionnaireFields definition={survey.definition} form={form} readOnly={survey.submitted} />
+        {hasErrors ? <p className="mb-3 text-sm font-medium text-red-700">* Please Fill all required Data</p> : null}
+        <div className="flex flex-wrap items-center gap-3">
+          <Link to={HUB} className="btn-secondary">
+            Cancel
+          </Link>
+          {survey.submitted ? (
+            <button type="submit" className="btn-primary" disabled>
+              Save
+            </button>
+          ) : (
+            <SubmitButton pendingText="Saving…">Save</SubmitButton>
+          )}
+        </div>
+      </Form>
+    </section>
+  );
+}

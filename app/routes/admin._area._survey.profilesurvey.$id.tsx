@@ -1,0 +1,95 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { EDITOR_FORM_ID, QuestionEditor, QuestionList } from "~/components/profile-question-editor";
+import { requireAdmin } from "~/domain/admin-auth.server";
+import {
+  draftOf,
+  editProfileSurveySet,
+  findProfileSurveySet,
+  profileSurveySetId,
+} from "~/domain/profile-survey-sets.server";
+import { readFormData } from "~/lib/forms.server";
+import { PRODUCT_NAME } from "~/lib/product";
+import { redirectWithToast } from "~/lib/toast.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
+  { title: `Profile Survey - ${loaded?.set.title ?? ""} | ${PRODUCT_NAME}` },
+];
+
+// /admin/profilesurvey/{id} (the spec's ProfileSurveyQuestions): the questions of one admin-made set,
+// and with ?edit=1 (a plain link) the editor. Built-in profile questionnaires are a 404 here.
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const set = await setOr404(params.id);
+  const { id, title, countryName, points, minutes, responses } = set;
+  return { set: { id, title, countryName, points, minutes, responses }, draft: draftOf(set) };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { admin } = await requireAdmin(request);
+  const set = await setOr404(params.id);
+  const result = await editProfileSurveySet(admin, set, await readFormData(request));
+  if (result.ok) return redirectWithToast(`/admin/profilesurvey/${set.id}`, { type: "success", message: result.message });
+  // A new nonce remounts the editor, so its fields show the server's state and not the old DOM's.
+  return data({ draft: result.draft, errors: result.errors, nonce: crypto.randomUUID() }, { status: result.status });
+}
+
+export default function ProfileSurveyQuestions() {
+  const { set, draft: stored } = useLoaderData<typeof loader>();
+  const edited = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const editing = Boolean(edited) || searchParams.get("edit") === "1";
+  const draft = edited?.draft ?? stored;
+  const view = `/admin/profilesurvey/${set.id}`;
+  return (
+    <section aria-labelledby="set-heading">
+      <div className="flex flex-wrap items-center gap-3">
+        <Link to="/admin/profilesurvey" aria-label="Back to Profile Survey" className="btn-secondary">
+          ←
+        </Link>
+        <h1 id="set-heading" className="text-2xl font-semibold">
+          Profile Survey - {set.title}, {set.countryName}
+        </h1>
+        <div className="ml-auto flex gap-2">
+          {editing ? (
+            <>
+              <Link to={view} className="btn-secondary">
+                Cancel
+              </Link>
+              {/* Outside the form but submitting it, and first in the page: Enter in a field saves. */}
+              <button type="submit" form={EDITOR_FORM_ID} name="intent" value="save" className="btn-primary">
+                Save
+              </button>
+            </>
+          ) : (
+            <Link to={`${view}?edit=1`} className="btn-primary">
+              Edit
+            </Link>
+          )}
+        </div>
+      </div>
+      <p className="mt-2 text-sm text-slate-600">
+        Reward: {set.points} points · about {set.minutes} minutes · answered by {set.responses}{" "}
+        {set.responses === 1 ? "member" : "members"}
+      </p>
+      {editing ? (
+        <>
+          <p className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            Nothing is stored until you press Save. Deleting a question, or changing its type, also deletes
+            the answers members gave to it when you save; deleting an option deletes the answers that chose it.
+          </p>
+          <QuestionEditor key={edited?.nonce ?? "stored"} questions={draft.questions} version={draft.version} errors={edited?.errors ?? {}} />
+        </>
+      ) : (
+        <QuestionList questions={draft.questions} />
+      )}
+    </section>
+  );
+}
+
+async function setOr404(param: string | undefined) {
+  const id = profileSurveySetId(param);
+  const set = id === null ? null : await findProfileSurveySet(id);
+  if (!set) throw new Response("Not Found", { status: 404 });
+  return set;
+}
