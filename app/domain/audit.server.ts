@@ -13,7 +13,13 @@ export type AuditAction =
   | "admin.password_reset"
   | "admin.deleted"
   | "profile_survey.created"
-  | "profile_survey.updated";
+  | "profile_survey.updated"
+  | "screener.created"
+  | "screener.rules_added"
+  | "survey.created"
+  | "survey.updated"
+  | "survey.launched"
+  | "survey.unlaunched";
 
 export const AUDIT_PAGE_SIZE = 50;
 

@@ -3,6 +3,8 @@ import { z } from "zod";
 import { hashPassword } from "~/domain/passwords.server";
 import { startMemberSession } from "~/domain/sessions.server";
 import { getPrisma } from "~/lib/db.server";
+import type { QuestionnaireDefinition } from "~/questionnaire/definition";
+import { createQuestionnaire } from "~/questionnaire/storage.server";
 
 // End-to-end tests cannot open the server's embedded database from their own process (PGlite is
 // single-process), so they create what a test needs through this endpoint. It exists only when
@@ -31,9 +33,28 @@ const adminFixture = z.object({
   admin: z.object({ email: z.string().email(), password: z.string().min(1), name: z.string().default("Test Admin") }),
 });
 
+// A questionnaire made without the builder: a screener (with its Screener row) or the
+// questionnaire of a hosted survey, for tests of the pages that use one.
+const questionnaireFixture = z.object({
+  questionnaire: z.object({
+    kind: z.enum(["screener", "hosted_survey"]),
+    definition: z.custom<QuestionnaireDefinition>((value) => typeof value === "object" && value !== null),
+  }),
+});
+
 export async function action({ request }: ActionFunctionArgs) {
   if (process.env.E2E_FIXTURES !== "1") throw new Response("Not Found", { status: 404 });
   const body: unknown = await request.json();
+  const questionnaire = questionnaireFixture.safeParse(body);
+  if (questionnaire.success) {
+    const { kind, definition } = questionnaire.data.questionnaire;
+    const created = await getPrisma().$transaction(async (tx) => {
+      const questionnaireId = await createQuestionnaire(tx, { kind, definition });
+      const screener = kind === "screener" ? await tx.screener.create({ data: { questionnaireId } }) : null;
+      return { questionnaireId, screenerId: screener?.id ?? null };
+    });
+    return Response.json(created);
+  }
   const admin = adminFixture.safeParse(body);
   if (admin.success) {
     const { email, password, name } = admin.data.admin;

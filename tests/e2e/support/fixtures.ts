@@ -42,3 +42,18 @@ export async function createAdmin(context: BrowserContext, testInfo: TestInfo, p
   if (!response.ok()) throw new Error(`Admin fixture failed: ${response.status()} ${await response.text()}`);
   return { email, password, name: "Test Admin" };
 }
+
+/** A screener (kind "screener", with its Screener row) or a hosted survey's questionnaire, made without the builder. */
+export async function createQuestionnaire(
+  context: BrowserContext,
+  kind: "screener" | "hosted_survey",
+  definition: {
+    title: string;
+    description: string;
+    pages: { title: string; questions: { key: string; label: string; type: string; required: boolean; options: { value: string; label: string; exclusive?: boolean }[] }[] }[];
+  },
+) {
+  const response = await context.request.post("/dev/fixtures", { data: { questionnaire: { kind, definition } } });
+  if (!response.ok()) throw new Error(`Questionnaire fixture failed: ${response.status()} ${await response.text()}`);
+  return (await response.json()) as { questionnaireId: number; screenerId: number | null };
+}
