@@ -21,8 +21,15 @@ export function openPGlite(dataDir: string | null): PGlite {
   return new PGlite(dataDir ?? undefined);
 }
 
+/**
+ * Prisma's defaults (2 s to start a transaction, 5 s to finish it) abort valid work on a busy
+ * machine, and on PGlite, which has one connection, a transaction also waits for the one before
+ * it. Our transactions are short; these limits only catch one that hangs.
+ */
+const TRANSACTION_OPTIONS = { maxWait: 15_000, timeout: 30_000 };
+
 export function pgliteDatabase(pglite: PGlite): OpenDatabase {
-  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite), transactionOptions: TRANSACTION_OPTIONS });
   return {
     prisma,
     async close() {
@@ -35,7 +42,7 @@ export function pgliteDatabase(pglite: PGlite): OpenDatabase {
 
 export function postgresDatabase(url: string, options: { max?: number } = {}): OpenDatabase {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
-  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool), transactionOptions: TRANSACTION_OPTIONS });
   return {
     prisma,
     async close() {
