@@ -1,31 +1,127 @@
-import type { MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { HeroCarousel } from "~/components/hero-carousel";
+import { PublicLayout } from "~/components/public-layout";
+import { APART, FAQ, HERO_SLIDES, HOW_IT_WORKS } from "~/content/landing";
+import { PUBLIC_PAGES, pageMeta } from "~/content/pages";
 import { PRODUCT_NAME } from "~/lib/product";
+import { loadPublicPage } from "./__public.server";
 
-export const meta: MetaFunction = () => [
-  { title: `${PRODUCT_NAME}: paid online surveys` },
-  {
-    name: "description",
-    content: "Answer market-research surveys, earn points and withdraw them by PayPal, bank transfer or UPI.",
-  },
-];
+export const meta: MetaFunction = () => pageMeta(PUBLIC_PAGES.landing);
+
+// Landing is open to everyone: a signed-in member sees a Dashboard button instead of Login and
+// Sign Up (the route table sends members away from the other guest pages, not this one).
+export async function loader({ request }: LoaderFunctionArgs) {
+  return loadPublicPage(request, "anyone");
+}
 
 export default function Landing() {
+  const page = useLoaderData<typeof loader>();
   return (
-    <main className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-3xl font-bold sm:text-4xl">{PRODUCT_NAME}</h1>
-      <p className="mt-4 text-lg text-slate-700">
-        Register for free, answer market-research surveys and earn points. Withdraw your points as
-        money by PayPal, bank transfer or UPI.
-      </p>
-      <p className="mt-8 flex flex-wrap gap-3">
-        <Link to="/login" className="btn-primary">
-          Login
-        </Link>
-        <Link to="/register" className="btn-secondary">
-          Sign Up
-        </Link>
-      </p>
-    </main>
+    <PublicLayout page={page}>
+      <div className="mx-auto max-w-6xl px-4 pt-10">
+        <h1 className="text-3xl font-bold sm:text-4xl">{PRODUCT_NAME}</h1>
+        <p className="mt-3 max-w-2xl text-lg text-slate-700">
+          Register for free, answer market-research surveys and earn points. Withdraw your points as money by
+          PayPal, bank transfer or UPI.
+        </p>
+        <div className="mt-8">
+          <HeroCarousel slides={HERO_SLIDES} />
+        </div>
+      </div>
+
+      <section aria-labelledby="how-it-works" className="mx-auto max-w-6xl px-4 py-14">
+        <h2 id="how-it-works" className="text-2xl font-bold">
+          How it works
+        </h2>
+        <ol className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {HOW_IT_WORKS.map((step, index) => (
+            <li key={step.heading}>
+              <span aria-hidden="true" className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-50 font-bold text-brand-700">
+                {index + 1}
+              </span>
+              <h3 className="mt-3 font-semibold">{step.heading}</h3>
+              <p className="mt-1 text-slate-700">{step.text}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section aria-labelledby="payouts" className="bg-slate-50">
+        <div className="mx-auto grid max-w-6xl gap-8 px-4 py-14 md:grid-cols-2">
+          <div>
+            <h2 id="payouts" className="text-2xl font-bold">
+              Payouts your way
+            </h2>
+            <p className="mt-3 text-slate-700">
+              Withdraw to PayPal, straight to your bank account or to UPI. The payout threshold depends on your
+              country and is kept low, so your first withdrawal is within reach.
+            </p>
+            <p className="mt-3 text-slate-700">
+              Rewards go to a payment account whose e-mail address matches the one you signed up with: one
+              account per person, one payment account per member.
+            </p>
+          </div>
+          <div>
+            <h2 className="text-2xl font-bold">Research for companies</h2>
+            <p className="mt-3 text-slate-700">
+              Researchers and companies commission custom surveys and reach the right respondents by
+              demographics and screening criteria.
+            </p>
+            <p className="mt-4 flex flex-wrap gap-4">
+              <Link to="/custom-surveys" className="text-brand-700 underline">
+                Custom surveys
+              </Link>
+              <Link to="/scalibility" className="text-brand-700 underline">
+                How the panel scales
+              </Link>
+            </p>
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="apart" className="mx-auto max-w-6xl px-4 py-14">
+        <h2 id="apart" className="text-2xl font-bold">
+          What Sets Us Apart
+        </h2>
+        <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {APART.map((card) => (
+            <li key={card.heading} className="rounded-lg border border-slate-200 p-5 shadow-sm">
+              <h3 className="font-semibold">{card.heading}</h3>
+              <p className="mt-2 text-slate-700">{card.text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section id="faq" aria-labelledby="faq-heading" className="bg-slate-50">
+        <div className="mx-auto max-w-3xl px-4 py-14">
+          <h2 id="faq-heading" className="text-2xl font-bold">
+            Frequently Asked Questions
+          </h2>
+          {/* <details> opens and closes natively, with or without JavaScript. */}
+          <div className="mt-6 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+            {FAQ.map((item) => (
+              <details key={item.question} className="px-5 py-4">
+                <summary className="cursor-pointer font-semibold text-slate-900">{item.question}</summary>
+                <p className="mt-2 text-slate-700">{item.answer}</p>
+              </details>
+            ))}
+          </div>
+        </div>
+      </section>
+
+      {page.signedIn ? null : (
+        <section aria-labelledby="join" className="mx-auto max-w-6xl px-4 py-14 text-center">
+          <h2 id="join" className="text-2xl font-bold">
+            Your opinion is worth something
+          </h2>
+          <p className="mt-2 text-slate-700">It takes a couple of minutes and costs nothing.</p>
+          <Link to="/register" className="btn-primary mt-6">
+            Create your free account
+          </Link>
+        </section>
+      )}
+    </PublicLayout>
   );
 }

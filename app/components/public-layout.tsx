@@ -1,0 +1,127 @@
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { PRODUCT_NAME } from "~/lib/product";
+
+export interface FooterData {
+  supportEmail: string;
+  year: number;
+}
+
+export interface PublicPageData extends FooterData {
+  signedIn: boolean;
+}
+
+/** The frame of Landing, the marketing pages and the info pages: header, content, footer. */
+export function PublicLayout({ page, children }: { page: PublicPageData; children: ReactNode }) {
+  return (
+    <div className="flex min-h-screen flex-col bg-white">
+      <SkipLink />
+      <SiteHeader signedIn={page.signedIn} />
+      <main id="main" className="flex-1">
+        {children}
+      </main>
+      <SiteFooter supportEmail={page.supportEmail} year={page.year} />
+    </div>
+  );
+}
+
+export function SkipLink() {
+  return (
+    <a
+      href="#main"
+      className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+    >
+      Skip to content
+    </a>
+  );
+}
+
+/** The product's mark: inline SVG, so the logo costs a few hundred bytes and no request. */
+export function Logo() {
+  return (
+    <Link to="/" className="inline-flex items-center gap-2 font-bold text-slate-900 no-underline">
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-7 w-7">
+        <rect width="24" height="24" rx="6" fill="#1d4ed8" />
+        <path d="M6 12.5l3.5 3.5L18 7.5" fill="none" stroke="#fff" strokeWidth="2.5" strokeLinecap="round" />
+      </svg>
+      {PRODUCT_NAME}
+    </Link>
+  );
+}
+
+const SITE_LINKS = [
+  { to: "/about-survey", label: "Paid Surveys" },
+  { to: "/about-us", label: "About Us" },
+];
+
+function SiteHeader({ signedIn }: { signedIn: boolean }) {
+  // On a phone the logo and the account buttons share the first row and the page links drop to a
+  // second one, so nothing is hidden and nothing overflows at 320 px.
+  return (
+    <header className="border-b border-slate-200">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-2 gap-y-2 px-4 py-3 sm:gap-x-4">
+        <Logo />
+        <nav aria-label="Site" className="order-last flex w-full gap-4 text-sm sm:order-none sm:ml-auto sm:w-auto">
+          {SITE_LINKS.map((link) => (
+            <Link key={link.to} to={link.to} className="text-slate-700 hover:text-brand-700">
+              {link.label}
+            </Link>
+          ))}
+        </nav>
+        <div className="ml-auto flex gap-1.5 sm:ml-0 sm:gap-2">
+          {signedIn ? (
+            <Link to="/dashboard" className="btn-primary">
+              Dashboard
+            </Link>
+          ) : (
+            <>
+              <Link to="/login" className="btn-secondary px-2.5 sm:px-4">
+                Login
+              </Link>
+              <Link to="/register" className="btn-primary px-2.5 sm:px-4">
+                Sign Up
+              </Link>
+            </>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}
+
+const FOOTER_LINKS = [
+  { to: "/about-us", label: "About Us" },
+  { to: "/terms-and-conditions", label: "Terms" },
+  { to: "/privacy-policies", label: "Privacy" },
+  { to: "/cookie-policies", label: "Cookies" },
+];
+
+/** The footer of every public page (the spec's Landing footer). */
+export function SiteFooter({ supportEmail, year }: FooterData) {
+  return (
+    <footer className="bg-slate-900 text-sm text-slate-300">
+      <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 md:flex-row md:items-center md:justify-between">
+        <nav aria-label="Footer">
+          <ul className="flex flex-wrap gap-x-5 gap-y-2">
+            {FOOTER_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="text-white hover:underline">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <p>
+          Contact support:{" "}
+          <a href={`mailto:${supportEmail}`} className="text-white underline">
+            {supportEmail}
+          </a>
+        </p>
+        <p>
+          © {year} {PRODUCT_NAME}. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,88 @@
+import type { ContentSection } from "~/components/content-sections";
+import { PRODUCT_NAME } from "~/lib/product";
+
+// Lists the cookies the app really sets (app/lib/session-cookie.server.ts, app/lib/toast.server.ts,
+// app/domain/google-auth.server.ts); a new cookie belongs in this table.
+
+export const COOKIES_LEAD = `${PRODUCT_NAME} sets only a few cookies, all of them needed for the panel to work. We use no advertising or tracking cookies.`;
+
+const COOKIES = [
+  { name: "__member", purpose: "Keeps you signed in as a member. It holds a random session id, nothing else.", lasts: "Until you close the browser, or 7 days if you tick Remember me" },
+  { name: "__admin", purpose: "Keeps a panel administrator signed in to the back office.", lasts: "Until the browser is closed" },
+  { name: "__toast", purpose: "Carries a one-time message, such as “Password changed”, to the next page.", lasts: "Until the message is shown" },
+  { name: "__google_oauth", purpose: "Protects a Google sign-in while it is in progress.", lasts: "Up to 10 minutes" },
+];
+
+export function cookieSections(supportEmail: string): ContentSection[] {
+  return [
+    {
+      id: "what-are-cookies",
+      heading: "1. What cookies are",
+      body: (
+        <p>
+          Cookies are small text files that a website asks your browser to store and send back on later visits.
+          They let a site remember, for example, that you are signed in.
+        </p>
+      ),
+    },
+    {
+      id: "cookies-we-use",
+      heading: "2. The cookies we use",
+      body: (
+        <>
+          <p>All of our cookies are strictly necessary and are set by {PRODUCT_NAME} itself:</p>
+          <div className="mt-3 overflow-x-auto">
+            <table className="w-full min-w-[32rem] border-collapse text-left text-sm">
+              <thead>
+                <tr className="border-b border-slate-300">
+                  <th scope="col" className="py-2 pr-4">Cookie</th>
+                  <th scope="col" className="py-2 pr-4">Purpose</th>
+                  <th scope="col" className="py-2">How long it lasts</th>
+                </tr>
+              </thead>
+              <tbody>
+                {COOKIES.map((cookie) => (
+                  <tr key={cookie.name} className="border-b border-slate-200 align-top">
+                    <td className="py-2 pr-4 font-mono">{cookie.name}</td>
+                    <td className="py-2 pr-4">{cookie.purpose}</td>
+                    <td className="py-2">{cookie.lasts}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      ),
+    },
+    {
+      id: "no-tracking",
+      heading: "3. No advertising or tracking",
+      body: (
+        <p>
+          We do not use analytics, advertising or social-media cookies, and we do not let other companies set
+          cookies through our pages. Survey pages hosted by our clients may set their own cookies; their own
+          policies apply to those.
+        </p>
+      ),
+    },
+    {
+      id: "managing-cookies",
+      heading: "4. Managing cookies",
+      body: (
+        <p>
+          You can block or delete cookies in your browser's settings. If you block our cookies you will not be
+          able to sign in, because signing in depends on them; the public pages still work.
+        </p>
+      ),
+    },
+    {
+      id: "contact",
+      heading: "5. Contact",
+      body: (
+        <p>
+          Questions about cookies are welcome at <a href={`mailto:${supportEmail}`}>{supportEmail}</a>.
+        </p>
+      ),
+    },
+  ];
+}
