@@ -1,0 +1,115 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { SubmitButton } from "~/components/forms";
+import { ScreenerPageHeading } from "~/components/screener-pager";
+import { ScreenerRulesFields } from "~/components/screener-rules-form";
+import { requireAdmin } from "~/domain/admin-auth.server";
+import { RULE_HELP } from "~/domain/screener-rules";
+import { findScreener, rulesStep, saveScreenerRules, screenerIdParam } from "~/domain/screeners.server";
+import { readFormData } from "~/lib/forms.server";
+import { PRODUCT_NAME } from "~/lib/product";
+import { redirectWithToast } from "~/lib/toast.server";
+
+export const meta: MetaFunction = () => [{ title: `Screener Validation | ${PRODUCT_NAME}` }];
+
+// /admin/screener/rules/{id} (the spec's ScreenerValidation): the admin answers the screener page
+// by page and Submit stores those answers as its qualifying rules, once. Every Previous and Next
+// is a post that carries the answers so far, so the form works without JavaScript (decision 019).
+
+const LIST = "/admin/screener/list";
+const ALREADY = "This Screener has Already rules Validated";
+
+async function screenerOr404(param: string | undefined) {
+  const id = screenerIdParam(param);
+  const screener = id === null ? null : await findScreener(id);
+  if (!screener) throw new Response("Not Found", { status: 404 });
+  return screener;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const screener = await screenerOr404(params.id);
+  return { id: screener.id, alreadyValidated: screener.rulesAdded, definition: screener.definition };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { admin } = await requireAdmin(request);
+  const screener = await screenerOr404(params.id);
+  const here = `/admin/screener/rules/${screener.id}`;
+  if (screener.rulesAdded) return redirectWithToast(here, { type: "error", message: ALREADY });
+  const step = rulesStep(screener.definition, await readFormData(request));
+  if (step.kind === "page") {
+    const refused = Object.keys(step.errors).length > 0;
+    return data({ page: step.page, values: step.values, errors: step.errors }, { status: refused ? 400 : 200 });
+  }
+  const saved = await saveScreenerRules(admin, screener.id, step.rules);
+  if (!saved.ok) return redirectWithToast(here, { type: "error", message: ALREADY });
+  return redirectWithToast(LIST, { type: "success", message: "Screener rules added successfully" });
+}
+
+export default function ScreenerValidation() {
+  const { id, alreadyValidated, definition } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  if (alreadyValidated) {
+    return (
+      <section aria-labelledby="screener-rules-heading" className="max-w-xl">
+        <h1 id="screener-rules-heading" className="text-2xl font-semibold">
+          {ALREADY}
+        </h1>
+        <p className="mt-2 text-slate-700">So no need to add Validation again</p>
+        <Link to={LIST} className="btn-secondary mt-4 inline-block">
+          Back to Screener List
+        </Link>
+      </section>
+    );
+  }
+  const page = actionData?.page ?? 0;
+  const values = actionData?.values ?? {};
+  const errors = actionData?.errors ?? {};
+  const last = page === definition.pages.length - 1;
+  return (
+    <section aria-labelledby="screener-rules-heading">
+      <Link to={LIST} className="text-sm text-brand-700 underline">
+        ← Back to Screener List
+      </Link>
+      <h1 id="screener-rules-heading" className="mt-2 text-2xl font-semibold">
+        Add Validation: {definition.title}
+      </h1>
+      <div className="mt-3 rounded-md border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700">
+        <p className="font-medium">Answer the screener as a qualifying member would. Your answers become its rules:</p>
+        <ul className="mt-1 list-disc pl-5">
+          {RULE_HELP.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      </div>
+      {/* Remounted for each answer of the server, so the controls show what it sent back. */}
+      <Form key={`${id}:${page}:${JSON.stringify(values)}`} method="post" className="mt-4 rounded-md border border-slate-200 bg-white p-4">
+        {Object.keys(errors).length > 0 ? (
+          <p role="alert" className="mb-3 text-sm font-medium text-red-700">
+            Correct the marked answers, then try again.
+          </p>
+        ) : null}
+        <ScreenerPageHeading index={page} count={definition.pages.length} />
+        <ScreenerRulesFields definition={definition} page={page} values={values} errors={errors} />
+        {/* Next or Submit comes first, so that Enter presses it rather than Previous. */}
+        <div className="flex flex-row-reverse flex-wrap justify-end gap-3">
+          {last ? (
+            <SubmitButton name="_intent" value="submit" pendingText="Submitting…">
+              Submit
+            </SubmitButton>
+          ) : (
+            <SubmitButton name="_intent" value="next" pendingText="Next…">
+              Next
+            </SubmitButton>
+          )}
+          {page > 0 ? (
+            <button type="submit" name="_intent" value="previous" formNoValidate className="btn-secondary">
+              Previous
+            </button>
+          ) : null}
+        </div>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { pageParam } from "~/components/admin-table";
+import { ScreenerPageHeading, ScreenerPageLinks } from "~/components/screener-pager";
+import { requireAdmin } from "~/domain/admin-auth.server";
+import { findScreener, screenerIdParam } from "~/domain/screeners.server";
+import { PRODUCT_NAME } from "~/lib/product";
+import { QuestionnaireFields, useQuestionnaireForm } from "~/questionnaire/form";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.title ?? "Screener"} | ${PRODUCT_NAME}` },
+];
+
+// /admin/screener/view/{id} (the spec's ScreenerView): the screener read-only, one page at a time
+// (?page=N, from 1; anything out of range shows the first page).
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const id = screenerIdParam(params.id);
+  const screener = id === null ? null : await findScreener(id);
+  if (!screener) throw new Response("Not Found", { status: 404 });
+  const page = pageParam(new URL(request.url).searchParams.get("page"));
+  const index = page <= screener.definition.pages.length ? page - 1 : 0;
+  return { id: screener.id, title: screener.definition.title, definition: screener.definition, index };
+}
+
+export default function ScreenerView() {
+  const { id, title, definition, index } = useLoaderData<typeof loader>();
+  const [form] = useQuestionnaireForm({ id: `screener-view-${id}`, definition });
+  return (
+    <section aria-labelledby="screener-view-heading">
+      <Link to="/admin/screener/list" className="text-sm text-brand-700 underline">
+        ← Back to Screener List
+      </Link>
+      <h1 id="screener-view-heading" className="mt-2 text-2xl font-semibold">
+        {title}
+      </h1>
+      {definition.description ? <p className="mt-1 text-slate-700">{definition.description}</p> : null}
+      <div className="mt-4 rounded-md border border-slate-200 bg-white p-4">
+        <ScreenerPageHeading index={index} count={definition.pages.length} />
+        <QuestionnaireFields definition={definition} form={form} page={index} readOnly />
+      </div>
+      <ScreenerPageLinks index={index} count={definition.pages.length} />
+    </section>
+  );
+}
