@@ -11,6 +11,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 const SURVEY_SECTION: NavItem[] = [
+  { to: "/admin/survey", label: "Surveys" },
   { to: "/admin/profilesurvey", label: "ProfileSurvey" },
   { to: "/admin/screenercreate", label: "Create Screener" },
   { to: "/admin/screener/list", label: "Screener List" },

@@ -54,6 +54,7 @@ test("the survey section has its secondary menu", async ({ page }) => {
   await expect(page).toHaveURL("/admin/survey");
   const menu = page.getByRole("navigation", { name: "Survey section" });
   const links: [string, string][] = [
+    ["Surveys", "/admin/survey"],
     ["ProfileSurvey", "/admin/profilesurvey"],
     ["Create Screener", "/admin/screenercreate"],
     ["Screener List", "/admin/screener/list"],

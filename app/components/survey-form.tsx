@@ -1,0 +1,212 @@
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { Form, Link } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { ErrorList, Field, SelectField, SubmitButton } from "~/components/forms";
+import {
+  MAX_LENGTH_MINUTES,
+  MAX_SLUG_LENGTH,
+  surveySchema,
+  TOKEN_PLACEHOLDER,
+  type SurveyDeliveryChoice,
+} from "~/domain/survey-catalogue-schema";
+
+// The create and edit form of a survey (/admin/survey/new and /admin/survey/{id}). Both delivery
+// sections are in the page, so the form works without JavaScript; with it, only the chosen one shows.
+
+export interface SurveyFormChoices {
+  categories: { id: number; name: string }[];
+  screeners: { id: number; title: string }[];
+  questionnaires: { id: number; title: string }[];
+  countries: { code: string; name: string }[];
+}
+
+export type SurveyFormValues = Partial<Record<
+  | "name"
+  | "slug"
+  | "description"
+  | "categoryId"
+  | "points"
+  | "lengthMinutes"
+  | "screenerId"
+  | "quota"
+  | "country"
+  | "delivery"
+  | "questionnaireId"
+  | "externalUrl",
+  string
+>>;
+
+export function SurveyForm({
+  id,
+  lastResult,
+  defaultValue,
+  choices,
+  submitLabel,
+  pendingText,
+}: {
+  id: string;
+  lastResult: SubmissionResult<string[]> | null | undefined;
+  defaultValue: SurveyFormValues;
+  choices: SurveyFormChoices;
+  submitLabel: string;
+  pendingText: string;
+}) {
+  const [form, fields] = useForm({
+    id,
+    lastResult,
+    defaultValue,
+    constraint: getZodConstraint(surveySchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: surveySchema }),
+  });
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const delivery = fields.delivery.value as SurveyDeliveryChoice | undefined;
+  const descriptionId = `${fields.description.id}-hint`;
+  const descriptionErrorId = fields.description.errors?.length ? fields.description.errorId : undefined;
+
+  return (
+    <Form method="post" {...getFormProps(form)} className="max-w-2xl">
+      <input type="hidden" name="intent" value="save" />
+      <div role="alert">
+        <ErrorList id={form.errorId} errors={form.errors} />
+      </div>
+      <Field label="Name" inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "off" }} errors={fields.name.errors} />
+      <Field
+        label="Slug"
+        inputProps={{ ...getInputProps(fields.slug, { type: "text" }), autoComplete: "off", spellCheck: false }}
+        errors={fields.slug.errors}
+        hint={`The survey's address on the panel. Leave it empty to make one from the name. Lowercase letters, digits and hyphens, at most ${MAX_SLUG_LENGTH} characters.`}
+      />
+      <div className="mb-4">
+        <label htmlFor={fields.description.id} className="block text-sm font-medium text-slate-800">
+          Description
+        </label>
+        <textarea
+          {...getTextareaProps(fields.description)}
+          rows={6}
+          aria-describedby={[descriptionId, descriptionErrorId].filter(Boolean).join(" ")}
+          className={`mt-1 block w-full rounded-md border px-3 py-2 font-mono text-sm ${
+            descriptionErrorId ? "border-red-600" : "border-slate-300"
+          }`}
+        />
+        <p id={descriptionId} className="mt-1 text-xs text-slate-500">
+          Limited HTML: &lt;p&gt;, &lt;br&gt;, &lt;strong&gt;, &lt;em&gt;, lists (&lt;ul&gt;, &lt;ol&gt;, &lt;li&gt;), headings
+          &lt;h3&gt; and &lt;h4&gt;, and links &lt;a href&gt; to http, https or mailto addresses. Anything else is
+          removed when the survey is saved.
+        </p>
+        <ErrorList id={descriptionErrorId} errors={fields.description.errors} />
+      </div>
+      <SelectField label="Category" selectProps={getSelectProps(fields.categoryId)} errors={fields.categoryId.errors}>
+        <option value="">Select category</option>
+        {choices.categories.map((category) => (
+          <option key={category.id} value={category.id}>
+            {category.name}
+          </option>
+        ))}
+      </SelectField>
+      <div className="grid gap-x-4 sm:grid-cols-2">
+        <Field
+          label="Points"
+          inputProps={{ ...getInputProps(fields.points, { type: "number" }), step: 1, inputMode: "numeric" }}
+          errors={fields.points.errors}
+          hint="Credited to a member for a complete."
+        />
+        <Field
+          label="Length (minutes)"
+          inputProps={{ ...getInputProps(fields.lengthMinutes, { type: "number" }), step: 1, inputMode: "numeric" }}
+          errors={fields.lengthMinutes.errors}
+          hint={`How long the survey takes, 1 to ${MAX_LENGTH_MINUTES} minutes.`}
+        />
+      </div>
+      <SelectField label="Screener (optional)" selectProps={getSelectProps(fields.screenerId)} errors={fields.screenerId.errors}>
+        <option value="">No screener</option>
+        {choices.screeners.map((screener) => (
+          <option key={screener.id} value={screener.id}>
+            #{screener.id} {screener.title}
+          </option>
+        ))}
+      </SelectField>
+      <div className="grid gap-x-4 sm:grid-cols-2">
+        <Field
+          label="Quota of completes (optional)"
+          inputProps={{ ...getInputProps(fields.quota, { type: "number" }), step: 1, inputMode: "numeric" }}
+          errors={fields.quota.errors}
+          hint="Once this many members completed, later starters get over quota. Empty: no quota."
+        />
+        <SelectField label="Country (optional)" selectProps={getSelectProps(fields.country)} errors={fields.country.errors}>
+          <option value="">Any country</option>
+          {choices.countries.map((country) => (
+            <option key={country.code} value={country.code}>
+              {country.name}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+
+      <fieldset className="mb-4" aria-describedby={fields.delivery.errors?.length ? fields.delivery.errorId : undefined}>
+        <legend className="text-sm font-medium text-slate-800">Delivery</legend>
+        <div className="mt-1 flex flex-wrap gap-4">
+          <label className="flex items-center gap-2 text-sm">
+            <input {...getInputProps(fields.delivery, { type: "radio", value: "hosted" })} id={`${fields.delivery.id}-hosted`} />
+            Hosted on the panel
+          </label>
+          <label className="flex items-center gap-2 text-sm">
+            <input {...getInputProps(fields.delivery, { type: "radio", value: "external" })} id={`${fields.delivery.id}-external`} />
+            External (a vendor&apos;s URL)
+          </label>
+        </div>
+        <ErrorList id={fields.delivery.errorId} errors={fields.delivery.errors} />
+      </fieldset>
+
+      <fieldset
+        hidden={hydrated && delivery !== "hosted"}
+        className="mb-4 rounded-md border border-slate-200 bg-slate-50 p-3"
+      >
+        <legend className="px-1 text-sm font-medium text-slate-800">Hosted survey</legend>
+        <SelectField
+          label="Questionnaire"
+          selectProps={getSelectProps(fields.questionnaireId)}
+          errors={fields.questionnaireId.errors}
+        >
+          <option value="">Select questionnaire</option>
+          {choices.questionnaires.map((questionnaire) => (
+            <option key={questionnaire.id} value={questionnaire.id}>
+              #{questionnaire.id} {questionnaire.title}
+            </option>
+          ))}
+        </SelectField>
+        <p className="text-sm text-slate-600">
+          Only hosted survey questionnaires no other survey uses are listed.{" "}
+          <Link to="/admin/survey/build" className="text-brand-700 underline">
+            Build a new hosted questionnaire
+          </Link>
+        </p>
+      </fieldset>
+
+      <fieldset
+        hidden={hydrated && delivery !== "external"}
+        className="mb-4 rounded-md border border-slate-200 bg-slate-50 p-3"
+      >
+        <legend className="px-1 text-sm font-medium text-slate-800">External survey</legend>
+        <Field
+          label="Survey URL"
+          inputProps={{ ...getInputProps(fields.externalUrl, { type: "text" }), inputMode: "url", autoComplete: "off", spellCheck: false }}
+          errors={fields.externalUrl.errors}
+          hint={`The vendor's http(s) address with ${TOKEN_PLACEHOLDER} where the respondent token goes, e.g. https://vendor.example/s/123?rid=${TOKEN_PLACEHOLDER}`}
+        />
+      </fieldset>
+
+      <SubmitButton pendingText={pendingText}>{submitLabel}</SubmitButton>
+    </Form>
+  );
+}

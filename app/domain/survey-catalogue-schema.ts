@@ -1,0 +1,170 @@
+import { z } from "zod";
+import { plainText } from "~/lib/validation";
+
+// What the survey create and edit pages share between the server and the browser: the form's
+// schema (the action parses with it, the page validates with it), the slug rule and the public path
+// of a hosted survey. No server-only imports here. See docs/decisions/020-survey-catalogue.md.
+
+export const MAX_NAME_LENGTH = 150;
+export const MAX_SLUG_LENGTH = 80;
+/** The raw description as posted, before sanitising; a survey card needs far less. */
+export const MAX_DESCRIPTION_LENGTH = 20_000;
+export const MAX_POINTS = 1_000_000;
+export const MIN_LENGTH_MINUTES = 1;
+export const MAX_LENGTH_MINUTES = 600;
+export const MAX_QUOTA = 10_000_000;
+export const MAX_EXTERNAL_URL_LENGTH = 2000;
+/** The placeholder of an external URL template that becomes the assignment's respondent token. */
+export const TOKEN_PLACEHOLDER = "{token}";
+
+export const SURVEY_DELIVERIES = ["hosted", "external"] as const;
+export type SurveyDeliveryChoice = (typeof SURVEY_DELIVERIES)[number];
+
+export const SURVEY_MESSAGES = {
+  nameRequired: "Enter the survey's name.",
+  slugFormat: "Use lowercase letters a-z, digits and single hyphens between them.",
+  slugTooLong: `Use at most ${MAX_SLUG_LENGTH} characters.`,
+  slugTaken: "Another survey already uses this slug. Choose another one.",
+  generatedSlugTaken: "Another survey took the slug made from this name a moment ago. Save again, or enter a slug.",
+  descriptionTooLong: `Use at most ${MAX_DESCRIPTION_LENGTH.toLocaleString("en-US")} characters.`,
+  badCharacters: "Contains characters that are not allowed.",
+  categoryRequired: "Choose a category.",
+  pointsRequired: "Enter the points for a complete.",
+  pointsWhole: "Enter a whole number of points.",
+  pointsRange: `Enter points from 0 to ${MAX_POINTS.toLocaleString("en-US")}.`,
+  lengthRequired: "Enter the length in minutes.",
+  lengthWhole: "Enter a whole number of minutes.",
+  lengthRange: `Enter a length from ${MIN_LENGTH_MINUTES} to ${MAX_LENGTH_MINUTES} minutes.`,
+  screenerUnknown: "Choose a screener from the list.",
+  quotaWhole: "Enter a whole number of completes, or leave it empty for no quota.",
+  quotaRange: `Enter a quota from 1 to ${MAX_QUOTA.toLocaleString("en-US")}, or leave it empty for no quota.`,
+  countryUnknown: "Choose a country from the list, or 'Any country'.",
+  deliveryRequired: "Choose how the survey is delivered.",
+  questionnaireRequired: "Choose the questionnaire members answer.",
+  questionnaireUnknown: "Choose a hosted survey questionnaire from the list.",
+  questionnaireUsed: "Another survey already uses this questionnaire. Build a new one for this survey.",
+  externalUrlRequired: "Enter the survey's URL.",
+  externalUrlInvalid: "Enter a full http:// or https:// address.",
+  externalUrlToken: `Put ${TOKEN_PLACEHOLDER} where the vendor expects the respondent token.`,
+  externalUrlTooLong: `Use at most ${MAX_EXTERNAL_URL_LENGTH.toLocaleString("en-US")} characters.`,
+} as const;
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+// As plainText, but a description may hold tabs and line breaks.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const UNWANTED_IN_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFD]/;
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const UNWANTED_IN_URL = /[\u0000-\u0020\u007F-\u009F\uFFFD]/;
+
+/**
+ * The slug a name suggests: lowercase ASCII letters and digits joined by single hyphens, accents
+ * folded ("Café" → "cafe"), at most 80 characters; "" when nothing of the name is usable.
+ */
+export function slugFromName(name: string): string {
+  return name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, MAX_SLUG_LENGTH)
+    .replace(/-+$/, "");
+}
+
+/** Where members take a hosted survey (the SurveyPublic route). */
+export function hostedSurveyPath(slug: string): string {
+  return `/view/survey/${slug}`;
+}
+
+/** The problem with an external URL template, or null when it is usable. */
+export function externalUrlIssue(value: string | undefined): string | null {
+  if (!value) return SURVEY_MESSAGES.externalUrlRequired;
+  if (value.length > MAX_EXTERNAL_URL_LENGTH) return SURVEY_MESSAGES.externalUrlTooLong;
+  if (UNWANTED_IN_URL.test(value)) return SURVEY_MESSAGES.externalUrlInvalid;
+  let url: URL;
+  try {
+    url = new URL(value.replaceAll(TOKEN_PLACEHOLDER, "token"));
+  } catch {
+    return SURVEY_MESSAGES.externalUrlInvalid;
+  }
+  if ((url.protocol !== "http:" && url.protocol !== "https:") || url.hostname === "") {
+    return SURVEY_MESSAGES.externalUrlInvalid;
+  }
+  return value.includes(TOKEN_PLACEHOLDER) ? null : SURVEY_MESSAGES.externalUrlToken;
+}
+
+const wholeNumber = (messages: { required?: string; whole: string }) =>
+  z.number({ required_error: messages.required, invalid_type_error: messages.whole }).int(messages.whole);
+
+const fields = z.object({
+  name: plainText({ max: MAX_NAME_LENGTH, required: SURVEY_MESSAGES.nameRequired }),
+  // Empty: made from the name on the server.
+  slug: z
+    .string()
+    .trim()
+    .max(MAX_SLUG_LENGTH, SURVEY_MESSAGES.slugTooLong)
+    .regex(SLUG, SURVEY_MESSAGES.slugFormat)
+    .optional(),
+  description: z
+    .string()
+    .max(MAX_DESCRIPTION_LENGTH, SURVEY_MESSAGES.descriptionTooLong)
+    .refine((value) => !UNWANTED_IN_TEXT.test(value), SURVEY_MESSAGES.badCharacters)
+    .optional(),
+  categoryId: z
+    .number({ required_error: SURVEY_MESSAGES.categoryRequired, invalid_type_error: SURVEY_MESSAGES.categoryRequired })
+    .int(SURVEY_MESSAGES.categoryRequired)
+    .positive(SURVEY_MESSAGES.categoryRequired)
+    .max(2_147_483_647, SURVEY_MESSAGES.categoryRequired),
+  points: wholeNumber({ required: SURVEY_MESSAGES.pointsRequired, whole: SURVEY_MESSAGES.pointsWhole })
+    .min(0, SURVEY_MESSAGES.pointsRange)
+    .max(MAX_POINTS, SURVEY_MESSAGES.pointsRange),
+  lengthMinutes: wholeNumber({ required: SURVEY_MESSAGES.lengthRequired, whole: SURVEY_MESSAGES.lengthWhole })
+    .min(MIN_LENGTH_MINUTES, SURVEY_MESSAGES.lengthRange)
+    .max(MAX_LENGTH_MINUTES, SURVEY_MESSAGES.lengthRange),
+  screenerId: wholeNumber({ whole: SURVEY_MESSAGES.screenerUnknown })
+    .positive(SURVEY_MESSAGES.screenerUnknown)
+    .max(2_147_483_647, SURVEY_MESSAGES.screenerUnknown)
+    .optional(),
+  quota: wholeNumber({ whole: SURVEY_MESSAGES.quotaWhole })
+    .min(1, SURVEY_MESSAGES.quotaRange)
+    .max(MAX_QUOTA, SURVEY_MESSAGES.quotaRange)
+    .optional(),
+  country: z.string().regex(/^[A-Z]{2}$/, SURVEY_MESSAGES.countryUnknown).optional(),
+  delivery: z.enum(SURVEY_DELIVERIES, {
+    required_error: SURVEY_MESSAGES.deliveryRequired,
+    invalid_type_error: SURVEY_MESSAGES.deliveryRequired,
+  }),
+  // Checked against the delivery below; the field of the other delivery is ignored.
+  questionnaireId: z.unknown().optional(),
+  externalUrl: z.unknown().optional(),
+});
+
+/**
+ * The create and edit form. The delivery's own field is checked in a preprocess rather than an
+ * object refinement, which would run only once every other field is valid: the admin sees every
+ * problem of the form at once. The output keeps only the chosen delivery's field.
+ */
+export const surveySchema = z
+  .preprocess((raw, context) => {
+    if (!raw || typeof raw !== "object") return raw;
+    const { delivery, questionnaireId, externalUrl } = raw as Record<string, unknown>;
+    if (delivery === "hosted") {
+      const valid = typeof questionnaireId === "string" && /^[1-9]\d{0,9}$/.test(questionnaireId);
+      if (!valid) {
+        const empty = questionnaireId === undefined || questionnaireId === "";
+        const message = empty ? SURVEY_MESSAGES.questionnaireRequired : SURVEY_MESSAGES.questionnaireUnknown;
+        context.addIssue({ code: z.ZodIssueCode.custom, path: ["questionnaireId"], message });
+      }
+    } else if (delivery === "external") {
+      const issue = externalUrlIssue(typeof externalUrl === "string" ? externalUrl.trim() : undefined);
+      if (issue) context.addIssue({ code: z.ZodIssueCode.custom, path: ["externalUrl"], message: issue });
+    }
+    return raw;
+  }, fields)
+  .transform(({ questionnaireId, externalUrl, ...rest }) => ({
+    ...rest,
+    questionnaireId: rest.delivery === "hosted" ? Number(questionnaireId) : null,
+    externalUrl: rest.delivery === "external" ? String(externalUrl).trim() : null,
+  }));
+
+export type SurveyInput = z.output<typeof surveySchema>;

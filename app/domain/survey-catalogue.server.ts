@@ -1,0 +1,279 @@
+import { randomBytes } from "node:crypto";
+import type { Admin, Prisma } from "~/generated/prisma/client";
+import { isCountryCode } from "~/lib/countries.server";
+import { getPrisma, isUniqueViolation } from "~/lib/db.server";
+import { recordAudit } from "./audit.server";
+import { sanitizeDescription } from "./survey-catalogue-description.server";
+import { MAX_SLUG_LENGTH, slugFromName, SURVEY_MESSAGES, type SurveyInput } from "./survey-catalogue-schema";
+
+// The survey catalogue: the surveys admins create, edit and launch, hosted on the panel (a
+// questionnaire made with the builder) or external (a vendor's URL with signed return links).
+// Every change writes its audit entry in the same transaction. Only launched surveys reach members.
+// See docs/decisions/020-survey-catalogue.md.
+
+type Actor = Pick<Admin, "id" | "email">;
+type Tx = Prisma.TransactionClient;
+
+export const SURVEY_PAGE_SIZE = 20;
+/** How many choices the form's screener and questionnaire selects offer, newest first. */
+const MAX_CHOICES = 500;
+
+export type FieldErrors = Partial<Record<keyof SurveyInput | "form", string[]>>;
+export type SaveResult = { ok: true; id: number; message: string } | { ok: false; fieldErrors: FieldErrors };
+
+// ───────────────────────────── Reading ─────────────────────────────
+
+export interface SurveyListRow {
+  id: number;
+  name: string;
+  categoryName: string;
+  points: number;
+  lengthMinutes: number;
+  delivery: "hosted" | "external";
+  launched: boolean;
+}
+
+/** One page of the catalogue, newest first, in one query (the total rides along as a window count). */
+export async function listSurveys(page: number) {
+  const rows = await getPrisma().$queryRaw<(SurveyListRow & { total: bigint | number })[]>`
+    SELECT s."id", s."name", c."name" AS "categoryName", s."points", s."lengthMinutes",
+           s."delivery"::text AS "delivery", s."launched", count(*) OVER () AS "total"
+    FROM "Survey" s JOIN "SurveyCategory" c ON c."id" = s."categoryId"
+    ORDER BY s."createdAt" DESC, s."id" DESC
+    LIMIT ${SURVEY_PAGE_SIZE} OFFSET ${(page - 1) * SURVEY_PAGE_SIZE}`;
+  // A page past the end has no row to carry the total.
+  const total = rows.length > 0 ? Number(rows[0].total) : await getPrisma().survey.count();
+  return {
+    surveys: rows.map((row): SurveyListRow => ({
+      id: row.id,
+      name: row.name,
+      categoryName: row.categoryName,
+      points: row.points,
+      lengthMinutes: row.lengthMinutes,
+      delivery: row.delivery,
+      launched: row.launched,
+    })),
+    total,
+    pageCount: Math.max(1, Math.ceil(total / SURVEY_PAGE_SIZE)),
+  };
+}
+
+/** A survey id from the URL: a positive integer that fits a database int, or null. */
+export function surveyId(param: string | undefined): number | null {
+  if (!param || !/^[1-9]\d{0,9}$/.test(param)) return null;
+  const id = Number(param);
+  return id <= 2_147_483_647 ? id : null;
+}
+
+export async function findSurvey(id: number) {
+  return getPrisma().survey.findUnique({
+    where: { id },
+    select: {
+      id: true,
+      name: true,
+      slug: true,
+      descriptionHtml: true,
+      categoryId: true,
+      points: true,
+      lengthMinutes: true,
+      launched: true,
+      delivery: true,
+      questionnaireId: true,
+      externalUrl: true,
+      returnSecret: true,
+      screenerId: true,
+      quota: true,
+      country: true,
+    },
+  });
+}
+
+export type CatalogueSurvey = NonNullable<Awaited<ReturnType<typeof findSurvey>>>;
+
+/** The choices of the form's selects; the questionnaires are those no survey uses, plus `keep`. */
+export async function surveyFormChoices({ keepQuestionnaireId }: { keepQuestionnaireId?: number | null } = {}) {
+  const prisma = getPrisma();
+  const [categories, screeners, questionnaires] = await Promise.all([
+    prisma.surveyCategory.findMany({ orderBy: { name: "asc" } }),
+    prisma.screener.findMany({
+      orderBy: { id: "desc" },
+      take: MAX_CHOICES,
+      select: { id: true, questionnaire: { select: { title: true } } },
+    }),
+    prisma.questionnaire.findMany({
+      where: {
+        kind: "hosted_survey",
+        OR: [{ survey: { is: null } }, ...(keepQuestionnaireId ? [{ id: keepQuestionnaireId }] : [])],
+      },
+      orderBy: { id: "desc" },
+      take: MAX_CHOICES,
+      select: { id: true, title: true },
+    }),
+  ]);
+  return {
+    categories,
+    screeners: screeners.map((screener) => ({ id: screener.id, title: screener.questionnaire.title })),
+    questionnaires,
+  };
+}
+
+// ───────────────────────────── Writing ─────────────────────────────
+
+function surveyData(input: SurveyInput, slug: string) {
+  return {
+    name: input.name,
+    slug,
+    descriptionHtml: sanitizeDescription(input.description ?? ""),
+    categoryId: input.categoryId,
+    points: input.points,
+    lengthMinutes: input.lengthMinutes,
+    delivery: input.delivery,
+    questionnaireId: input.questionnaireId,
+    externalUrl: input.externalUrl,
+    screenerId: input.screenerId ?? null,
+    quota: input.quota ?? null,
+    country: input.country ?? null,
+  };
+}
+
+type SurveyData = ReturnType<typeof surveyData>;
+
+export async function createSurvey(actor: Actor, input: SurveyInput): Promise<SaveResult> {
+  return saveSurvey(input, null, async (tx, slug) => {
+    const data = surveyData(input, slug);
+    const survey = await tx.survey.create({
+      data: { ...data, returnSecret: randomBytes(32).toString("hex"), createdById: actor.id },
+      select: { id: true },
+    });
+    await recordAudit(tx, {
+      admin: actor,
+      action: "survey.created",
+      targetType: "survey",
+      targetId: survey.id,
+      details: { name: data.name, slug, delivery: data.delivery, points: data.points },
+    });
+    return { ok: true, id: survey.id, message: "Survey created successfully" };
+  });
+}
+
+export async function updateSurvey(actor: Actor, survey: CatalogueSurvey, input: SurveyInput): Promise<SaveResult> {
+  return saveSurvey(input, survey.id, async (tx, slug) => {
+    const data = surveyData(input, slug);
+    const changed = (Object.keys(data) as (keyof SurveyData)[]).filter((field) => data[field] !== survey[field]);
+    if (changed.length === 0) return { ok: true, id: survey.id, message: "Nothing to save: no field changed" };
+    await tx.survey.update({ where: { id: survey.id }, data });
+    await recordAudit(tx, {
+      admin: actor,
+      action: "survey.updated",
+      targetType: "survey",
+      targetId: survey.id,
+      details: { name: data.name, changed },
+    });
+    return { ok: true, id: survey.id, message: "Survey saved successfully" };
+  });
+}
+
+/**
+ * Checks what only the database knows, picks the slug and runs the write in a transaction. Two
+ * admins saving the same slug or questionnaire at once both pass the checks; the unique index
+ * refuses the second, which then gets the same field error as if it had come later.
+ */
+async function saveSurvey(
+  input: SurveyInput,
+  surveyId: number | null,
+  write: (tx: Tx, slug: string) => Promise<SaveResult>,
+): Promise<SaveResult> {
+  const prisma = getPrisma();
+  const fieldErrors = await referenceErrors(prisma, input, surveyId);
+  if (Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors };
+  try {
+    return await prisma.$transaction(async (tx) => {
+      const slug = input.slug || (await freeSlug(tx, slugFromName(input.name) || "survey", surveyId));
+      return write(tx, slug);
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    // The other save has committed by now, so the checks see what it took.
+    const conflicts = await referenceErrors(prisma, input, surveyId);
+    if (Object.keys(conflicts).length === 0) conflicts.form = [SURVEY_MESSAGES.generatedSlugTaken];
+    return { ok: false, fieldErrors: conflicts };
+  }
+}
+
+/** Field errors of the references (category, screener, country, questionnaire) and a chosen slug. */
+async function referenceErrors(db: Tx, input: SurveyInput, surveyId: number | null): Promise<FieldErrors> {
+  const [category, screener, questionnaire, slugOwner] = await Promise.all([
+    db.surveyCategory.findUnique({ where: { id: input.categoryId }, select: { id: true } }),
+    input.screenerId ? db.screener.findUnique({ where: { id: input.screenerId }, select: { id: true } }) : null,
+    input.questionnaireId
+      ? db.questionnaire.findUnique({
+          where: { id: input.questionnaireId },
+          select: { kind: true, survey: { select: { id: true } } },
+        })
+      : null,
+    input.slug ? db.survey.findUnique({ where: { slug: input.slug }, select: { id: true } }) : null,
+  ]);
+  const errors: FieldErrors = {};
+  if (!category) errors.categoryId = [SURVEY_MESSAGES.categoryRequired];
+  if (input.screenerId && !screener) errors.screenerId = [SURVEY_MESSAGES.screenerUnknown];
+  if (input.country && !isCountryCode(input.country)) errors.country = [SURVEY_MESSAGES.countryUnknown];
+  if (input.questionnaireId) {
+    if (!questionnaire || questionnaire.kind !== "hosted_survey") errors.questionnaireId = [SURVEY_MESSAGES.questionnaireUnknown];
+    else if (questionnaire.survey && questionnaire.survey.id !== surveyId) errors.questionnaireId = [SURVEY_MESSAGES.questionnaireUsed];
+  }
+  if (slugOwner && slugOwner.id !== surveyId) errors.slug = [SURVEY_MESSAGES.slugTaken];
+  return errors;
+}
+
+/** The base slug if no other survey has it, else the first free "base-2", "base-3" … */
+async function freeSlug(tx: Tx, base: string, surveyId: number | null): Promise<string> {
+  const taken = new Set(
+    (
+      await tx.survey.findMany({
+        where: { slug: { startsWith: base.slice(0, MAX_SLUG_LENGTH - 8) }, NOT: surveyId ? { id: surveyId } : undefined },
+        select: { slug: true },
+      })
+    ).map((survey) => survey.slug),
+  );
+  for (let number = 1; ; number += 1) {
+    const suffix = number === 1 ? "" : `-${number}`;
+    const candidate = `${base.slice(0, MAX_SLUG_LENGTH - suffix.length).replace(/-+$/, "")}${suffix}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+// ───────────────────────────── Launching ─────────────────────────────
+
+export type LaunchResult = { ok: boolean; message: string };
+
+/**
+ * Launches or unlaunches a survey (the spec's panel_launch). Launching needs what members will be
+ * sent to: a hosted survey's questionnaire (it may have been deleted since) or an external URL.
+ * Pressing the button again changes nothing and writes no audit entry.
+ */
+export async function setSurveyLaunched(actor: Actor, survey: CatalogueSurvey, launched: boolean): Promise<LaunchResult> {
+  if (launched) {
+    const ready = survey.delivery === "hosted" ? survey.questionnaireId !== null : Boolean(survey.externalUrl);
+    if (!ready) {
+      return {
+        ok: false,
+        message:
+          survey.delivery === "hosted"
+            ? "This survey has no questionnaire. Choose one, save, then launch."
+            : "This survey has no URL. Enter one, save, then launch.",
+      };
+    }
+  }
+  return getPrisma().$transaction(async (tx) => {
+    const { count } = await tx.survey.updateMany({ where: { id: survey.id, launched: !launched }, data: { launched } });
+    if (count === 0) return { ok: true, message: launched ? "The survey is already launched" : "The survey is already not launched" };
+    await recordAudit(tx, {
+      admin: actor,
+      action: launched ? "survey.launched" : "survey.unlaunched",
+      targetType: "survey",
+      targetId: survey.id,
+      details: { name: survey.name },
+    });
+    return { ok: true, message: launched ? "Survey launched" : "Survey unlaunched" };
+  });
+}

@@ -1,0 +1,237 @@
+import { parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { SubmitButton } from "~/components/forms";
+import { SurveyDescription } from "~/components/survey-description";
+import { SurveyForm, type SurveyFormValues } from "~/components/survey-form";
+import { requireAdmin } from "~/domain/admin-auth.server";
+import { hostedSurveyPath, surveySchema } from "~/domain/survey-catalogue-schema";
+import {
+  findSurvey,
+  setSurveyLaunched,
+  surveyFormChoices,
+  surveyId,
+  updateSurvey,
+  type CatalogueSurvey,
+} from "~/domain/survey-catalogue.server";
+import { RETURN_STATUSES, returnLinkTemplate, signReturnUrl, type ReturnStatus } from "~/domain/survey-return-links.server";
+import { listCountries } from "~/lib/countries.server";
+import { getEnv } from "~/lib/env.server";
+import { readFormData } from "~/lib/forms.server";
+import { PRODUCT_NAME } from "~/lib/product";
+import { redirectWithToast } from "~/lib/toast.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
+  { title: `${loaded?.survey.name ?? "Survey"} | ${PRODUCT_NAME}` },
+];
+
+// /admin/survey/{id}: a survey's edit form, its Launch / Unlaunch button (a form of its own), and
+// where members reach it: the public address of a hosted survey, or the signed return links an
+// external survey's vendor needs.
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const survey = await surveyOr404(params.id);
+  const choices = { ...(await surveyFormChoices({ keepQuestionnaireId: survey.questionnaireId })), countries: listCountries() };
+  return {
+    survey: { id: survey.id, name: survey.name, launched: survey.launched, descriptionHtml: survey.descriptionHtml },
+    choices,
+    defaultValue: formValues(survey),
+    delivery: deliveryDetails(survey),
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { admin } = await requireAdmin(request);
+  const survey = await surveyOr404(params.id);
+  const formData = await readFormData(request);
+  const intent = formData.get("intent");
+  if (intent === "launch" || intent === "unlaunch") {
+    const result = await setSurveyLaunched(admin, survey, intent === "launch");
+    return redirectWithToast(`/admin/survey/${survey.id}`, { type: result.ok ? "success" : "error", message: result.message });
+  }
+  const submission = parseWithZod(formData, { schema: surveySchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const result = await updateSurvey(admin, survey, submission.value);
+  if (!result.ok) {
+    const { form, ...fieldErrors } = result.fieldErrors;
+    return data(submission.reply({ formErrors: form, fieldErrors }), { status: 400 });
+  }
+  return redirectWithToast(`/admin/survey/${survey.id}`, { type: "success", message: result.message });
+}
+
+export default function EditSurvey() {
+  const { survey, choices, defaultValue, delivery } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  return (
+    <section aria-labelledby="survey-heading">
+      <div className="flex flex-wrap items-center gap-3">
+        <Link to="/admin/survey" aria-label="Back to Surveys" className="btn-secondary">
+          ←
+        </Link>
+        <h1 id="survey-heading" className="text-2xl font-semibold">
+          {survey.name}
+        </h1>
+        <span className={`rounded-full px-3 py-1 text-sm ${survey.launched ? "bg-green-100 text-green-800" : "bg-slate-100 text-slate-700"}`}>
+          {survey.launched ? "Launched" : "Not Launched"}
+        </span>
+        <Form method="post" className="ml-auto">
+          <SubmitButton
+            name="intent"
+            value={survey.launched ? "unlaunch" : "launch"}
+            pendingText={survey.launched ? "Unlaunching…" : "Launching…"}
+            className={survey.launched ? "btn-secondary" : "btn-primary"}
+          >
+            {survey.launched ? "Unlaunch" : "Launch"}
+          </SubmitButton>
+        </Form>
+      </div>
+      <p className="mt-2 text-sm text-slate-600">Only launched surveys reach members.</p>
+
+      {delivery.kind === "hosted" ? <HostedDetails {...delivery} /> : <ExternalDetails {...delivery} />}
+
+      {survey.descriptionHtml ? (
+        <section aria-labelledby="description-heading" className="mt-6 max-w-2xl">
+          <h2 id="description-heading" className="text-lg font-semibold">
+            Description as members see it
+          </h2>
+          <SurveyDescription html={survey.descriptionHtml} className="mt-2 rounded-md border border-slate-200 bg-white p-3" />
+        </section>
+      ) : null}
+
+      <h2 className="mt-6 text-lg font-semibold">Edit Survey</h2>
+      <div className="mt-2">
+        <SurveyForm
+          // Remounted after a save, so the fields show what was stored (the sanitised description).
+          key={JSON.stringify(defaultValue)}
+          id="edit-survey"
+          lastResult={lastResult}
+          defaultValue={defaultValue}
+          choices={choices}
+          submitLabel="Save Survey"
+          pendingText="Saving…"
+        />
+      </div>
+    </section>
+  );
+}
+
+function HostedDetails({ publicUrl, hasQuestionnaire }: { publicUrl: string; hasQuestionnaire: boolean }) {
+  return (
+    <section aria-labelledby="hosted-heading" className="mt-6 max-w-2xl rounded-md border border-slate-200 bg-white p-4">
+      <h2 id="hosted-heading" className="text-lg font-semibold">
+        Hosted on the panel
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">Members who start this survey answer it at:</p>
+      <p className="mt-1 break-all font-mono text-sm">{publicUrl}</p>
+      {hasQuestionnaire ? null : (
+        <p className="mt-2 text-sm text-red-700">Its questionnaire was deleted: choose another one below before launching.</p>
+      )}
+    </section>
+  );
+}
+
+function ExternalDetails({
+  externalUrl,
+  returnLinks,
+  secret,
+  example,
+}: {
+  externalUrl: string;
+  returnLinks: { status: ReturnStatus; label: string; url: string }[];
+  secret: string;
+  example: { token: string; url: string };
+}) {
+  return (
+    <section aria-labelledby="return-links-heading" className="mt-6 max-w-3xl rounded-md border border-slate-200 bg-white p-4">
+      <h2 id="return-links-heading" className="text-lg font-semibold">
+        Return links for the vendor
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">
+        Members are sent to <span className="break-all font-mono">{externalUrl}</span> with {"{token}"} replaced by their
+        respondent token. Give the vendor these four links; at the end of the survey the vendor sends the member back
+        through the one that fits, signed.
+      </p>
+      <dl className="mt-3 grid gap-2 text-sm">
+        {returnLinks.map((link) => (
+          <div key={link.status}>
+            <dt className="font-medium">{link.label}</dt>
+            <dd className="break-all font-mono text-xs">{link.url}</dd>
+          </div>
+        ))}
+      </dl>
+      <h3 className="mt-4 font-semibold">Signing</h3>
+      <ol className="mt-1 list-decimal pl-5 text-sm text-slate-700">
+        <li>Replace {"{token}"} with the respondent token the survey was opened with.</li>
+        <li>
+          Compute the HMAC-SHA256 of that URL with the survey&apos;s secret as the key (its 64 characters, as text). If you
+          add parameters of your own, sign the URL with every parameter except signature sorted by name.
+        </li>
+        <li>Append &amp;signature= and the digest as lowercase hex, and redirect the member there.</li>
+      </ol>
+      <p className="mt-2 text-sm text-slate-700">
+        A link with a missing or wrong signature changes nothing and is recorded as a security outcome without reward.
+      </p>
+      <details className="mt-3">
+        <summary className="cursor-pointer text-sm font-medium text-brand-700">Show the signing secret</summary>
+        <p className="mt-2 break-all rounded-md bg-slate-100 p-2 font-mono text-xs">{secret}</p>
+        <p className="mt-2 text-sm text-slate-700">
+          Example: with the token <span className="font-mono">{example.token}</span> the signed complete link is
+        </p>
+        <p className="mt-1 break-all font-mono text-xs">{example.url}</p>
+      </details>
+    </section>
+  );
+}
+
+const RETURN_LABELS: Record<ReturnStatus, string> = {
+  complete: "Complete",
+  terminate: "Terminate",
+  over_quota: "Over quota",
+  quality: "Quality",
+};
+
+function deliveryDetails(survey: CatalogueSurvey) {
+  if (survey.delivery === "hosted") {
+    return {
+      kind: "hosted" as const,
+      publicUrl: new URL(hostedSurveyPath(survey.slug), getEnv().APP_URL).href,
+      hasQuestionnaire: survey.questionnaireId !== null,
+    };
+  }
+  const exampleToken = "EXAMPLE-TOKEN";
+  return {
+    kind: "external" as const,
+    externalUrl: survey.externalUrl ?? "",
+    returnLinks: RETURN_STATUSES.map((status) => ({ status, label: RETURN_LABELS[status], url: returnLinkTemplate(status) })),
+    secret: survey.returnSecret,
+    example: {
+      token: exampleToken,
+      url: signReturnUrl(returnLinkTemplate("complete").replace("{token}", exampleToken), survey.returnSecret),
+    },
+  };
+}
+
+function formValues(survey: CatalogueSurvey): SurveyFormValues {
+  const text = (value: number | string | null) => (value === null ? "" : String(value));
+  return {
+    name: survey.name,
+    slug: survey.slug,
+    description: survey.descriptionHtml,
+    categoryId: text(survey.categoryId),
+    points: text(survey.points),
+    lengthMinutes: text(survey.lengthMinutes),
+    screenerId: text(survey.screenerId),
+    quota: text(survey.quota),
+    country: text(survey.country),
+    delivery: survey.delivery,
+    questionnaireId: text(survey.questionnaireId),
+    externalUrl: text(survey.externalUrl),
+  };
+}
+
+async function surveyOr404(param: string | undefined): Promise<CatalogueSurvey> {
+  const id = surveyId(param);
+  const survey = id === null ? null : await findSurvey(id);
+  if (!survey) throw new Response("Not Found", { status: 404 });
+  return survey;
+}
