@@ -1,0 +1,377 @@
+import { z } from "zod";
+import { CHOICE_TYPES, QUESTION_TYPES, type QuestionnaireDefinition, type QuestionType } from "~/questionnaire/definition";
+
+// The survey builder's draft and every change an admin can make to it. Pure and isomorphic: the
+// server applies a posted intent with the same reducer the browser runs on a click, so the builder
+// behaves identically with and without JavaScript. See docs/decisions/018-builder.md.
+
+export interface DraftQuestion {
+  name: string;
+  type: QuestionType;
+  required: boolean;
+  /** Option titles; empty for text, paragraph, number and switch. */
+  options: string[];
+}
+
+export interface DraftPage {
+  name: string;
+  questions: DraftQuestion[];
+}
+
+export interface BuilderDraft {
+  title: string;
+  description: string;
+  pages: DraftPage[];
+  /** The page new palette questions go to; null means the last page. */
+  selectedPage: number | null;
+}
+
+/** The palette's order, as the spec lists it. */
+export const PALETTE: readonly { type: QuestionType; label: string }[] = [
+  { type: "text", label: "Text" },
+  { type: "number", label: "Number" },
+  { type: "checkbox", label: "Checkbox" },
+  { type: "radio", label: "Radio" },
+  { type: "select", label: "Select" },
+  { type: "paragraph", label: "Paragraph" },
+  { type: "switch", label: "Switch" },
+];
+
+export function questionTypeLabel(type: QuestionType): string {
+  return PALETTE.find((entry) => entry.type === type)?.label ?? type;
+}
+
+export const NEW_OPTION = "New Option";
+
+export const LIMITS = {
+  title: 200,
+  description: 2000,
+  name: 300,
+  option: 100,
+  optionsPerQuestion: 50,
+  pages: 20,
+  questions: 200,
+} as const;
+
+export function newDraft(): BuilderDraft {
+  return {
+    title: "Survey Title",
+    description: "Survey Description",
+    pages: [{ name: "Page 1", questions: [{ name: "Question 1", type: "text", required: true, options: [] }] }],
+    selectedPage: null,
+  };
+}
+
+export type BuilderAction =
+  | { type: "rename-title"; value: string }
+  | { type: "rename-description"; value: string }
+  | { type: "rename-page"; page: number; value: string }
+  | { type: "rename-question"; page: number; question: number; value: string }
+  | { type: "toggle-page"; page: number }
+  /** Without `page`: on the selected page, else the last one (the spec's rule for the palette). */
+  | { type: "add-question"; questionType: QuestionType; page?: number }
+  | { type: "add-page" }
+  | { type: "delete-question"; page: number; question: number }
+  | { type: "set-required"; page: number; question: number; required: boolean }
+  | { type: "change-type"; page: number; question: number; questionType: QuestionType }
+  | { type: "add-option"; page: number; question: number }
+  | { type: "rename-option"; page: number; question: number; option: number; value: string }
+  | { type: "delete-option"; page: number; question: number; option: number };
+
+export function isChoice(type: QuestionType): boolean {
+  return CHOICE_TYPES.includes(type);
+}
+
+/** The options a question of this type starts with, also after its type changed. */
+function startingOptions(type: QuestionType): string[] {
+  return isChoice(type) ? [NEW_OPTION] : [];
+}
+
+function questionCount(draft: BuilderDraft): number {
+  return draft.pages.reduce((sum, page) => sum + page.questions.length, 0);
+}
+
+/**
+ * 'Question {n}' with n the number of questions in the whole draft plus one, so a new question's
+ * default name says roughly where it stands in the survey. After a deletion a name can repeat;
+ * names are labels, not keys, so that is harmless.
+ */
+function newQuestion(draft: BuilderDraft, type: QuestionType): DraftQuestion {
+  return { name: `Question ${questionCount(draft) + 1}`, type, required: false, options: startingOptions(type) };
+}
+
+/** Only a non-empty value is saved (the spec's click-to-edit rule); spaces around it are dropped. */
+function savedName(value: string): string | null {
+  const trimmed = value.trim();
+  return trimmed === "" ? null : trimmed;
+}
+
+function withPage(draft: BuilderDraft, index: number, change: (page: DraftPage) => DraftPage): BuilderDraft {
+  const page = draft.pages[index];
+  if (!page) return draft;
+  return { ...draft, pages: draft.pages.map((each, at) => (at === index ? change(each) : each)) };
+}
+
+function withQuestion(
+  draft: BuilderDraft,
+  pageIndex: number,
+  questionIndex: number,
+  change: (question: DraftQuestion) => DraftQuestion,
+): BuilderDraft {
+  if (!draft.pages[pageIndex]?.questions[questionIndex]) return draft;
+  return withPage(draft, pageIndex, (page) => ({
+    ...page,
+    questions: page.questions.map((each, at) => (at === questionIndex ? change(each) : each)),
+  }));
+}
+
+function deleteQuestion(draft: BuilderDraft, pageIndex: number, questionIndex: number): BuilderDraft {
+  const page = draft.pages[pageIndex];
+  if (!page?.questions[questionIndex]) return draft;
+  if (page.questions.length > 1) {
+    return withPage(draft, pageIndex, (each) => ({
+      ...each,
+      questions: each.questions.filter((_, at) => at !== questionIndex),
+    }));
+  }
+  // The page's last question takes the page with it (the spec's rule); the selection follows.
+  const selected = draft.selectedPage;
+  return {
+    ...draft,
+    pages: draft.pages.filter((_, at) => at !== pageIndex),
+    selectedPage: selected === null || selected === pageIndex ? null : selected > pageIndex ? selected - 1 : selected,
+  };
+}
+
+function addQuestion(draft: BuilderDraft, type: QuestionType, target: number | undefined): BuilderDraft {
+  const question = newQuestion(draft, type);
+  // With no page left, the question starts a new one, so the palette is never a dead end.
+  if (draft.pages.length === 0) {
+    return { ...draft, pages: [{ name: "Page 1", questions: [question] }], selectedPage: null };
+  }
+  const index = target ?? draft.selectedPage ?? draft.pages.length - 1;
+  return withPage(draft, index, (page) => ({ ...page, questions: [...page.questions, question] }));
+}
+
+/**
+ * Applies one builder action. Never throws: an action pointing at a page, question or option that
+ * does not exist (a stale form, a crafted post) leaves the draft as it was.
+ */
+export function applyBuilderAction(draft: BuilderDraft, action: BuilderAction): BuilderDraft {
+  switch (action.type) {
+    case "rename-title": {
+      const value = savedName(action.value);
+      return value === null ? draft : { ...draft, title: value };
+    }
+    case "rename-description": {
+      const value = savedName(action.value);
+      return value === null ? draft : { ...draft, description: value };
+    }
+    case "rename-page": {
+      const value = savedName(action.value);
+      return value === null ? draft : withPage(draft, action.page, (page) => ({ ...page, name: value }));
+    }
+    case "rename-question": {
+      const value = savedName(action.value);
+      if (value === null) return draft;
+      return withQuestion(draft, action.page, action.question, (question) => ({ ...question, name: value }));
+    }
+    case "toggle-page":
+      if (!draft.pages[action.page]) return draft;
+      return { ...draft, selectedPage: draft.selectedPage === action.page ? null : action.page };
+    case "add-question":
+      if (action.page !== undefined && !draft.pages[action.page]) return draft;
+      return addQuestion(draft, action.questionType, action.page);
+    case "add-page": {
+      // A page is never empty (deleting its last question removes it), so it starts with a question.
+      const page: DraftPage = { name: `Page ${draft.pages.length + 1}`, questions: [newQuestion(draft, "text")] };
+      return { ...draft, pages: [...draft.pages, page] };
+    }
+    case "delete-question":
+      return deleteQuestion(draft, action.page, action.question);
+    case "set-required":
+      return withQuestion(draft, action.page, action.question, (question) => ({ ...question, required: action.required }));
+    case "change-type":
+      return withQuestion(draft, action.page, action.question, (question) =>
+        question.type === action.questionType
+          ? question
+          : { ...question, type: action.questionType, options: startingOptions(action.questionType) },
+      );
+    case "add-option":
+      return withQuestion(draft, action.page, action.question, (question) =>
+        isChoice(question.type) ? { ...question, options: [...question.options, NEW_OPTION] } : question,
+      );
+    case "rename-option": {
+      const value = savedName(action.value);
+      if (value === null) return draft;
+      return withQuestion(draft, action.page, action.question, (question) =>
+        action.option < question.options.length
+          ? { ...question, options: question.options.map((each, at) => (at === action.option ? value : each)) }
+          : question,
+      );
+    }
+    case "delete-option":
+      return withQuestion(draft, action.page, action.question, (question) => ({
+        ...question,
+        options: question.options.filter((_, at) => at !== action.option),
+      }));
+    default:
+      return draft;
+  }
+}
+
+// ───────────────────────────── Shape ─────────────────────────────
+
+const questionShape = z.object({
+  name: z.string(),
+  type: z.enum(QUESTION_TYPES),
+  required: z.boolean(),
+  options: z.array(z.string()),
+});
+
+/**
+ * The shape of a draft from outside (a JSON post, browser storage, a stored row). It checks
+ * structure only; sizes and names are validateDraft's business, so a draft in the making may be
+ * unfinished. Non-choice questions holding options are refused: no action can make one.
+ */
+export const draftShape: z.ZodType<BuilderDraft> = z
+  .object({
+    title: z.string(),
+    description: z.string(),
+    pages: z.array(z.object({ name: z.string(), questions: z.array(questionShape) })),
+    selectedPage: z.number().int().nonnegative().nullable(),
+  })
+  .strict()
+  .refine((draft) => draft.selectedPage === null || draft.selectedPage < draft.pages.length, {
+    message: "The selected page does not exist.",
+  })
+  .refine(
+    (draft) => draft.pages.every((page) => page.questions.every((q) => isChoice(q.type) || q.options.length === 0)),
+    { message: "Only radio, select and checkbox questions can have options." },
+  );
+
+export type DraftParse = { ok: true; draft: BuilderDraft } | { ok: false; message: string };
+
+export const SHAPE_MESSAGES = {
+  notJson: "The survey draft could not be read (it is not valid JSON). Reload the page and try again.",
+  badShape: "The survey draft is not in the builder's format. Reload the page and try again.",
+} as const;
+
+/** A draft from JSON text; never throws. */
+export function parseDraftJson(text: string): DraftParse {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { ok: false, message: SHAPE_MESSAGES.notJson };
+  }
+  const parsed = draftShape.safeParse(json);
+  return parsed.success ? { ok: true, draft: parsed.data } : { ok: false, message: SHAPE_MESSAGES.badShape };
+}
+
+// ───────────────────────────── Submit ─────────────────────────────
+
+/**
+ * Where a message belongs, so the page can show it next to its field: "title", "description",
+ * "pages" (the survey as a whole), "page.{p}", "question.{p}.{q}", "options.{p}.{q}" (the list)
+ * and "option.{p}.{q}.{o}" (one option).
+ */
+export const errorKey = {
+  title: "title",
+  description: "description",
+  pages: "pages",
+  page: (page: number) => `page.${page}`,
+  question: (page: number, question: number) => `question.${page}.${question}`,
+  options: (page: number, question: number) => `options.${page}.${question}`,
+  option: (page: number, question: number, option: number) => `option.${page}.${question}.${option}`,
+} as const;
+
+export type DraftErrors = Record<string, string>;
+
+export const DRAFT_MESSAGES = {
+  needsPage: "Add at least one page with a question.",
+  needsQuestion: "Add at least one question.",
+  tooManyPages: `A survey can have at most ${LIMITS.pages} pages.`,
+  tooManyQuestions: `A survey can have at most ${LIMITS.questions} questions.`,
+  emptyPage: "This page has no questions.",
+  nameRequired: "Enter a name.",
+  titleRequired: "Enter a title.",
+  tooLong: (max: number) => `Use at most ${max} characters.`,
+  needsOption: "Add at least one option.",
+  tooManyOptions: `A question can have at most ${LIMITS.optionsPerQuestion} options.`,
+  optionRequired: "Enter the option's title.",
+  duplicateOption: "Another option of this question has the same title.",
+} as const;
+
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F]/;
+
+function nameIssue(value: string, max: number, required: string): string | null {
+  const trimmed = value.trim();
+  if (trimmed === "") return required;
+  if (trimmed.length > max) return DRAFT_MESSAGES.tooLong(max);
+  if (CONTROL_CHARACTERS.test(trimmed)) return "Use only printable characters.";
+  return null;
+}
+
+/** Every reason the draft cannot be submitted, keyed by field; empty when it can. */
+export function validateDraft(draft: BuilderDraft): DraftErrors {
+  const errors: DraftErrors = {};
+  const put = (key: string, message: string | null) => {
+    if (message && !errors[key]) errors[key] = message;
+  };
+  put(errorKey.title, nameIssue(draft.title, LIMITS.title, DRAFT_MESSAGES.titleRequired));
+  if (draft.description.trim().length > LIMITS.description) put(errorKey.description, DRAFT_MESSAGES.tooLong(LIMITS.description));
+  const total = questionCount(draft);
+  if (draft.pages.length === 0) put(errorKey.pages, DRAFT_MESSAGES.needsPage);
+  else if (total === 0) put(errorKey.pages, DRAFT_MESSAGES.needsQuestion);
+  else if (draft.pages.length > LIMITS.pages) put(errorKey.pages, DRAFT_MESSAGES.tooManyPages);
+  else if (total > LIMITS.questions) put(errorKey.pages, DRAFT_MESSAGES.tooManyQuestions);
+  draft.pages.forEach((page, p) => {
+    put(errorKey.page(p), nameIssue(page.name, LIMITS.name, DRAFT_MESSAGES.nameRequired));
+    if (page.questions.length === 0) put(errorKey.page(p), DRAFT_MESSAGES.emptyPage);
+    page.questions.forEach((question, q) => {
+      put(errorKey.question(p, q), nameIssue(question.name, LIMITS.name, DRAFT_MESSAGES.nameRequired));
+      if (!isChoice(question.type)) return;
+      if (question.options.length === 0) put(errorKey.options(p, q), DRAFT_MESSAGES.needsOption);
+      if (question.options.length > LIMITS.optionsPerQuestion) put(errorKey.options(p, q), DRAFT_MESSAGES.tooManyOptions);
+      // Compared without case: 'Yes' and 'yes' would look like one answer to a member.
+      const seen = new Set<string>();
+      question.options.forEach((option, o) => {
+        put(errorKey.option(p, q, o), nameIssue(option, LIMITS.option, DRAFT_MESSAGES.optionRequired));
+        const folded = option.trim().toLocaleLowerCase("en");
+        if (folded !== "" && seen.has(folded)) put(errorKey.option(p, q, o), DRAFT_MESSAGES.duplicateOption);
+        seen.add(folded);
+      });
+    });
+  });
+  return errors;
+}
+
+/**
+ * The engine's definition of a draft: question keys q1, q2… in survey order and option codes o1,
+ * o2… per question, so keys never depend on names an admin may still change. Meant for a draft
+ * validateDraft accepted (preview also uses it on unfinished drafts, which are only rendered).
+ */
+export function draftToDefinition(draft: BuilderDraft): QuestionnaireDefinition {
+  let key = 0;
+  return {
+    title: draft.title.trim(),
+    description: draft.description.trim(),
+    pages: draft.pages.map((page) => ({
+      title: page.name.trim(),
+      questions: page.questions.map((question) => {
+        key += 1;
+        return {
+          key: `q${key}`,
+          label: question.name.trim(),
+          type: question.type,
+          required: question.required,
+          options: isChoice(question.type)
+            ? question.options.map((option, index) => ({ value: `o${index + 1}`, label: option.trim() }))
+            : [],
+        };
+      }),
+    })),
+  };
+}
