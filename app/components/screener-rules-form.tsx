@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { ErrorList } from "~/components/forms";
 import { ANY, isRuleRequired, optionField, ruleFields, type RuleFormValues } from "~/domain/screener-rules";
 import type { QuestionDefinition, QuestionnaireDefinition } from "~/questionnaire/definition";
+import { RequiredMarker } from "~/questionnaire/form";
 
 // The fields of one page of ScreenerValidation, where the admin answers a screener to set its
 // rules: plain HTML controls, with hidden inputs carrying the answers of the other pages, so the
@@ -39,17 +40,6 @@ export function ScreenerRulesFields({
           <RuleQuestion key={question.key} question={question} values={values} errors={errors} />
         ))}
       </fieldset>
-    </>
-  );
-}
-
-function RequiredMarker() {
-  return (
-    <>
-      <span aria-hidden="true" className="text-red-600">
-        {" *"}
-      </span>
-      <span className="sr-only"> (required)</span>
     </>
   );
 }

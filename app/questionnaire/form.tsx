@@ -122,7 +122,8 @@ function conditionHint(definition: QuestionnaireDefinition, condition: ShownWhen
   return `Answer only if you chose '${option?.label ?? condition.option}' above.`;
 }
 
-function RequiredMarker() {
+/** The required star, read out as "(required)" by screen readers. */
+export function RequiredMarker() {
   return (
     <>
       <span aria-hidden="true" className="text-red-600">

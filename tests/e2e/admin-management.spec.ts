@@ -1,20 +1,12 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { createAdmin, uniqueEmail } from "./support/fixtures";
+import { DEMO_ADMIN, signInAsAdmin } from "./support/admin";
 
 // Admin management with JavaScript on and off: register, revoke and grant, set a password,
 // delete permanently, and the audit log of each. The seeded demo admin (a super-admin) acts; the
 // admins it acts on are each test's own, so no test ever revokes or deletes the demo admin.
 
-const DEMO = { email: "admin@panel.test", password: "Admin#12345" };
-
-async function signInAsAdmin(page: Page, admin: { email: string; password: string } = DEMO) {
-  await page.goto("/admin");
-  await page.getByLabel("Email").fill(admin.email);
-  await page.getByLabel("Password").fill(admin.password);
-  await page.getByRole("button", { name: "Login" }).click();
-  // The first sign-ins of a run meet a cold server and several bcrypt checks at once.
-  await expect(page).toHaveURL("/admin/dash", { timeout: 15_000 });
-}
+const DEMO = DEMO_ADMIN;
 
 /** With JavaScript the confirm step is the browser's dialog; without it, the row's checkbox. */
 async function confirmAndPress(page: Page, scope: ReturnType<Page["locator"]>, button: string, text: RegExp, js: boolean) {

@@ -1,17 +1,10 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { createAdmin, createMember } from "./support/fixtures";
+import { signInAsAdmin } from "./support/admin";
 
 // Profile survey sets with JavaScript on and off: an admin of the test's own creates a set for
 // Iceland (after a refused first try), edits its questions, saves; then a member in Iceland finds
 // the set among their profile surveys, answers it and saves.
-
-async function signInAsAdmin(page: Page, admin: { email: string; password: string }) {
-  await page.goto("/admin");
-  await page.getByLabel("Email").fill(admin.email);
-  await page.getByLabel("Password").fill(admin.password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await expect(page).toHaveURL("/admin/dash", { timeout: 15_000 });
-}
 
 test("an admin creates and edits a profile survey set, and a member of its country answers it", async ({ page, context }, testInfo) => {
   const admin = await createAdmin(context, testInfo);

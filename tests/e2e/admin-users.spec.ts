@@ -1,19 +1,11 @@
 import { expect, test, type Page } from "@playwright/test";
 import { createMember } from "./support/fixtures";
+import { signInAsAdmin } from "./support/admin";
 
 // Users Records with JavaScript on and off: the e-mail search (GET form), keyset page links and the
 // single-result view. Other tests add members to the same server, so every check runs on members
 // of this test's own, found by a prefix nobody else uses.
 
-const ADMIN = { email: "admin@panel.test", password: "Admin#12345" };
-
-async function signInAsAdmin(page: Page) {
-  await page.goto("/admin");
-  await page.getByLabel("Email").fill(ADMIN.email);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await expect(page).toHaveURL("/admin/dash");
-}
 
 function uniquePrefix(project: string) {
   return `usr${Math.random().toString(36).slice(2, 8)}-${project}-`;

@@ -1,19 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
 import { createAdmin, createMember } from "./support/fixtures";
+import { DEMO_ADMIN, signInAsAdmin } from "./support/admin";
 
 // Admin sign-in, the admin guard (a 404 for everyone else) and admin logout, with JavaScript on
 // and off. The seeded demo admin signs in where nothing ends its sessions; the logout tests use an
 // admin of their own. Wrong passwords use an unknown address, so no admin's counter is spent.
 
-const ADMIN = { email: "admin@panel.test", password: "Admin#12345", name: "Demo Admin" };
-
-async function signInAsAdmin(page: Page, admin: { email: string; password: string } = ADMIN) {
-  await page.goto("/admin");
-  await page.getByLabel("Email").fill(admin.email);
-  await page.getByLabel("Password").fill(admin.password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await expect(page).toHaveURL("/admin/dash");
-}
+const ADMIN = DEMO_ADMIN;
 
 test("a guest opening any admin page gets the 404 page", async ({ page }) => {
   for (const path of ["/admin/dash", "/admin/home", "/admin/survey", "/admin/users", "/admin/admins/view"]) {

@@ -1,18 +1,11 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { createAdmin, createQuestionnaire } from "./support/fixtures";
+import { signInAsAdmin } from "./support/admin";
 
 // Screeners with JavaScript on and off: a screener of three pages with every question type (made
 // through the fixture, not the builder) is listed, viewed page by page and given its rules, after
 // which the list says Rules Added 'Yes', Add Validation is disabled and the rules page says the
 // screener is already validated.
-
-async function signInAsAdmin(page: Page, admin: { email: string; password: string }) {
-  await page.goto("/admin");
-  await page.getByLabel("Email").fill(admin.email);
-  await page.getByLabel("Password").fill(admin.password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await expect(page).toHaveURL("/admin/dash", { timeout: 15_000 });
-}
 
 const options = (...labels: string[]) => labels.map((label) => ({ value: label.replace(/\W/g, ""), label }));
 

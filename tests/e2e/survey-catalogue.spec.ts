@@ -1,17 +1,10 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { createAdmin, createQuestionnaire } from "./support/fixtures";
+import { signInAsAdmin } from "./support/admin";
 
 // The survey catalogue with JavaScript on and off, by an admin of the test's own: a hosted survey
 // on a questionnaire made without the builder (with a description whose script is dropped), launched
 // and listed as 'Launched'; an external survey with its four return links and its signing secret.
-
-async function signInAsAdmin(page: Page, admin: { email: string; password: string }) {
-  await page.goto("/admin");
-  await page.getByLabel("Email").fill(admin.email);
-  await page.getByLabel("Password").fill(admin.password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await expect(page).toHaveURL("/admin/dash", { timeout: 15_000 });
-}
 
 function uniqueName(label: string, projectName: string) {
   return `${label} ${projectName} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
