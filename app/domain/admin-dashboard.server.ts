@@ -1,4 +1,5 @@
 import type { PrismaClient } from "~/generated/prisma/client";
+import { ASSIGNMENT_STATUS } from "./assignment-status";
 
 // The figures on the admin dashboard, read in one round trip: each card is a sub-select, none is
 // a query per row, and none counts the whole member table.
@@ -14,8 +15,7 @@ export interface DashboardFigures {
 }
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
-/** Assignment status 3 is Complete. */
-const COMPLETE = 3;
+const COMPLETE = ASSIGNMENT_STATUS.complete;
 
 export async function getDashboardFigures(prisma: PrismaClient, now = new Date()): Promise<DashboardFigures> {
   const weekAgo = new Date(now.getTime() - WEEK_MS);

@@ -39,3 +39,45 @@ export async function createTestAdmin(
     },
   });
 }
+
+/** A survey (hosted unless told otherwise, launched, 50 points, 10 minutes); override any field. */
+export async function createTestSurvey(overrides: Partial<Prisma.SurveyUncheckedCreateInput> = {}) {
+  counter += 1;
+  const category = await getPrisma().surveyCategory.upsert({
+    where: { id: 30 },
+    create: { id: 30, name: "Other" },
+    update: {},
+  });
+  return getPrisma().survey.create({
+    data: {
+      name: `Survey ${counter}`,
+      slug: `survey-${counter}-${Date.now()}`,
+      categoryId: category.id,
+      points: 50,
+      lengthMinutes: 10,
+      launched: true,
+      delivery: "hosted",
+      returnSecret: "0".repeat(64),
+      ...overrides,
+    },
+  });
+}
+
+/** An assignment of a survey to a member (status 1 Assigned, the survey's points); override any field. */
+export async function createTestAssignment(
+  surveyId: number,
+  memberId: number,
+  overrides: Partial<Prisma.AssignmentUncheckedCreateInput> = {},
+) {
+  counter += 1;
+  const survey = await getPrisma().survey.findUniqueOrThrow({ where: { id: surveyId } });
+  return getPrisma().assignment.create({
+    data: {
+      surveyId,
+      memberId,
+      points: survey.points,
+      respondentToken: `test-token-${counter}-${Date.now()}`,
+      ...overrides,
+    },
+  });
+}
