@@ -175,6 +175,22 @@ test("an admin builds a screener of three pages with every question type, previe
   await expect(page.getByRole("row").filter({ hasText: title })).toBeVisible();
   if (js) expect(await page.evaluate(() => window.localStorage.getItem("builder:screener"))).toBeNull();
 
+  // The built screener takes its qualifying rules like any other: every question left open.
+  const row = page.getByRole("row").filter({ hasText: title });
+  await row.getByRole("link", { name: /^Add Validation to screener \d+$/ }).click();
+  await expect(page).toHaveURL(/\/admin\/screener\/rules\/\d+$/);
+  for (let pageNumber = 1; pageNumber <= 3; pageNumber += 1) {
+    await expect(page.getByText(`Page ${pageNumber} of 3`)).toBeVisible();
+    for (const radio of await page.getByRole("radio", { name: "Any answer (no rule)" }).all()) await radio.check();
+    for (const select of await page.getByRole("combobox").all()) {
+      await select.selectOption({ label: "Any answer (no rule)" });
+    }
+    await page.getByRole("button", { name: pageNumber < 3 ? "Next" : "Submit" }).click();
+  }
+  await expect(page).toHaveURL("/admin/screener/list");
+  await expect(row.getByRole("cell").last()).toHaveText("Yes");
+  await expect(row.getByRole("link", { name: /^Add Validation to screener \d+$/ })).toHaveAttribute("aria-disabled", "true");
+
   // The builder starts over.
   await page.goto("/admin/screenercreate");
   await expect(page.getByRole("button", { name: "create new Survey" })).toBeVisible();
