@@ -4,9 +4,12 @@ export type DatabaseTemplate =
   | { kind: "pglite"; file: string }
   | { kind: "postgres"; url: string; template: string };
 
-/** The template's name derives from the configured database, so two projects never collide. */
+/**
+ * The template's name derives from the configured database and this run's process, so two projects,
+ * or two runs on one server at the same time, never drop each other's template.
+ */
 export function templateDatabaseName(url: string): string {
-  return `${new URL(url).pathname.slice(1) || "panel"}_template`;
+  return `${new URL(url).pathname.slice(1) || "panel"}_template_${process.pid}`;
 }
 
 export function databaseUrl(url: string, database: string): string {
