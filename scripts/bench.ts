@@ -1,6 +1,7 @@
 // `npm run bench -- <name>`: runs one benchmark from scripts/bench/.
 const benchmarks: Record<string, () => Promise<{ run(args: string[]): Promise<void> }>> = {
   users: () => import("./bench/users"),
+  assign: () => import("./bench/assign"),
 };
 
 const [benchmark, ...args] = process.argv.slice(2);

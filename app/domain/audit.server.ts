@@ -19,7 +19,12 @@ export type AuditAction =
   | "survey.created"
   | "survey.updated"
   | "survey.launched"
-  | "survey.unlaunched";
+  | "survey.unlaunched"
+  | "assignment.created"
+  | "assignment.assigned_all"
+  | "assignment.assigned_by_demographics"
+  | "assignment.reassigned"
+  | "assignment.deleted";
 
 export const AUDIT_PAGE_SIZE = 50;
 

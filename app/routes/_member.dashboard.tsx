@@ -1,35 +1,110 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { PageLinks, pageParam } from "~/components/admin-table";
+import { MemberSurveyCard } from "~/components/member-survey-card";
+import { useHydrated } from "~/components/use-hydrated";
 import { requireMemberWithDetails } from "~/domain/auth.server";
+import { listAvailableSurveys } from "~/domain/member-surveys.server";
 import { listProfileSurveys, pendingTotals } from "~/domain/profile-surveys.server";
 import { PRODUCT_NAME } from "~/lib/product";
 
 export const meta: MetaFunction = () => [{ title: `Dashboard | ${PRODUCT_NAME}` }];
 
-// The survey cards come with survey delivery. Until a member has surveys, the page shows the
-// Profile Surveys card while a profile questionnaire is pending, else the spec's apology. The
-// card's figures are the pending questionnaires' own, not the spec's fixed 500 / 15 (decision 015).
+// The member's home: the balance and the surveys assigned to them, 10 a page. Without a survey,
+// the Profile Surveys card while a profile questionnaire is pending, else the spec's apology. The
+// card's figures are the pending questionnaires' own, not the spec's fixed 500 / 15 (decision
+// 015). The spec ignores a failed dashboard load; here a failed survey query shows no surveys
+// rather than an error page, and is logged (decision 022).
 export async function loader({ request }: LoaderFunctionArgs) {
   const { member } = await requireMemberWithDetails(request);
-  const profile = pendingTotals(await listProfileSurveys(member));
+  const page = pageParam(new URL(request.url).searchParams.get("page"));
+  const surveys = await listAvailableSurveys(member.id, page).catch((error: unknown) => {
+    console.error("Dashboard surveys could not be loaded", error);
+    return null;
+  });
+  const profile = surveys?.total ? null : pendingTotals(await listProfileSurveys(member));
   return {
     name: `${member.firstName} ${member.lastName}`.trim(),
     points: member.pointsBalance,
-    profileCard: profile.count > 0 ? { points: profile.points, minutes: profile.minutes } : null,
+    surveys: surveys?.rows ?? [],
+    page: surveys?.page ?? 1,
+    pageCount: surveys?.pageCount ?? 1,
+    profileCard: profile && profile.count > 0 ? { points: profile.points, minutes: profile.minutes } : null,
   };
 }
 
+/** The spec's points refresh interval. */
+const REFRESH_MS = 60_000;
+
 export default function Dashboard() {
-  const { name, points, profileCard } = useLoaderData<typeof loader>();
+  const { name, points, surveys, page, pageCount, profileCard } = useLoaderData<typeof loader>();
   return (
-    <div className="max-w-3xl">
+    <div className="max-w-5xl">
       <h1 className="text-2xl font-semibold">Welcome, {name}</h1>
       <p className="mt-2 text-slate-700">
         Points balance: <strong data-testid="points-balance">{points}</strong>
       </p>
-      <h2 className="mt-8 text-xl font-semibold">Available Surveys</h2>
-      {profileCard ? <ProfileSurveysCard {...profileCard} /> : <NoSurveys />}
+      <AutoRefresh />
+      <div className="mt-8 flex flex-wrap items-baseline justify-between gap-2">
+        <h2 className="text-xl font-semibold">Available Surveys</h2>
+        <Link to="/survey" className="text-sm text-brand-700 underline">
+          All surveys
+        </Link>
+      </div>
+      {surveys.length > 0 ? (
+        <>
+          <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {surveys.map((survey) => (
+              <MemberSurveyCard key={survey.assignmentId} survey={survey} heading="category" />
+            ))}
+          </div>
+          <PageLinks page={page} pageCount={pageCount} label="Survey pages" />
+        </>
+      ) : profileCard ? (
+        <ProfileSurveysCard {...profileCard} />
+      ) : (
+        <NoSurveys />
+      )}
     </div>
+  );
+}
+
+/**
+ * With JavaScript the page reloads its data when the member comes back to it (a survey finished
+ * in its own window changes the balance and the list) and every 60 seconds until stopped.
+ */
+function AutoRefresh() {
+  const hydrated = useHydrated();
+  const revalidator = useRevalidator();
+  const [running, setRunning] = useState(true);
+
+  useEffect(() => {
+    const reload = () => {
+      if (document.visibilityState === "visible" && revalidator.state === "idle") revalidator.revalidate();
+    };
+    window.addEventListener("focus", reload);
+    document.addEventListener("visibilitychange", reload);
+    return () => {
+      window.removeEventListener("focus", reload);
+      document.removeEventListener("visibilitychange", reload);
+    };
+  }, [revalidator]);
+
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => revalidator.revalidate(), REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [running, revalidator]);
+
+  if (!hydrated) return null;
+  return (
+    <p className="mt-1 text-sm text-slate-600">
+      {running ? "The balance updates every minute." : "Automatic updates are stopped."}{" "}
+      <button type="button" onClick={() => setRunning(!running)} className="text-brand-700 underline">
+        {running ? "Stop" : "Resume"}
+      </button>
+    </p>
   );
 }
 

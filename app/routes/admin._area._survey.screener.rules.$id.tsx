@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { SubmitButton } from "~/components/forms";
+import { StepButtons } from "~/components/step-buttons";
 import { ScreenerPageHeading } from "~/components/screener-pager";
 import { ScreenerRulesFields } from "~/components/screener-rules-form";
 import { requireAdmin } from "~/domain/admin-auth.server";
@@ -92,23 +92,7 @@ export default function ScreenerValidation() {
         ) : null}
         <ScreenerPageHeading index={page} count={definition.pages.length} />
         <ScreenerRulesFields definition={definition} page={page} values={values} errors={errors} />
-        {/* Next or Submit comes first, so that Enter presses it rather than Previous. */}
-        <div className="flex flex-row-reverse flex-wrap justify-end gap-3">
-          {last ? (
-            <SubmitButton name="_intent" value="submit" pendingText="Submitting…">
-              Submit
-            </SubmitButton>
-          ) : (
-            <SubmitButton name="_intent" value="next" pendingText="Next…">
-              Next
-            </SubmitButton>
-          )}
-          {page > 0 ? (
-            <button type="submit" name="_intent" value="previous" formNoValidate className="btn-secondary">
-              Previous
-            </button>
-          ) : null}
-        </div>
+        <StepButtons page={page} last={last} />
       </Form>
     </section>
   );

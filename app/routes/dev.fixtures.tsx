@@ -1,10 +1,16 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
+import { randomBytes } from "node:crypto";
+import { ASSIGNMENT_STATUS } from "~/domain/assignment-status";
+import { creditPoints } from "~/domain/ledger.server";
 import { hashPassword } from "~/domain/passwords.server";
+import { buildRules, type AdminAnswers } from "~/domain/screener-rules";
+import { saveScreenerRules } from "~/domain/screeners.server";
 import { startMemberSession } from "~/domain/sessions.server";
 import { getPrisma } from "~/lib/db.server";
 import type { QuestionnaireDefinition } from "~/questionnaire/definition";
 import { createQuestionnaire } from "~/questionnaire/storage.server";
+import { createSurveyAssignmentFixture, surveyAssignmentFixture } from "./__survey-taking-fixture.server";
 
 // End-to-end tests cannot open the server's embedded database from their own process (PGlite is
 // single-process), so they create what a test needs through this endpoint. It exists only when
@@ -42,9 +48,129 @@ const questionnaireFixture = z.object({
   }),
 });
 
+// A launched survey assigned to one member, for the member's survey pages: optionally with a
+// screener and its rules (the admin's answers, as on ScreenerValidation), and optionally already
+// ended (status 3 to 6; a completion credits its points as the survey delivery does).
+const surveyFixture = z.object({
+  survey: z.object({
+    name: z.string().min(1),
+    assignTo: z.string().email(),
+    points: z.number().int().min(0).default(50),
+    minutes: z.number().int().min(1).default(10),
+    categoryId: z.number().int().default(30),
+    launched: z.boolean().default(true),
+    status: z.number().int().min(1).max(7).default(ASSIGNMENT_STATUS.assigned),
+    screener: z
+      .object({
+        definition: z.custom<QuestionnaireDefinition>((value) => typeof value === "object" && value !== null),
+        rules: z.custom<AdminAnswers>((value) => typeof value === "object" && value !== null).default({}),
+      })
+      .optional(),
+  }),
+});
+
+async function createSurveyFixture(fixture: z.infer<typeof surveyFixture>["survey"]) {
+  const prisma = getPrisma();
+  const member = await prisma.member.findUniqueOrThrow({ where: { email: fixture.assignTo.toLowerCase() } });
+  const token = randomBytes(12).toString("hex");
+  let screenerId: number | null = null;
+  if (fixture.screener) {
+    const { definition, rules } = fixture.screener;
+    screenerId = await prisma.$transaction(async (tx) => {
+      const questionnaireId = await createQuestionnaire(tx, { kind: "screener", definition });
+      return (await tx.screener.create({ data: { questionnaireId } })).id;
+    });
+    // Rules are stored as the rules page stores them, by an admin of the fixture's own.
+    const admin = await prisma.admin.create({
+      data: { email: `fixture-${token}@example.com`, name: "Fixture Admin", passwordHash: await hashPassword(token) },
+    });
+    const saved = await saveScreenerRules(admin, screenerId, buildRules(definition, rules));
+    if (!saved.ok) throw new Error(`Screener rules not saved: ${saved.reason}`);
+  }
+  const ended = fixture.status !== ASSIGNMENT_STATUS.assigned && fixture.status !== ASSIGNMENT_STATUS.started && fixture.status !== ASSIGNMENT_STATUS.paused;
+  return prisma.$transaction(async (tx) => {
+    const survey = await tx.survey.create({
+      data: {
+        name: fixture.name,
+        slug: `fixture-${token}`,
+        descriptionHtml: `<p>About ${fixture.name}.</p>`,
+        categoryId: fixture.categoryId,
+        points: fixture.points,
+        lengthMinutes: fixture.minutes,
+        launched: fixture.launched,
+        delivery: "external",
+        externalUrl: "https://vendor.example.com/s?rid={token}",
+        returnSecret: randomBytes(32).toString("hex"),
+        screenerId,
+      },
+    });
+    const assignment = await tx.assignment.create({
+      data: {
+        surveyId: survey.id,
+        memberId: member.id,
+        points: fixture.points,
+        status: fixture.status,
+        respondentToken: token,
+        endedAt: ended ? new Date() : null,
+      },
+    });
+    if (fixture.status === ASSIGNMENT_STATUS.complete && fixture.points > 0) {
+      await creditPoints(tx, {
+        memberId: member.id,
+        points: fixture.points,
+        type: "survey_completion",
+        source: `assignment:${assignment.id}:complete`,
+        remark: `Survey ${survey.id}`,
+        assignmentId: assignment.id,
+      });
+    }
+    return { surveyId: survey.id, assignmentId: assignment.id, screenerId };
+  });
+}
+
+// Assignment tests: a launched external survey fielded in a test's own country, and a profile
+// survey set offered only in that country (members answer it through their own pages).
+const assignmentFixture = z.object({
+  assignment: z.object({
+    country: z.string().length(2),
+    surveyName: z.string().min(1),
+    profileSet: z.custom<QuestionnaireDefinition>((value) => typeof value === "object" && value !== null),
+  }),
+});
+
 export async function action({ request }: ActionFunctionArgs) {
   if (process.env.E2E_FIXTURES !== "1") throw new Response("Not Found", { status: 404 });
   const body: unknown = await request.json();
+  const surveyAssignment = surveyAssignmentFixture.safeParse(body);
+  if (surveyAssignment.success) {
+    return Response.json(await createSurveyAssignmentFixture(surveyAssignment.data.surveyAssignment));
+  }
+  const assignment = assignmentFixture.safeParse(body);
+  if (assignment.success) {
+    const { country, surveyName, profileSet } = assignment.data.assignment;
+    const created = await getPrisma().$transaction(async (tx) => {
+      const questionnaireId = await createQuestionnaire(tx, { kind: "profile", definition: profileSet });
+      const set = await tx.profileSurvey.create({ data: { questionnaireId, points: 0, minutes: 1, country } });
+      const survey = await tx.survey.create({
+        data: {
+          name: surveyName,
+          slug: `fixture-${randomBytes(6).toString("hex")}`,
+          categoryId: 30,
+          points: 20,
+          lengthMinutes: 5,
+          launched: true,
+          delivery: "external",
+          externalUrl: "https://vendor.example/s?rid={token}",
+          returnSecret: randomBytes(32).toString("hex"),
+          country,
+        },
+      });
+      return { profileSurveyId: set.id, surveyId: survey.id };
+    });
+    return Response.json(created);
+  }
+  const survey = surveyFixture.safeParse(body);
+  if (survey.success) return Response.json(await createSurveyFixture(survey.data.survey));
   const questionnaire = questionnaireFixture.safeParse(body);
   if (questionnaire.success) {
     const { kind, definition } = questionnaire.data.questionnaire;

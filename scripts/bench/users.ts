@@ -2,9 +2,6 @@
 // then times the first page, the last page and an e-mail prefix search through the same domain
 // functions the /admin/users loader calls. DATABASE_URL picks the database; by default a scratch
 // PGlite folder under /tmp (never ./data).
-import os from "node:os";
-import { performance } from "node:perf_hooks";
-import { parseDatabaseUrl } from "../../app/lib/database-url";
 import { migrateDatabase, openDatabase } from "../../app/lib/db.server";
 import { getDashboardFigures } from "../../app/domain/admin-dashboard.server";
 import {
@@ -12,6 +9,7 @@ import {
   getUsersRecordsTotals,
   listMemberRecords,
 } from "../../app/domain/member-records.server";
+import { benchDatabase, report, time } from "./measure";
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
@@ -19,13 +17,7 @@ const BATCH = 100_000;
 const DOMAIN = "bench.example";
 
 export async function run(): Promise<void> {
-  const url = process.env.DATABASE_URL?.trim() || "pglite:/tmp/panel-bench-users/db";
-  const target = parseDatabaseUrl(url);
-  if (target.kind === "pglite" && (target.dataDir === null || target.dataDir.startsWith("./data") || target.dataDir.startsWith("data"))) {
-    throw new Error("The users benchmark needs a scratch PGlite folder (pglite:/tmp/…), not memory or ./data.");
-  }
-  console.log(`Database: ${target.kind === "postgres" ? "PostgreSQL" : `PGlite ${target.dataDir}`}`);
-  console.log(`Machine: ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? "?"}, Node ${process.version}`);
+  const target = benchDatabase("users");
   await migrateDatabase(target);
   const database = openDatabase(target);
   const prisma = database.prisma;
@@ -68,21 +60,4 @@ export async function run(): Promise<void> {
   } finally {
     await database.close();
   }
-}
-
-async function time(work: () => Promise<unknown>, runs: number): Promise<number[]> {
-  // Ten unmeasured runs first, so a cold page cache right after opening the database is not timed.
-  for (let index = 0; index < 10; index += 1) await work();
-  const samples: number[] = [];
-  for (let index = 0; index < runs; index += 1) {
-    const began = performance.now();
-    await work();
-    samples.push(performance.now() - began);
-  }
-  return samples.sort((a, b) => a - b);
-}
-
-function report(label: string, sorted: number[]) {
-  const at = (fraction: number) => sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)];
-  console.log(`${label.padEnd(42)} runs ${String(sorted.length).padStart(4)}  p50 ${at(0.5).toFixed(2).padStart(7)} ms  p99 ${at(0.99).toFixed(2).padStart(7)} ms`);
 }

@@ -42,7 +42,7 @@ export async function createTestAdmin(
 
 /** A survey (hosted unless told otherwise, launched, 50 points, 10 minutes); override any field. */
 export async function createTestSurvey(overrides: Partial<Prisma.SurveyUncheckedCreateInput> = {}) {
-  counter += 1;
+  const n = (counter += 1);
   const category = await getPrisma().surveyCategory.upsert({
     where: { id: 30 },
     create: { id: 30, name: "Other" },
@@ -50,8 +50,8 @@ export async function createTestSurvey(overrides: Partial<Prisma.SurveyUnchecked
   });
   return getPrisma().survey.create({
     data: {
-      name: `Survey ${counter}`,
-      slug: `survey-${counter}-${Date.now()}`,
+      name: `Survey ${n}`,
+      slug: `survey-${n}-${Date.now()}`,
       categoryId: category.id,
       points: 50,
       lengthMinutes: 10,
@@ -69,14 +69,15 @@ export async function createTestAssignment(
   memberId: number,
   overrides: Partial<Prisma.AssignmentUncheckedCreateInput> = {},
 ) {
-  counter += 1;
+  // Taken before the await: concurrent calls must not share a number (the token is unique).
+  const n = (counter += 1);
   const survey = await getPrisma().survey.findUniqueOrThrow({ where: { id: surveyId } });
   return getPrisma().assignment.create({
     data: {
       surveyId,
       memberId,
       points: survey.points,
-      respondentToken: `test-token-${counter}-${Date.now()}`,
+      respondentToken: `test-token-${n}-${Date.now()}`,
       ...overrides,
     },
   });

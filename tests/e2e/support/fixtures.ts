@@ -57,3 +57,62 @@ export async function createQuestionnaire(
   if (!response.ok()) throw new Error(`Questionnaire fixture failed: ${response.status()} ${await response.text()}`);
   return (await response.json()) as { questionnaireId: number; screenerId: number | null };
 }
+
+export interface SurveyFixture {
+  name: string;
+  /** Email of the member the survey is assigned to. */
+  assignTo: string;
+  points?: number;
+  minutes?: number;
+  categoryId?: number;
+  launched?: boolean;
+  /** The assignment's status code (1 Assigned unless given); 3 to 6 end it, 3 credits the points. */
+  status?: number;
+  /** A screener and its rules: the admin's answers by question key, as on the rules page. */
+  screener?: {
+    definition: Parameters<typeof createQuestionnaire>[2];
+    rules?: Record<string, string | string[] | boolean | { min: number | null; max: number | null }>;
+  };
+}
+
+/** A launched survey assigned to a member, optionally with a screener or already ended. */
+export async function createAssignedSurvey(context: BrowserContext, survey: SurveyFixture) {
+  const response = await context.request.post("/dev/fixtures", { data: { survey } });
+  if (!response.ok()) throw new Error(`Survey fixture failed: ${response.status()} ${await response.text()}`);
+  return (await response.json()) as { surveyId: number; assignmentId: number; screenerId: number | null };
+}
+
+/** A launched external survey fielded in `country`, and a profile survey set offered only there. */
+export async function createAssignmentFixture(
+  context: BrowserContext,
+  fixture: { country: string; surveyName: string; profileSet: Parameters<typeof createQuestionnaire>[2] },
+) {
+  const response = await context.request.post("/dev/fixtures", { data: { assignment: fixture } });
+  if (!response.ok()) throw new Error(`Assignment fixture failed: ${response.status()} ${await response.text()}`);
+  return (await response.json()) as { profileSurveyId: number; surveyId: number };
+}
+
+export interface SurveyAssignmentFixture {
+  memberEmail: string;
+  name?: string;
+  delivery: "hosted" | "external";
+  /** The hosted survey's questionnaire (required for hosted delivery). */
+  definition?: Parameters<typeof createQuestionnaire>[2];
+  points?: number;
+  /** The vendor's URL with {token}. */
+  externalUrl?: string;
+  quota?: number;
+}
+
+/** A launched survey with an Assigned assignment for the member, and what its vendor would know. */
+export async function createSurveyAssignment(context: BrowserContext, fixture: SurveyAssignmentFixture) {
+  const response = await context.request.post("/dev/fixtures", { data: { surveyAssignment: fixture } });
+  if (!response.ok()) throw new Error(`Survey assignment fixture failed: ${response.status()} ${await response.text()}`);
+  return (await response.json()) as {
+    surveyId: number;
+    slug: string;
+    assignmentId: number;
+    respondentToken: string;
+    returnSecret: string;
+  };
+}

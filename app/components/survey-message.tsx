@@ -1,0 +1,118 @@
+import { Link } from "@remix-run/react";
+import { useEffect, useState, type ReactNode } from "react";
+
+// The pages a member sees in the survey window when a survey cannot go on or has ended: start
+// refused, thank-you, a vendor's return. The dashboard opens that window with JavaScript, so a
+// Close button is offered then; without JavaScript the page is an ordinary tab and links back.
+
+export type SurveyMessageTone = "success" | "info" | "error";
+
+const TONE_CLASSES: Record<SurveyMessageTone, string> = {
+  success: "border-green-300 bg-green-50 text-green-900",
+  info: "border-slate-200 bg-white text-slate-900",
+  error: "border-red-300 bg-red-50 text-red-900",
+};
+
+export interface SurveyMessageContent {
+  title: string;
+  message: string;
+  tone: SurveyMessageTone;
+}
+
+export function SurveyMessage({ title, message, tone, children }: SurveyMessageContent & { children?: ReactNode }) {
+  const [canClose, setCanClose] = useState(false);
+  // Only a window opened by script may close itself; otherwise the button would do nothing.
+  useEffect(() => setCanClose(window.opener !== null), []);
+  return (
+    <main className="mx-auto max-w-lg px-4 py-12">
+      <section
+        aria-labelledby="survey-message-heading"
+        data-tone={tone}
+        className={`rounded-lg border p-6 shadow-sm ${TONE_CLASSES[tone]}`}
+      >
+        <h1 id="survey-message-heading" className="text-2xl font-semibold">
+          {title}
+        </h1>
+        <p className="mt-3">{message}</p>
+        {children}
+        <div className="mt-6 flex flex-wrap gap-3">
+          <Link to="/dashboard" className="btn-primary">
+            Go to dashboard
+          </Link>
+          {canClose ? (
+            <button type="button" className="btn-secondary" onClick={() => window.close()}>
+              Close
+            </button>
+          ) : null}
+        </div>
+      </section>
+    </main>
+  );
+}
+
+// The words of each situation, chosen by the loaders on the server.
+
+type Outcome = "complete" | "terminate" | "over_quota" | "quality" | "security";
+
+export const INVALID_LINK_TITLE = "This link is not valid";
+
+/** The page of an assignment that has just ended (or ended earlier, for the hosted survey). */
+export function endedMessage(status: number, outcome: Outcome | null, points: number): SurveyMessageContent {
+  if (status === 3) {
+    return {
+      tone: "success",
+      title: "Thank you!",
+      message:
+        points > 0
+          ? `Thank you, ${points} points have been added to your balance.`
+          : "Thank you, your response has been recorded.",
+    };
+  }
+  if (status === 4) {
+    return {
+      tone: "info",
+      title: "Sorry, you did not qualify",
+      message: "Sorry, you did not qualify for this survey. Thank you for your time; no points are added for it.",
+    };
+  }
+  if (outcome === "over_quota") return overQuotaMessage;
+  if (outcome === "security") {
+    return {
+      tone: "error",
+      title: INVALID_LINK_TITLE,
+      message: "The survey's return link could not be verified, so the survey has ended without a reward.",
+    };
+  }
+  if (outcome === "quality") {
+    return {
+      tone: "error",
+      title: "Response not accepted",
+      message: "Sorry, the survey's quality checks did not accept your response, so no points are added for it.",
+    };
+  }
+  return { tone: "info", title: "This survey is closed", message: "This survey is no longer open for you." };
+}
+
+export const overQuotaMessage: SurveyMessageContent = {
+  tone: "info",
+  title: "This survey is full",
+  message: "Sorry, this survey has already received all the responses it needs. No points are added for it.",
+};
+
+export const pausedMessage: SurveyMessageContent = {
+  tone: "info",
+  title: "This survey is paused",
+  message: "This survey is paused for now. Please try again later.",
+};
+
+export const unavailableMessage: SurveyMessageContent = {
+  tone: "info",
+  title: "This survey is not available",
+  message: "This survey is not open for responses right now. Please check back later.",
+};
+
+export const alreadyTakenMessage: SurveyMessageContent = {
+  tone: "info",
+  title: "Already taken",
+  message: "You have already taken part in this survey.",
+};

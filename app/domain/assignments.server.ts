@@ -1,0 +1,477 @@
+import { randomBytes } from "node:crypto";
+import { Prisma, type Admin } from "~/generated/prisma/client";
+import { getPrisma } from "~/lib/db.server";
+import { ASSIGNMENT_STATUS, OPEN_STATUSES, type AssignmentStatus } from "./assignment-status";
+import { ASSIGN_MESSAGES } from "./assignment-schema";
+import { recordAudit } from "./audit.server";
+
+// Survey assignment (the spec's Assign Survey, AllSurveysV2): one survey to one member, to every
+// eligible member, or to the members who match the survey's demographic targeting; reassigning an
+// ended assignment and deleting an open one. Every write carries its audit entry in the same
+// transaction. See docs/decisions/021-assignment.md.
+//
+// Eligible = active, e-mail verified, of the survey's country when it has one, matching the
+// survey's targeting (OR between the options of one question, AND across questions) and not
+// already holding an open assignment of the survey. Bulk assignment is ONE statement, INSERT …
+// SELECT over "Member", so a million members cost one round trip, never a query per member.
+
+type Actor = Pick<Admin, "id" | "email">;
+type Db = Prisma.TransactionClient;
+
+export const ASSIGN_SURVEY_PAGE_SIZE = 12;
+export const ASSIGNMENT_PAGE_SIZE = 20;
+/** How many screeners the pick offers at most, newest first (the text filter narrows it). */
+const MAX_SCREENER_CHOICES = 200;
+/** Bulk statements over a million members outlast the default 30 s transaction limit. */
+const BULK_TRANSACTION = { timeout: 10 * 60_000 };
+/** Question types an admin can target: those whose answers are options. */
+const TARGETABLE_TYPES = ["radio", "select", "checkbox"] as const;
+/** The open status codes as SQL literals (constants from code, never input). */
+const OPEN = Prisma.raw(OPEN_STATUSES.join(", "));
+
+/**
+ * Respondent tokens: opaque, 32 hex digits, never derived from the member id alone. One assignment
+ * gets 16 bytes from Node's CSPRNG. A bulk insert makes them in SQL, with no value per member from
+ * Node: md5 of a fresh 32-byte secret (CSPRNG, one per statement, never stored) and the member id,
+ * a keyed hash that nobody without the secret can predict. Measured alternatives: PGlite has no
+ * pgcrypto (gen_random_bytes), and its gen_random_uuid() and sha256() cost 0.25 ms and 0.9 ms a
+ * row (minutes for a million), against 0.015 ms for md5. See docs/decisions/021-assignment.md.
+ */
+function newToken(): string {
+  return randomBytes(16).toString("hex");
+}
+
+function bulkTokenSql(): Prisma.Sql {
+  return Prisma.sql`md5(${`${randomBytes(32).toString("hex")}:`} || m."id"::text)`;
+}
+
+// ───────────────────────────── Reading ─────────────────────────────
+
+export interface AssignSurveyCard {
+  id: number;
+  name: string;
+  descriptionHtml: string;
+  categoryName: string;
+  points: number;
+  lengthMinutes: number;
+  launched: boolean;
+  country: string | null;
+}
+
+/** One page of survey cards, newest first; the total rides along as a window count. */
+export async function listAssignSurveys(page: number) {
+  const rows = await getPrisma().$queryRaw<(AssignSurveyCard & { total: bigint | number })[]>`
+    SELECT s."id", s."name", s."descriptionHtml", c."name" AS "categoryName", s."points", s."lengthMinutes",
+           s."launched", s."country"::text AS "country", count(*) OVER () AS "total"
+    FROM "Survey" s JOIN "SurveyCategory" c ON c."id" = s."categoryId"
+    ORDER BY s."createdAt" DESC, s."id" DESC
+    LIMIT ${ASSIGN_SURVEY_PAGE_SIZE} OFFSET ${(page - 1) * ASSIGN_SURVEY_PAGE_SIZE}`;
+  const total = rows.length > 0 ? Number(rows[0].total) : await getPrisma().survey.count();
+  return {
+    surveys: rows.map(({ total: _total, ...card }): AssignSurveyCard => card),
+    total,
+    pageCount: Math.max(1, Math.ceil(total / ASSIGN_SURVEY_PAGE_SIZE)),
+  };
+}
+
+/** A survey as the assign forms need it, with its saved targeting, or null. */
+export async function findAssignSurvey(id: number) {
+  return getPrisma().survey.findUnique({
+    where: { id },
+    select: {
+      id: true,
+      name: true,
+      points: true,
+      launched: true,
+      country: true,
+      screenerId: true,
+      demographicTargets: { select: { questionId: true, optionId: true }, orderBy: { id: "asc" } },
+    },
+  });
+}
+
+export type AssignSurvey = NonNullable<Awaited<ReturnType<typeof findAssignSurvey>>>;
+
+/** The screener pick: newest first, narrowed by a case-insensitive title filter. */
+export async function listScreenerChoices(filter: string) {
+  const rows = await getPrisma().screener.findMany({
+    where: filter ? { questionnaire: { title: { contains: filter, mode: "insensitive" } } } : undefined,
+    orderBy: { id: "desc" },
+    take: MAX_SCREENER_CHOICES,
+    select: { id: true, questionnaire: { select: { title: true } } },
+  });
+  return rows.map((row) => ({ id: row.id, title: row.questionnaire.title }));
+}
+
+export interface TargetableQuestion {
+  id: number;
+  label: string;
+  questionnaire: string;
+  options: { id: number; label: string }[];
+}
+
+/**
+ * The profile questions a survey can target: the choice questions of the profile questionnaires
+ * offered in its country (the built-ins and sets for every country, plus that country's sets); a
+ * survey without a country gets the questionnaires offered everywhere. One query.
+ */
+export async function listTargetableQuestions(country: string | null, db: Db = getPrisma()): Promise<TargetableQuestion[]> {
+  const rows = await db.question.findMany({
+    where: {
+      type: { in: [...TARGETABLE_TYPES] },
+      questionnaire: { profileSurvey: { is: { OR: [{ country: null }, ...(country ? [{ country }] : [])] } } },
+    },
+    orderBy: [{ questionnaireId: "asc" }, { page: { position: "asc" } }, { position: "asc" }],
+    select: {
+      id: true,
+      label: true,
+      questionnaire: { select: { title: true } },
+      options: { orderBy: { position: "asc" }, select: { id: true, label: true } },
+    },
+  });
+  return rows.map((row) => ({ id: row.id, label: row.label, questionnaire: row.questionnaire.title, options: row.options }));
+}
+
+// ───────────────────────────── Eligibility ─────────────────────────────
+
+export interface TargetRow {
+  questionId: number;
+  optionId: number;
+}
+
+/** Option ids grouped by question: OR inside a group, AND across groups. Duplicates dropped. */
+function groupByQuestion(rows: readonly TargetRow[]): number[][] {
+  const groups = new Map<number, Set<number>>();
+  for (const row of rows) groups.set(row.questionId, (groups.get(row.questionId) ?? new Set()).add(row.optionId));
+  return [...groups.values()].map((options) => [...options]);
+}
+
+/**
+ * The WHERE clause of eligible members (alias m), shared by the preview count and the insert so
+ * that the count shown is the count assigned. Each question is one EXISTS on Answer, served by the
+ * (optionId, memberId) index.
+ */
+function eligibleWhere(survey: { id: number; country: string | null }, targets: readonly TargetRow[]): Prisma.Sql {
+  const conditions = [
+    Prisma.sql`m."status" = 'active'`,
+    Prisma.sql`m."emailVerifiedAt" IS NOT NULL`,
+    ...(survey.country ? [Prisma.sql`m."country" = ${survey.country}::char(2)`] : []),
+    ...groupByQuestion(targets).map(
+      (options) =>
+        Prisma.sql`EXISTS (SELECT 1 FROM "Answer" ans WHERE ans."optionId" IN (${Prisma.join(options)}) AND ans."memberId" = m."id")`,
+    ),
+    Prisma.sql`NOT EXISTS (SELECT 1 FROM "Assignment" a WHERE a."surveyId" = ${survey.id}::int AND a."memberId" = m."id" AND a."status" IN (${OPEN}))`,
+  ];
+  return Prisma.join(conditions, " AND ");
+}
+
+/** How many members an assignment with these targets would reach now (the Preview). */
+export async function countEligible(survey: { id: number; country: string | null }, targets: readonly TargetRow[]) {
+  const [{ count }] = await getPrisma().$queryRaw<{ count: bigint | number }[]>`
+    SELECT count(*) AS "count" FROM "Member" m WHERE ${eligibleWhere(survey, targets)}`;
+  return Number(count);
+}
+
+interface BulkAssignment {
+  survey: { id: number; country: string | null };
+  targets: readonly TargetRow[];
+  screenerId: number | null;
+  points: number;
+  actor: Actor;
+}
+
+/**
+ * The one set-based statement of a bulk assignment. ON CONFLICT DO NOTHING covers a concurrent
+ * assignment of the same member (the partial unique index of open assignments): that member is
+ * skipped, not duplicated. PanelCounter's statement-level trigger counts the rows once.
+ */
+async function insertEligible(tx: Db, { survey, targets, screenerId, points, actor }: BulkAssignment): Promise<number> {
+  return tx.$executeRaw`
+    INSERT INTO "Assignment" ("surveyId", "memberId", "screenerId", "status", "points", "respondentToken", "assignedById", "createdAt", "updatedAt")
+    SELECT ${survey.id}::int, m."id", ${screenerId}::int, ${ASSIGNMENT_STATUS.assigned}::smallint, ${points}::int, ${bulkTokenSql()}, ${actor.id}::int, now(), now()
+    FROM "Member" m
+    WHERE ${eligibleWhere(survey, targets)}
+    ON CONFLICT DO NOTHING`;
+}
+
+// ───────────────────────────── Assigning ─────────────────────────────
+
+/**
+ * One new open assignment, or null when the member already holds an open one of the survey (the
+ * partial unique index; skipped rather than raised, which would abort the transaction).
+ */
+async function insertOne(
+  tx: Db,
+  actor: Actor,
+  row: { surveyId: number; memberId: number; screenerId: number | null; points: number },
+): Promise<number | null> {
+  const inserted = await tx.$queryRaw<{ id: number }[]>`
+    INSERT INTO "Assignment" ("surveyId", "memberId", "screenerId", "status", "points", "respondentToken", "assignedById", "createdAt", "updatedAt")
+    VALUES (${row.surveyId}::int, ${row.memberId}::int, ${row.screenerId}::int, ${ASSIGNMENT_STATUS.assigned}::smallint, ${row.points}::int, ${newToken()}, ${actor.id}::int, now(), now())
+    ON CONFLICT DO NOTHING
+    RETURNING "id"`;
+  return inserted[0]?.id ?? null;
+}
+
+export type AssignFieldErrors = Partial<Record<"screener_id" | "points" | "user", string[]>>;
+export type AssignResult = { ok: true; count: number; message: string } | { ok: false; fieldErrors: AssignFieldErrors };
+
+async function screenerErrors(screenerId: number | null): Promise<AssignFieldErrors> {
+  if (screenerId === null) return {};
+  const found = await getPrisma().screener.count({ where: { id: screenerId } });
+  return found ? {} : { screener_id: [ASSIGN_MESSAGES.screenerUnknown] };
+}
+
+/**
+ * Assigns the survey to one member, chosen by id. An admin's explicit choice overrides targeting
+ * (country, answers, verification), but a closed account gets nothing; an open assignment of the
+ * same survey is not duplicated and is reported as a field error.
+ */
+export async function assignSurvey(
+  actor: Actor,
+  survey: Pick<AssignSurvey, "id" | "name">,
+  input: { memberId: number; screenerId: number | null; points: number },
+): Promise<AssignResult> {
+  const prisma = getPrisma();
+  const [member, screener] = await Promise.all([
+    prisma.member.findUnique({ where: { id: input.memberId }, select: { status: true } }),
+    screenerErrors(input.screenerId),
+  ]);
+  const fieldErrors: AssignFieldErrors = { ...screener };
+  if (!member) fieldErrors.user = [ASSIGN_MESSAGES.userUnknown];
+  else if (member.status === "closed") fieldErrors.user = [ASSIGN_MESSAGES.userClosed];
+  if (Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors };
+
+  return prisma.$transaction(async (tx) => {
+    const id = await insertOne(tx, actor, { surveyId: survey.id, ...input });
+    if (id === null) return { ok: false, fieldErrors: { user: [ASSIGN_MESSAGES.alreadyAssigned] } };
+    await recordAudit(tx, {
+      admin: actor,
+      action: "assignment.created",
+      targetType: "assignment",
+      targetId: id,
+      details: { surveyId: survey.id, memberId: input.memberId, screenerId: input.screenerId, points: input.points },
+    });
+    return { ok: true, count: 1, message: `Survey assigned to user ${input.memberId}` };
+  });
+}
+
+/**
+ * 'Assign to all Users': every eligible member, in one statement. The survey's saved targeting
+ * applies here too, so a targeted survey never reaches everyone by a ticked box.
+ */
+export async function assignToAllEligible(
+  actor: Actor,
+  survey: AssignSurvey,
+  input: { screenerId: number | null; points: number },
+): Promise<AssignResult> {
+  const fieldErrors = await screenerErrors(input.screenerId);
+  if (Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors };
+  const targets = survey.demographicTargets;
+  return getPrisma().$transaction(async (tx) => {
+    const count = await insertEligible(tx, { survey, targets, actor, ...input });
+    await recordAudit(tx, {
+      admin: actor,
+      action: "assignment.assigned_all",
+      targetType: "survey",
+      targetId: survey.id,
+      details: { count, points: input.points, screenerId: input.screenerId, country: survey.country, targets: targetDetails(targets) },
+    });
+    return { ok: true, count, message: assignedMessage(count) };
+  }, BULK_TRANSACTION);
+}
+
+export type TargetingErrors = { rows: Record<number, string>; points?: string };
+export type DemographicsResult = { ok: true; count: number; message: string } | { ok: false; errors: TargetingErrors };
+
+/** A posted targeting row: what the admin picked, possibly incomplete. */
+export interface PostedRow {
+  questionId: number | null;
+  optionId: number | null;
+}
+
+/**
+ * Checks posted rows against the survey's targetable questions. A row with nothing picked is
+ * dropped; a question without an option, or an option of another question, is an error of its row.
+ */
+export function checkTargetRows(
+  rows: readonly PostedRow[],
+  questions: readonly TargetableQuestion[],
+): { ok: true; targets: TargetRow[] } | { ok: false; errors: Record<number, string> } {
+  const byId = new Map(questions.map((question) => [question.id, question]));
+  const errors: Record<number, string> = {};
+  const targets: TargetRow[] = [];
+  rows.forEach((row, index) => {
+    if (row.questionId === null && row.optionId === null) return;
+    const question = row.questionId === null ? undefined : byId.get(row.questionId);
+    if (!question) errors[index] = ASSIGN_MESSAGES.questionUnknown;
+    else if (row.optionId === null) errors[index] = ASSIGN_MESSAGES.optionRequired;
+    else if (!question.options.some((option) => option.id === row.optionId)) errors[index] = ASSIGN_MESSAGES.optionUnknown;
+    else targets.push({ questionId: question.id, optionId: row.optionId });
+  });
+  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, targets };
+}
+
+/** The Preview: the checked rows and how many members they reach, or the rows' errors. */
+export async function previewTargeting(survey: AssignSurvey, rows: readonly PostedRow[]) {
+  const checked = checkTargetRows(rows, await listTargetableQuestions(survey.country));
+  if (!checked.ok) return checked;
+  return { ok: true as const, count: await countEligible(survey, checked.targets) };
+}
+
+/**
+ * The demographics form's Assign: replaces the survey's targeting with these rows and assigns the
+ * survey to every eligible member, in one transaction (the targeting is never saved without the
+ * assignment, nor the other way round). Uses the survey's screener.
+ */
+export async function assignByDemographics(
+  actor: Actor,
+  survey: AssignSurvey,
+  input: { rows: readonly PostedRow[]; points: number },
+): Promise<DemographicsResult> {
+  const checked = checkTargetRows(input.rows, await listTargetableQuestions(survey.country));
+  if (!checked.ok) return { ok: false, errors: { rows: checked.errors } };
+  const targets = uniqueByOption(checked.targets);
+  return getPrisma().$transaction(async (tx) => {
+    await tx.demographicTarget.deleteMany({ where: { surveyId: survey.id } });
+    await tx.demographicTarget.createMany({ data: targets.map((target) => ({ surveyId: survey.id, ...target })) });
+    const count = await insertEligible(tx, { survey, targets, actor, screenerId: survey.screenerId, points: input.points });
+    await recordAudit(tx, {
+      admin: actor,
+      action: "assignment.assigned_by_demographics",
+      targetType: "survey",
+      targetId: survey.id,
+      details: { count, points: input.points, screenerId: survey.screenerId, country: survey.country, targets: targetDetails(targets) },
+    });
+    return { ok: true, count, message: assignedMessage(count) };
+  }, BULK_TRANSACTION);
+}
+
+function uniqueByOption(targets: readonly TargetRow[]): TargetRow[] {
+  return [...new Map(targets.map((target) => [target.optionId, target])).values()];
+}
+
+function targetDetails(targets: readonly TargetRow[]) {
+  return targets.map((target) => ({ questionId: target.questionId, optionId: target.optionId }));
+}
+
+function assignedMessage(count: number): string {
+  return `Survey assigned to ${count.toLocaleString("en-US")} ${count === 1 ? "member" : "members"}`;
+}
+
+// ───────────────────── A survey's assignments: reassign, delete ─────────────────────
+
+/** One page of a survey's assignments, newest first, optionally of one member. */
+export async function listSurveyAssignments(surveyId: number, { memberId, page }: { memberId: number | null; page: number }) {
+  const where: Prisma.AssignmentWhereInput = { surveyId, ...(memberId ? { memberId } : {}) };
+  const prisma = getPrisma();
+  const [rows, total] = await Promise.all([
+    prisma.assignment.findMany({
+      where,
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      skip: (page - 1) * ASSIGNMENT_PAGE_SIZE,
+      take: ASSIGNMENT_PAGE_SIZE,
+      select: {
+        id: true,
+        memberId: true,
+        status: true,
+        points: true,
+        createdAt: true,
+        endedAt: true,
+        member: { select: { email: true } },
+      },
+    }),
+    prisma.assignment.count({ where }),
+  ]);
+  return {
+    assignments: rows.map((row) => ({
+      id: row.id,
+      memberId: row.memberId,
+      email: row.member.email,
+      status: row.status as AssignmentStatus,
+      points: row.points,
+      createdAt: row.createdAt.toISOString(),
+      endedAt: row.endedAt?.toISOString() ?? null,
+      canReassign: canReassign(row.status),
+      canDelete: isOpen(row.status),
+    })),
+    total,
+    pageCount: Math.max(1, Math.ceil(total / ASSIGNMENT_PAGE_SIZE)),
+  };
+}
+
+function isOpen(status: number): boolean {
+  return (OPEN_STATUSES as readonly number[]).includes(status);
+}
+
+/** Ended, and not Complete: a completed survey is not offered again (a second answer, a second reward). */
+function canReassign(status: number): boolean {
+  return !isOpen(status) && status !== ASSIGNMENT_STATUS.complete;
+}
+
+export type AssignmentChange = { ok: true; message: string } | { ok: false; message: string };
+
+export const ASSIGNMENT_CHANGE_MESSAGES = {
+  notFound: "This assignment no longer exists.",
+  stillOpen: "This assignment is still open: it can be reassigned once it has ended.",
+  complete: "A completed survey is not reassigned: the member would answer it and be rewarded twice.",
+  alreadyOpen: "The member already has this survey open.",
+  closed: "This member's account is closed: it gets no new surveys.",
+  ended: "An ended assignment is kept: it is the member's survey history and may hold a reward.",
+} as const;
+
+/** A new assignment (status 1, same screener and points) for a member whose earlier one ended. */
+export async function reassignAssignment(actor: Actor, surveyId: number, assignmentId: number): Promise<AssignmentChange> {
+  return getPrisma().$transaction(async (tx) => {
+    const earlier = await tx.assignment.findFirst({
+      where: { id: assignmentId, surveyId },
+      select: { surveyId: true, memberId: true, screenerId: true, points: true, status: true, member: { select: { status: true } } },
+    });
+    if (!earlier) return { ok: false, message: ASSIGNMENT_CHANGE_MESSAGES.notFound };
+    if (isOpen(earlier.status)) return { ok: false, message: ASSIGNMENT_CHANGE_MESSAGES.stillOpen };
+    if (earlier.status === ASSIGNMENT_STATUS.complete) return { ok: false, message: ASSIGNMENT_CHANGE_MESSAGES.complete };
+    if (earlier.member.status === "closed") return { ok: false, message: ASSIGNMENT_CHANGE_MESSAGES.closed };
+    const id = await insertOne(tx, actor, earlier);
+    if (id === null) return { ok: false, message: ASSIGNMENT_CHANGE_MESSAGES.alreadyOpen };
+    await recordAudit(tx, {
+      admin: actor,
+      action: "assignment.reassigned",
+      targetType: "assignment",
+      targetId: id,
+      details: { from: assignmentId, surveyId: earlier.surveyId, memberId: earlier.memberId, points: earlier.points },
+    });
+    return { ok: true, message: `Survey reassigned to user ${earlier.memberId}` };
+  });
+}
+
+/**
+ * Deletes an open assignment (withdraws the survey from the member). An ended one is refused: it
+ * is the member's history, and a Complete one is what its ledger credit points to. The status
+ * condition is in the DELETE itself, so an assignment that ends meanwhile is not deleted.
+ */
+export async function deleteAssignment(actor: Actor, surveyId: number, assignmentId: number): Promise<AssignmentChange> {
+  return getPrisma().$transaction(async (tx) => {
+    const assignment = await tx.assignment.findFirst({
+      where: { id: assignmentId, surveyId },
+      select: { surveyId: true, memberId: true, status: true },
+    });
+    if (!assignment) return { ok: false, message: ASSIGNMENT_CHANGE_MESSAGES.notFound };
+    const { count } = await tx.assignment.deleteMany({ where: { id: assignmentId, surveyId, status: { in: [...OPEN_STATUSES] } } });
+    if (count === 0) return { ok: false, message: ASSIGNMENT_CHANGE_MESSAGES.ended };
+    await recordAudit(tx, {
+      admin: actor,
+      action: "assignment.deleted",
+      targetType: "assignment",
+      targetId: assignmentId,
+      details: { surveyId: assignment.surveyId, memberId: assignment.memberId, status: assignment.status },
+    });
+    return { ok: true, message: "Assignment deleted" };
+  });
+}
+
+/** An id from a URL or a form: a positive integer that fits a database int, or null. */
+export function idParam(value: unknown): number | null {
+  if (typeof value !== "string" || !/^[1-9]\d{0,9}$/.test(value)) return null;
+  const id = Number(value);
+  return id <= 2_147_483_647 ? id : null;
+}

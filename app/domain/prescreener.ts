@@ -1,0 +1,33 @@
+import type { QuestionnaireDefinition } from "~/questionnaire/definition";
+
+// The pre-screener's pure parts, shared by the server (prescreener.server.ts) and the form in the
+// browser, which checks a page with the same definition the server does.
+
+/** Posted values by question key: what the member entered so far, carried across pages. */
+export type FormValues = Record<string, string[]>;
+
+/** Where a pre-screener leads once passed: the survey-taking route finds the assignment again. */
+export const surveyStartPath = (surveyId: number) => `/survey/start/${surveyId}`;
+
+export const CONFIRM_MESSAGE = "This action cannot be Repeated";
+export const CONFIRM_REQUIRED = "Tick the box to confirm that you want to submit; this action cannot be repeated.";
+
+/**
+ * The questionnaire through page `page`: what Next checks. The earlier pages are in the form as
+ * hidden inputs, so a condition on an earlier answer still holds; later pages are not checked yet.
+ */
+export function definitionThrough(definition: QuestionnaireDefinition, page: number): QuestionnaireDefinition {
+  return { ...definition, pages: definition.pages.slice(0, page + 1) };
+}
+
+/** The definition as the member sees it: questions labelled Q1, Q2 … across all pages. */
+export function numberedDefinition(definition: QuestionnaireDefinition): QuestionnaireDefinition {
+  let number = 0;
+  return {
+    ...definition,
+    pages: definition.pages.map((page) => ({
+      ...page,
+      questions: page.questions.map((question) => ({ ...question, label: `Q${(number += 1)}. ${question.label}` })),
+    })),
+  };
+}

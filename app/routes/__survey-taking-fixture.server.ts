@@ -1,0 +1,66 @@
+import { randomBytes } from "node:crypto";
+import { z } from "zod";
+import { getPrisma } from "~/lib/db.server";
+import type { QuestionnaireDefinition } from "~/questionnaire/definition";
+import { createQuestionnaire } from "~/questionnaire/storage.server";
+
+// The end-to-end fixture of the survey-taking tests (posted to /dev/fixtures, which exists only
+// with E2E_FIXTURES=1): a launched hosted or external survey with an Assigned assignment for one
+// member, and what a vendor would know of it (the respondent token and the return secret).
+
+export const surveyAssignmentFixture = z.object({
+  surveyAssignment: z.object({
+    memberEmail: z.string().email(),
+    name: z.string().min(1).default("Fixture survey"),
+    delivery: z.enum(["hosted", "external"]),
+    definition: z.custom<QuestionnaireDefinition>((value) => typeof value === "object" && value !== null).optional(),
+    points: z.number().int().min(0).default(50),
+    /** With {token}; a vendor address that is never called, since tests only read the redirect. */
+    externalUrl: z.string().url().default("https://vendor.example/survey?rid={token}"),
+    quota: z.number().int().min(1).optional(),
+  }),
+});
+
+export async function createSurveyAssignmentFixture(input: z.infer<typeof surveyAssignmentFixture>["surveyAssignment"]) {
+  const prisma = getPrisma();
+  if (input.delivery === "hosted" && !input.definition) throw new Error("A hosted survey fixture needs a definition");
+  const member = await prisma.member.findUniqueOrThrow({ where: { email: input.memberEmail.toLowerCase() } });
+  const suffix = randomBytes(6).toString("hex");
+  return prisma.$transaction(async (tx) => {
+    const questionnaireId =
+      input.delivery === "hosted" && input.definition
+        ? await createQuestionnaire(tx, { kind: "hosted_survey", definition: input.definition })
+        : null;
+    await tx.surveyCategory.upsert({ where: { id: 30 }, create: { id: 30, name: "Other" }, update: {} });
+    const survey = await tx.survey.create({
+      data: {
+        name: input.name,
+        slug: `taking-${suffix}`,
+        categoryId: 30,
+        points: input.points,
+        lengthMinutes: 5,
+        launched: true,
+        delivery: input.delivery,
+        questionnaireId,
+        externalUrl: input.delivery === "external" ? input.externalUrl : null,
+        returnSecret: randomBytes(32).toString("hex"),
+        quota: input.quota ?? null,
+      },
+    });
+    const assignment = await tx.assignment.create({
+      data: {
+        surveyId: survey.id,
+        memberId: member.id,
+        points: input.points,
+        respondentToken: randomBytes(16).toString("base64url"),
+      },
+    });
+    return {
+      surveyId: survey.id,
+      slug: survey.slug,
+      assignmentId: assignment.id,
+      respondentToken: assignment.respondentToken,
+      returnSecret: survey.returnSecret,
+    };
+  });
+}

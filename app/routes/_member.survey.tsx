@@ -1,0 +1,45 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { PageLinks, pageParam } from "~/components/admin-table";
+import { MemberSurveyCard } from "~/components/member-survey-card";
+import { requireMemberWithDetails } from "~/domain/auth.server";
+import { listAvailableSurveys } from "~/domain/member-surveys.server";
+import { PRODUCT_NAME } from "~/lib/product";
+import { notFoundOnFailure } from "./__member-lists.server";
+
+export const meta: MetaFunction = () => [{ title: `Surveys | ${PRODUCT_NAME}` }];
+
+// /survey: every survey the member can take now, named, 10 a page. The spec's sidebar has no entry
+// for it; the dashboard links here (decision 022). A failed load shows the 404 page, as the spec says.
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { member } = await requireMemberWithDetails(request);
+  const page = pageParam(new URL(request.url).searchParams.get("page"));
+  const surveys = await notFoundOnFailure("surveys list", () => listAvailableSurveys(member.id, page));
+  return { surveys: surveys.rows, page: surveys.page, pageCount: surveys.pageCount };
+}
+
+export default function Surveys() {
+  const { surveys, page, pageCount } = useLoaderData<typeof loader>();
+  return (
+    <div className="max-w-5xl">
+      <h1 className="text-2xl font-semibold">Surveys</h1>
+      {surveys.length > 0 ? (
+        <>
+          <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {surveys.map((survey) => (
+              <MemberSurveyCard key={survey.assignmentId} survey={survey} heading="name" />
+            ))}
+          </div>
+          <PageLinks page={page} pageCount={pageCount} label="Survey pages" />
+        </>
+      ) : (
+        <div className="mt-4 rounded-md border border-slate-200 bg-white p-4">
+          <p>Surveys are currently unavailable. Please check back later.</p>
+          <p className="mt-2 text-slate-700">
+            Surveys are awarded by geographic location and tailored to your profile.
+          </p>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,144 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { AdminTable, CELL, pageParam } from "~/components/admin-table";
+import { SubmitButton } from "~/components/forms";
+import { requireAdmin } from "~/domain/admin-auth.server";
+import { ASSIGNMENT_STATUS_LABEL } from "~/domain/assignment-status";
+import { ASSIGN_MESSAGES } from "~/domain/assignment-schema";
+import { deleteAssignment, findAssignSurvey, idParam, listSurveyAssignments, reassignAssignment } from "~/domain/assignments.server";
+import { readFormData } from "~/lib/forms.server";
+import { PRODUCT_NAME } from "~/lib/product";
+import { redirectWithToast } from "~/lib/toast.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
+  { title: `Assignments of ${loaded?.survey.name ?? "a survey"} | ${PRODUCT_NAME}` },
+];
+
+// /admin/surveysassignv2/{surveyId}: a survey's assignments, newest first, filtered by member id,
+// each with its status, Reassign once it has ended (not Complete) and Delete while it is open.
+// Delete asks for a ticked confirmation box, which works with and without JavaScript.
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const survey = await surveyOr404(params.id);
+  const url = new URL(request.url);
+  const memberId = idParam(url.searchParams.get("member"));
+  const page = pageParam(url.searchParams.get("page"));
+  return { survey: { id: survey.id, name: survey.name }, memberId, page, ...(await listSurveyAssignments(survey.id, { memberId, page })) };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { admin } = await requireAdmin(request);
+  const survey = await surveyOr404(params.id);
+  const formData = await readFormData(request);
+  const assignmentId = idParam(formData.get("assignment")) ?? 0;
+  const back = `/admin/surveysassignv2/${survey.id}${new URL(request.url).search}`;
+  const intent = formData.get("intent");
+  if (intent === "delete" && formData.get("confirm") !== "on") {
+    return redirectWithToast(back, { type: "error", message: ASSIGN_MESSAGES.confirmRequired });
+  }
+  const result =
+    intent === "delete" ? await deleteAssignment(admin, survey.id, assignmentId) : await reassignAssignment(admin, survey.id, assignmentId);
+  return redirectWithToast(back, { type: result.ok ? "success" : "error", message: result.message });
+}
+
+export default function SurveyAssignments() {
+  const { survey, memberId, page, pageCount, total, assignments } = useLoaderData<typeof loader>();
+  const query = (number: number) => `?${memberId ? `member=${memberId}&` : ""}page=${number}`;
+  return (
+    <section aria-labelledby="assignments-heading">
+      <div className="flex flex-wrap items-center gap-3">
+        <Link to="/admin/surveysassignv2" aria-label="Back to Assign Surveys" className="btn-secondary">
+          ←
+        </Link>
+        <h1 id="assignments-heading" className="text-2xl font-semibold">
+          Assignments of {survey.name}
+        </h1>
+      </div>
+      <Form method="get" className="mt-4 flex flex-wrap items-end gap-2">
+        <div>
+          <label htmlFor="member-filter" className="block text-sm font-medium text-slate-800">
+            User id
+          </label>
+          <input
+            id="member-filter"
+            name="member"
+            type="number"
+            min={1}
+            step={1}
+            defaultValue={memberId ?? ""}
+            className="mt-1 block w-40 rounded-md border border-slate-300 px-3 py-2 text-base"
+          />
+        </div>
+        <button type="submit" className="btn-secondary">
+          Filter
+        </button>
+      </Form>
+      <p className="mt-2 text-sm text-slate-600">
+        {total} assignments · page {page} of {pageCount}
+      </p>
+      <AdminTable headings={["Assignment", "User id", "Email", "Status", "Points", "Assigned", "Actions"]} className="mt-2">
+        {assignments.length === 0 ? (
+          <tr>
+            <td colSpan={7} className={`${CELL} text-center text-slate-500`}>
+              No assignments found.
+            </td>
+          </tr>
+        ) : (
+          assignments.map((assignment) => (
+            <tr key={assignment.id} className="border-t border-slate-200 align-top">
+              <td className={CELL}>{assignment.id}</td>
+              <td className={CELL}>{assignment.memberId}</td>
+              <td className={CELL}>{assignment.email}</td>
+              <td className={CELL}>{ASSIGNMENT_STATUS_LABEL[assignment.status]}</td>
+              <td className={CELL}>{assignment.points}</td>
+              <td className={`whitespace-nowrap ${CELL}`}>{assignment.createdAt.slice(0, 10)}</td>
+              <td className={CELL}>
+                {assignment.canReassign ? (
+                  <Form method="post" preventScrollReset>
+                    <input type="hidden" name="assignment" value={assignment.id} />
+                    <SubmitButton name="intent" value="reassign" pendingText="Reassigning…" className="btn-secondary">
+                      Reassign
+                    </SubmitButton>
+                  </Form>
+                ) : null}
+                {assignment.canDelete ? (
+                  <Form method="post" preventScrollReset className="flex flex-wrap items-center gap-2">
+                    <input type="hidden" name="assignment" value={assignment.id} />
+                    <label className="flex items-center gap-1 text-sm">
+                      <input type="checkbox" name="confirm" required className="h-4 w-4" />
+                      Confirm delete of assignment {assignment.id}
+                    </label>
+                    <SubmitButton name="intent" value="delete" pendingText="Deleting…" className="btn-secondary">
+                      Delete
+                    </SubmitButton>
+                  </Form>
+                ) : null}
+              </td>
+            </tr>
+          ))
+        )}
+      </AdminTable>
+      {pageCount > 1 ? (
+        <nav aria-label="Assignment pages" className="mt-4 flex gap-2">
+          {page > 1 ? (
+            <Link to={query(page - 1)} className="btn-secondary">
+              Previous
+            </Link>
+          ) : null}
+          {page < pageCount ? (
+            <Link to={query(page + 1)} className="btn-secondary">
+              Next
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </section>
+  );
+}
+
+async function surveyOr404(param: string | undefined) {
+  const id = idParam(param);
+  const survey = id === null ? null : await findAssignSurvey(id);
+  if (!survey) throw new Response("Not Found", { status: 404 });
+  return survey;
+}

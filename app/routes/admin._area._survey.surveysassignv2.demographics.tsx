@@ -1,0 +1,217 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AdminTable, CELL, pageParam, PageLinks } from "~/components/admin-table";
+import { DemographicRows, type DemographicRowValue } from "~/components/demographic-rows";
+import { ErrorList, SubmitButton } from "~/components/forms";
+import { UrlDialog } from "~/components/url-dialog";
+import { requireAdmin } from "~/domain/admin-auth.server";
+import { points as pointsSchema } from "~/domain/assignment-schema";
+import {
+  assignByDemographics,
+  findAssignSurvey,
+  idParam,
+  listAssignSurveys,
+  listTargetableQuestions,
+  previewTargeting,
+  type PostedRow,
+} from "~/domain/assignments.server";
+import { readFormData } from "~/lib/forms.server";
+import { PRODUCT_NAME } from "~/lib/product";
+import { redirectWithToast } from "~/lib/toast.server";
+
+export const meta: MetaFunction = () => [{ title: `Assign by Demographics | ${PRODUCT_NAME}` }];
+
+/** More rows than any sensible targeting; it bounds what a crafted post can make the server do. */
+const MAX_ROWS = 50;
+
+// /admin/surveysassignv2/demographics (the spec's demographics variant): the paged survey grid and,
+// for ?survey={id}, the Survey Demographics form. Add Demographics and Preview are posts that show
+// the form again (so they work without JavaScript); Assign saves the targeting and assigns the
+// survey to every eligible member in one transaction. See docs/decisions/021-assignment.md.
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const url = new URL(request.url);
+  const page = pageParam(url.searchParams.get("page"));
+  const surveyId = idParam(url.searchParams.get("survey"));
+  const [list, survey] = await Promise.all([listAssignSurveys(page), surveyId ? findAssignSurvey(surveyId) : null]);
+  return {
+    page,
+    ...list,
+    form: survey
+      ? {
+          survey: { id: survey.id, name: survey.name, points: survey.points, country: survey.country },
+          questions: await listTargetableQuestions(survey.country),
+          // The saved targeting, or one empty row to start from.
+          rows:
+            survey.demographicTargets.length > 0
+              ? survey.demographicTargets.map((target) => ({ question: String(target.questionId), option: String(target.optionId) }))
+              : [EMPTY_ROW],
+        }
+      : null,
+  };
+}
+
+type FormState = {
+  rows: DemographicRowValue[];
+  points: string;
+  errors: { rows: Record<number, string>; points?: string };
+  count: number | null;
+};
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { admin } = await requireAdmin(request);
+  const survey = await findAssignSurvey(idParam(new URL(request.url).searchParams.get("survey")) ?? 0);
+  if (!survey) throw new Response("Not Found", { status: 404 });
+  const formData = await readFormData(request);
+  const state: FormState = { rows: postedRows(formData), points: String(formData.get("points") ?? ""), errors: { rows: {} }, count: null };
+  const posted: PostedRow[] = state.rows.map((row) => ({ questionId: idParam(row.question), optionId: idParam(row.option) }));
+  const intent = formData.get("intent");
+
+  // Every answer but the redirect is the form again, as posted, with what the intent adds.
+  const reply = (changes: Partial<FormState>, status = 200) => data<FormState>({ ...state, ...changes }, { status });
+
+  if (intent === "add") {
+    return reply({ rows: state.rows.length < MAX_ROWS ? [...state.rows, EMPTY_ROW] : state.rows });
+  }
+  if (intent === "preview") {
+    const preview = await previewTargeting(survey, posted);
+    return preview.ok ? reply({ count: preview.count }) : reply({ errors: { rows: preview.errors } }, 400);
+  }
+  const points = pointsSchema.safeParse(state.points.trim() === "" ? undefined : Number(state.points));
+  if (!points.success) return reply({ errors: { rows: {}, points: points.error.issues[0].message } }, 400);
+  const result = await assignByDemographics(admin, survey, { rows: posted, points: points.data });
+  if (!result.ok) return reply({ errors: result.errors }, 400);
+  const page = pageParam(new URL(request.url).searchParams.get("page"));
+  return redirectWithToast(`/admin/surveysassignv2/demographics?page=${page}`, { type: "success", message: result.message });
+}
+
+export default function AssignByDemographics() {
+  const { surveys, page, pageCount, total, form } = useLoaderData<typeof loader>();
+  const posted = useActionData<typeof action>();
+  return (
+    <section aria-labelledby="demographics-heading">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 id="demographics-heading" className="text-2xl font-semibold">
+          Assign by Demographics
+        </h1>
+        <Link to="/admin/surveysassignv2" className="btn-secondary">
+          Assign Surveys
+        </Link>
+      </div>
+      <p className="mt-1 text-sm text-slate-600">
+        {total} surveys · page {page} of {pageCount}
+      </p>
+
+      {form ? (
+        <UrlDialog headingId="survey-demographics-heading" title="Survey Demographics" closeHref={`?page=${page}`}>
+          <DemographicsForm key={form.survey.id} {...form} state={posted ?? null} />
+        </UrlDialog>
+      ) : null}
+
+      <AdminTable headings={["Name", "Category", "Points", "Time", "Status", "Demographics"]} className="mt-4">
+        {surveys.length === 0 ? (
+          <tr>
+            <td colSpan={6} className={`${CELL} text-center text-slate-500`}>
+              No surveys yet.
+            </td>
+          </tr>
+        ) : (
+          surveys.map((survey) => (
+            <tr key={survey.id} className="border-t border-slate-200 align-top">
+              <td className={CELL}>{survey.name}</td>
+              <td className={CELL}>{survey.categoryName}</td>
+              <td className={CELL}>{survey.points}</td>
+              <td className={`whitespace-nowrap ${CELL}`}>{survey.lengthMinutes} min</td>
+              <td className={`whitespace-nowrap ${CELL}`}>{survey.launched ? "Launched" : "Not Launched"}</td>
+              <td className={CELL}>
+                <Link
+                  to={`?page=${page}&survey=${survey.id}`}
+                  preventScrollReset
+                  aria-label={`Demographics of ${survey.name}`}
+                  className="text-brand-700 underline"
+                >
+                  Assign
+                </Link>
+              </td>
+            </tr>
+          ))
+        )}
+      </AdminTable>
+      <PageLinks page={page} pageCount={pageCount} label="Survey pages" />
+    </section>
+  );
+}
+
+function DemographicsForm({
+  survey,
+  questions,
+  rows,
+  state,
+}: {
+  survey: { id: number; name: string; points: number; country: string | null };
+  questions: Awaited<ReturnType<typeof listTargetableQuestions>>;
+  rows: DemographicRowValue[];
+  state: FormState | null;
+}) {
+  const shownRows = state?.rows.length ? state.rows : rows;
+  const errors = state?.errors ?? { rows: {} };
+  return (
+    <Form method="post" preventScrollReset>
+      <p className="font-medium">{survey.name}</p>
+      <p className="mb-3 text-sm text-slate-600">
+        Members who match every question (any of the options chosen for one question) are assigned
+        {survey.country ? `; only members in ${survey.country}` : ""}.
+      </p>
+      {questions.length === 0 ? <p className="mb-3 text-sm text-slate-600">No profile question can be targeted for this survey&apos;s country.</p> : null}
+      {/* Remounted with each answer, so the pickers show what the server kept. */}
+      <DemographicRows key={JSON.stringify(shownRows)} questions={questions} rows={shownRows} errors={errors.rows} />
+      <div className="mt-3">
+        <label htmlFor="demographics-points" className="block text-sm font-medium text-slate-800">
+          Points
+        </label>
+        <input
+          id="demographics-points"
+          name="points"
+          type="number"
+          min={0}
+          step={1}
+          required
+          defaultValue={state?.points ?? String(survey.points)}
+          aria-invalid={errors.points ? true : undefined}
+          aria-describedby={errors.points ? "demographics-points-error" : undefined}
+          className="mt-1 block w-40 rounded-md border border-slate-300 px-3 py-2 text-base"
+        />
+        <ErrorList id="demographics-points-error" errors={errors.points ? [errors.points] : null} />
+      </div>
+      {state?.count !== null && state?.count !== undefined ? (
+        <p role="status" className="mt-3 rounded-md bg-brand-50 px-3 py-2 text-sm">
+          {state.count.toLocaleString("en-US")} {state.count === 1 ? "member matches" : "members match"} now.
+        </p>
+      ) : null}
+      <div className="mt-4 flex flex-wrap gap-2">
+        {/* Without a button (Enter in the points field) the browser sends the first one: Add, harmless. */}
+        <SubmitButton name="intent" value="add" pendingText="Adding…" className="btn-secondary">
+          Add Demographics
+        </SubmitButton>
+        <SubmitButton name="intent" value="preview" pendingText="Counting…" className="btn-secondary">
+          Preview
+        </SubmitButton>
+        <SubmitButton name="intent" value="assign" pendingText="Assigning…" className="btn-primary">
+          Assign
+        </SubmitButton>
+      </div>
+    </Form>
+  );
+}
+
+const EMPTY_ROW: DemographicRowValue = { question: "", option: "" };
+
+/** The posted rows, paired by position; at most MAX_ROWS. */
+function postedRows(formData: FormData): DemographicRowValue[] {
+  const questions = formData.getAll("question").slice(0, MAX_ROWS);
+  const options = formData.getAll("option");
+  return questions.map((question, index) => {
+    const option = options[index];
+    return { question: typeof question === "string" ? question : "", option: typeof option === "string" ? option : "" };
+  });
+}

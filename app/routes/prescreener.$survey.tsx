@@ -1,0 +1,78 @@
+import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { PrescreenerForm, PrescreenerResult, SomethingWentWrong } from "~/components/prescreener";
+import { requireMemberWithDetails } from "~/domain/auth.server";
+import { numberedDefinition } from "~/domain/prescreener";
+import { loadPrescreener, prescreenerStep, submitPrescreener, surveyIdParam } from "~/domain/prescreener.server";
+import { readFormData } from "~/lib/forms.server";
+import { PRODUCT_NAME } from "~/lib/product";
+import { redirectWithToast } from "~/lib/toast.server";
+
+export const meta: MetaFunction = () => [{ title: `Pre-Screener | ${PRODUCT_NAME}` }];
+
+// /prescreener/{survey}: the screener of the member's open assignment of a survey. It runs in the
+// survey window, so it stands alone, without the member area's sidebar. Every Previous, Next and
+// Submit is a post that carries the answers so far; the result is shown by the loader after a
+// redirect, so opening the page again shows it again (decision 022).
+
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+async function prescreenerOf(request: Request, param: string | undefined) {
+  const { member } = await requireMemberWithDetails(request);
+  const surveyId = surveyIdParam(param);
+  const prescreener = surveyId === null ? ({ state: "missing" } as const) : await loadPrescreener(member.id, surveyId);
+  return { member, prescreener };
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { prescreener } = await prescreenerOf(request, params.survey);
+  if (prescreener.state === "missing") return data({ prescreener }, { status: 404 });
+  if (prescreener.state !== "form") return { prescreener };
+  return { prescreener: { ...prescreener, definition: numberedDefinition(prescreener.definition) } };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { member, prescreener } = await prescreenerOf(request, params.survey);
+  const here = new URL(request.url).pathname;
+  // Answered already (another tab, a second submit) or gone: the page shows what there is.
+  if (prescreener.state !== "form") return redirect(here);
+  const step = prescreenerStep(prescreener.definition, await readFormData(request));
+  if (step.kind === "page") {
+    const refused = step.confirmError !== null || step.result?.status === "error";
+    return data({ page: step.page, values: step.values, result: step.result, confirmError: step.confirmError }, { status: refused ? 400 : 200 });
+  }
+  const saved = await submitPrescreener(member.id, prescreener.assignmentId, step.answers);
+  if (!saved.ok && saved.reason === "already_answered") {
+    return redirectWithToast(here, { type: "error", message: "This screener has already been answered." });
+  }
+  return redirect(here);
+}
+
+export default function PrescreenerPage() {
+  const { prescreener } = useLoaderData<typeof loader>();
+  const step = useActionData<typeof action>();
+  return (
+    <main className="mx-auto max-w-2xl px-4 py-8">
+      {prescreener.state === "missing" ? (
+        <SomethingWentWrong />
+      ) : (
+        <>
+          <h1 className="text-2xl font-semibold">Pre-Screener for Survey</h1>
+          <p className="mt-1 text-lg text-slate-700">{prescreener.title}</p>
+          {prescreener.state === "form" ? (
+            <PrescreenerForm
+              key={prescreener.assignmentId}
+              definition={prescreener.definition}
+              page={step?.page ?? 0}
+              values={step?.values ?? prescreener.prefill}
+              result={step?.result ?? null}
+              confirmError={step?.confirmError ?? null}
+            />
+          ) : (
+            <PrescreenerResult state={prescreener.state} surveyId={prescreener.surveyId} />
+          )}
+        </>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,59 @@
+import { redirect, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import {
+  alreadyTakenMessage,
+  endedMessage,
+  overQuotaMessage,
+  pausedMessage,
+  SurveyMessage,
+  unavailableMessage,
+  type SurveyMessageContent,
+} from "~/components/survey-message";
+import { requireVerifiedMember } from "~/domain/auth.server";
+import { startSurvey } from "~/domain/survey-taking.server";
+import { PRODUCT_NAME } from "~/lib/product";
+
+// SurveyStart (/survey/start/{surveyId}), opened by the dashboard in the survey window: checks the
+// member's assignment, marks it Started and sends the member on to the hosted survey or the
+// vendor; otherwise says why not (decision 023). A GET that changes state, as the spec's start
+// link is; starting again is harmless.
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.title ?? "Survey"} | ${PRODUCT_NAME}` },
+];
+
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+export async function loader({ request, params }: LoaderFunctionArgs): Promise<SurveyMessageContent> {
+  const { member } = await requireVerifiedMember(request);
+  const surveyId = positiveId(params.id);
+  if (surveyId === null) throw new Response("Not Found", { status: 404 });
+  const result = await startSurvey(member.id, surveyId);
+  switch (result.kind) {
+    case "not_found":
+      throw new Response("Not Found", { status: 404 });
+    case "go":
+      throw redirect(result.url);
+    case "screener":
+      throw redirect(result.path);
+    case "paused":
+      return pausedMessage;
+    case "not_launched":
+    case "unavailable":
+      return unavailableMessage;
+    case "over_quota":
+      return overQuotaMessage;
+    case "ended":
+      // A complete is 'Already taken'; other endings (a failed screener, a terminate) say theirs.
+      return result.status === 3 ? alreadyTakenMessage : endedMessage(result.status, null, 0);
+  }
+}
+
+export default function SurveyStart() {
+  return <SurveyMessage {...useLoaderData<typeof loader>()} />;
+}
+
+/** A database id from the URL, or null for anything that is not a plain positive number. */
+function positiveId(value: string | undefined): number | null {
+  return value && /^[1-9]\d{0,9}$/.test(value) && Number(value) <= 2_147_483_647 ? Number(value) : null;
+}

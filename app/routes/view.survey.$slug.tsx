@@ -1,0 +1,123 @@
+import { getFormProps } from "@conform-to/react";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { SubmitButton } from "~/components/forms";
+import { endedMessage, pausedMessage, SurveyMessage } from "~/components/survey-message";
+import { requireVerifiedMember } from "~/domain/auth.server";
+import { hostedSurveyPath } from "~/domain/survey-catalogue-schema";
+import { endAssignment, findHostedSurvey } from "~/domain/survey-taking.server";
+import { readFormData } from "~/lib/forms.server";
+import { PRODUCT_NAME } from "~/lib/product";
+import { redirectWithToast } from "~/lib/toast.server";
+import { QuestionnaireFields, useQuestionnaireForm } from "~/questionnaire/form";
+import { parseAnswers } from "~/questionnaire/schema";
+
+// SurveyPublic (/view/survey/{slug}): a hosted survey, answered by a member whose assignment is
+// Started. Every page of the questionnaire is in one form, so it works the same without
+// JavaScript; a valid submit stores the answers, completes the assignment and credits its points
+// in one transaction, then shows the thank-you page (decision 023).
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.kind === "form" ? data.survey.name : (data?.title ?? "Survey")} | ${PRODUCT_NAME}` },
+];
+
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+const ALREADY_SUBMITTED = "This survey is already submitted.";
+const CLOSED = "This survey is no longer open for you.";
+
+async function findOrNotFound(request: Request, slug: string | undefined) {
+  const { member } = await requireVerifiedMember(request);
+  const found = slug ? await findHostedSurvey(member.id, slug) : null;
+  if (!found || found.state.kind === "not_found") throw new Response("Not Found", { status: 404 });
+  return found;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { survey, state } = await findOrNotFound(request, params.slug);
+  switch (state.kind) {
+    case "start":
+      throw redirect(`/survey/start/${state.surveyId}`);
+    case "paused":
+      return { kind: "message" as const, ...pausedMessage };
+    case "ended":
+      return { kind: "message" as const, ...endedMessage(state.status, state.outcome, state.points) };
+    case "open":
+      return {
+        kind: "form" as const,
+        survey: { id: survey.id, name: survey.name, points: survey.points, lengthMinutes: survey.lengthMinutes },
+        definition: state.definition,
+      };
+    default:
+      throw new Response("Not Found", { status: 404 });
+  }
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { state } = await findOrNotFound(request, params.slug);
+  const here = hostedSurveyPath(params.slug ?? "");
+  // A submit after the end (a second click, an old tab, Back and submit again) changes nothing.
+  if (state.kind !== "open") {
+    const message = state.kind === "ended" && state.status === 3 ? ALREADY_SUBMITTED : CLOSED;
+    return redirectWithToast(here, { type: "error", message });
+  }
+  const submission = parseAnswers(await readFormData(request), state.definition);
+  // conform's validate intents are answered without saving anything.
+  if (submission.status !== "success") {
+    return data({ result: submission.reply() }, { status: submission.status === "error" ? 400 : 200 });
+  }
+  const ended = await endAssignment(state.assignmentId, "complete", {
+    questionnaireId: state.questionnaireId,
+    values: submission.value,
+  });
+  if (!ended.ok && ended.reason === "not_started") {
+    const message = ended.status === 3 ? ALREADY_SUBMITTED : CLOSED;
+    return redirectWithToast(here, { type: "error", message });
+  }
+  // Post/Redirect/Get: the page now shows the thank-you (or over-quota) message from the status.
+  return redirect(here);
+}
+
+export default function SurveyPublic() {
+  const page = useLoaderData<typeof loader>();
+  if (page.kind === "message") return <SurveyMessage title={page.title} message={page.message} tone={page.tone} />;
+  return <HostedSurveyForm key={page.survey.id} />;
+}
+
+function HostedSurveyForm() {
+  const page = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  if (page.kind !== "form") throw new Error("The survey form needs an open survey");
+  const [form] = useQuestionnaireForm({
+    id: `hosted-survey-${page.survey.id}`,
+    definition: page.definition,
+    lastResult: actionData?.result,
+  });
+  const hasErrors = Object.values(form.allErrors).some((messages) => messages.length > 0);
+  return (
+    <main className="mx-auto max-w-2xl px-4 py-8">
+      <h1 className="text-2xl font-semibold">{page.survey.name}</h1>
+      <p className="mt-1 text-sm text-slate-600">
+        {page.survey.points} points · Time: {page.survey.lengthMinutes} min
+      </p>
+      {page.definition.description ? <p className="mt-2 text-slate-700">{page.definition.description}</p> : null}
+      <Form method="post" {...getFormProps(form)} className="mt-6 rounded-md border border-slate-200 bg-white p-4">
+        <QuestionnaireFields definition={page.definition} form={form} />
+        {hasErrors ? (
+          <p role="alert" className="mb-3 text-sm font-medium text-red-700">
+            Please answer the questions marked in red.
+          </p>
+        ) : null}
+        <p className="mb-3 text-sm text-slate-600">You can submit this survey once.</p>
+        <SubmitButton pendingText="Submitting…">Submit</SubmitButton>
+      </Form>
+    </main>
+  );
+}
