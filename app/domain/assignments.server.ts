@@ -4,6 +4,7 @@ import { getPrisma } from "~/lib/db.server";
 import { ASSIGNMENT_STATUS, OPEN_STATUSES, type AssignmentStatus } from "./assignment-status";
 import { ASSIGN_MESSAGES } from "./assignment-schema";
 import { recordAudit } from "./audit.server";
+import { queueInvitations } from "./invitations.server";
 
 // Survey assignment (the spec's Assign Survey, AllSurveysV2): one survey to one member, to every
 // eligible member, or to the members who match the survey's demographic targeting; reassigning an
@@ -14,6 +15,8 @@ import { recordAudit } from "./audit.server";
 // survey's targeting (OR between the options of one question, AND across questions) and not
 // already holding an open assignment of the survey. Bulk assignment is ONE statement, INSERT …
 // SELECT over "Member", so a million members cost one round trip, never a query per member.
+// Every new assignment queues its invitation mail in the same transaction, also set-based
+// (invitations.server.ts); mail is sent later by the worker, never here.
 
 type Actor = Pick<Admin, "id" | "email">;
 type Db = Prisma.TransactionClient;
@@ -245,6 +248,7 @@ export async function assignSurvey(
   return prisma.$transaction(async (tx) => {
     const id = await insertOne(tx, actor, { surveyId: survey.id, ...input });
     if (id === null) return { ok: false, fieldErrors: { user: [ASSIGN_MESSAGES.alreadyAssigned] } };
+    await queueInvitations(tx, { memberId: input.memberId });
     await recordAudit(tx, {
       admin: actor,
       action: "assignment.created",
@@ -270,6 +274,7 @@ export async function assignToAllEligible(
   const targets = survey.demographicTargets;
   return getPrisma().$transaction(async (tx) => {
     const count = await insertEligible(tx, { survey, targets, actor, ...input });
+    await queueInvitations(tx, { surveyId: survey.id });
     await recordAudit(tx, {
       admin: actor,
       action: "assignment.assigned_all",
@@ -336,6 +341,7 @@ export async function assignByDemographics(
     await tx.demographicTarget.deleteMany({ where: { surveyId: survey.id } });
     await tx.demographicTarget.createMany({ data: targets.map((target) => ({ surveyId: survey.id, ...target })) });
     const count = await insertEligible(tx, { survey, targets, actor, screenerId: survey.screenerId, points: input.points });
+    await queueInvitations(tx, { surveyId: survey.id });
     await recordAudit(tx, {
       admin: actor,
       action: "assignment.assigned_by_demographics",
@@ -433,6 +439,7 @@ export async function reassignAssignment(actor: Actor, surveyId: number, assignm
     if (earlier.member.status === "closed") return { ok: false, message: ASSIGNMENT_CHANGE_MESSAGES.closed };
     const id = await insertOne(tx, actor, earlier);
     if (id === null) return { ok: false, message: ASSIGNMENT_CHANGE_MESSAGES.alreadyOpen };
+    await queueInvitations(tx, { memberId: earlier.memberId });
     await recordAudit(tx, {
       admin: actor,
       action: "assignment.reassigned",

@@ -141,7 +141,8 @@ describe("assigning to all eligible members", () => {
     const result = await assignToAllEligible(admin, target, { screenerId: null, points: 30 });
     expect(result).toEqual({ ok: true, count: 3, message: "Survey assigned to 3 members" });
     const created = await getPrisma().assignment.findMany({ where: { status: 1 }, orderBy: { memberId: "asc" } });
-    expect(created.map((row) => row.memberId)).toEqual(eligible.map((member) => member.id));
+    // Created at the same time, the members' ids come in any order on PostgreSQL: compare sorted.
+    expect(created.map((row) => row.memberId)).toEqual(eligible.map((member) => member.id).sort((a, b) => a - b));
     expect(new Set(created.map((row) => row.respondentToken)).size).toBe(3);
     expect(created.every((row) => row.points === 30 && row.assignedById === admin.id)).toBe(true);
 

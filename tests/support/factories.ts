@@ -43,11 +43,9 @@ export async function createTestAdmin(
 /** A survey (hosted unless told otherwise, launched, 50 points, 10 minutes); override any field. */
 export async function createTestSurvey(overrides: Partial<Prisma.SurveyUncheckedCreateInput> = {}) {
   const n = (counter += 1);
-  const category = await getPrisma().surveyCategory.upsert({
-    where: { id: 30 },
-    create: { id: 30, name: "Other" },
-    update: {},
-  });
+  // ON CONFLICT DO NOTHING: an upsert races when several surveys are created at once.
+  await getPrisma().surveyCategory.createMany({ data: [{ id: 30, name: "Other" }], skipDuplicates: true });
+  const category = { id: 30 };
   return getPrisma().survey.create({
     data: {
       name: `Survey ${n}`,
