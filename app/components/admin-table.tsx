@@ -4,8 +4,21 @@ import { Link } from "@remix-run/react";
 // The back office's tables and their page links: one look for admins, members, the audit log and
 // the lists still to come.
 
-/** A scrollable table with one heading row; the rows are the children. */
-export function AdminTable({ headings, children, className = "" }: { headings: string[]; children: ReactNode; className?: string }) {
+/**
+ * A scrollable table with one heading row; the rows are the children. `empty`, given only when
+ * there are no rows, is shown instead in one row spanning every column.
+ */
+export function AdminTable({
+  headings,
+  children,
+  empty,
+  className = "",
+}: {
+  headings: string[];
+  children: ReactNode;
+  empty?: ReactNode;
+  className?: string;
+}) {
   return (
     <div className={`overflow-x-auto rounded-md border border-slate-200 bg-white ${className}`}>
       <table className="min-w-full text-left text-sm">
@@ -18,7 +31,17 @@ export function AdminTable({ headings, children, className = "" }: { headings: s
             ))}
           </tr>
         </thead>
-        <tbody>{children}</tbody>
+        <tbody>
+          {empty ? (
+            <tr>
+              <td colSpan={headings.length} className={`${CELL} text-center text-slate-500`}>
+                {empty}
+              </td>
+            </tr>
+          ) : (
+            children
+          )}
+        </tbody>
       </table>
     </div>
   );

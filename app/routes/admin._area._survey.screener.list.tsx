@@ -27,51 +27,56 @@ export default function ScreenerList() {
       <p className="mt-1 text-sm text-slate-600">
         {total} screeners · page {page} of {pageCount}
       </p>
-      <AdminTable headings={HEADINGS} className="mt-4">
-        {screeners.length === 0 ? (
-          <tr>
-            <td colSpan={HEADINGS.length} className={`${CELL} text-center text-slate-500`}>
-              No screeners yet. <Link to="/admin/screenercreate" className="text-brand-700 underline">Create Screener</Link>
+      <AdminTable
+        headings={HEADINGS}
+        className="mt-4"
+        empty={
+          screeners.length === 0 ? (
+            <>
+              No screeners yet.{" "}
+              <Link to="/admin/screenercreate" className="text-brand-700 underline">
+                Create Screener
+              </Link>
+            </>
+          ) : undefined
+        }
+      >
+        {screeners.map((screener) => (
+          <tr key={screener.id} className="border-t border-slate-200 align-top">
+            <td className={CELL}>{screener.serial}</td>
+            <td className={CELL}>{screener.id}</td>
+            <td className={CELL}>{screener.title}</td>
+            <td className={CELL}>{screener.adminUserId ?? "N/A"}</td>
+            <td className={`whitespace-nowrap ${CELL}`}>{screener.createdAt.slice(0, 10)}</td>
+            <td className={CELL}>
+              <Link to={`/admin/screener/view/${screener.id}`} aria-label={`View screener ${screener.id}`} className="btn-secondary">
+                View
+              </Link>
             </td>
-          </tr>
-        ) : (
-          screeners.map((screener) => (
-            <tr key={screener.id} className="border-t border-slate-200 align-top">
-              <td className={CELL}>{screener.serial}</td>
-              <td className={CELL}>{screener.id}</td>
-              <td className={CELL}>{screener.title}</td>
-              <td className={CELL}>{screener.adminUserId ?? "N/A"}</td>
-              <td className={`whitespace-nowrap ${CELL}`}>{screener.createdAt.slice(0, 10)}</td>
-              <td className={CELL}>
-                <Link to={`/admin/screener/view/${screener.id}`} aria-label={`View screener ${screener.id}`} className="btn-secondary">
-                  View
+            <td className={CELL}>
+              {/* Rules are never replaced, so once they exist the action is shown but not offered. */}
+              {screener.rulesAdded ? (
+                <span
+                  role="link"
+                  aria-disabled="true"
+                  aria-label={`Add Validation to screener ${screener.id}`}
+                  className="btn-secondary cursor-not-allowed opacity-50"
+                >
+                  Add Validation
+                </span>
+              ) : (
+                <Link
+                  to={`/admin/screener/rules/${screener.id}`}
+                  aria-label={`Add Validation to screener ${screener.id}`}
+                  className="btn-primary"
+                >
+                  Add Validation
                 </Link>
-              </td>
-              <td className={CELL}>
-                {/* Rules are never replaced, so once they exist the action is shown but not offered. */}
-                {screener.rulesAdded ? (
-                  <span
-                    role="link"
-                    aria-disabled="true"
-                    aria-label={`Add Validation to screener ${screener.id}`}
-                    className="btn-secondary cursor-not-allowed opacity-50"
-                  >
-                    Add Validation
-                  </span>
-                ) : (
-                  <Link
-                    to={`/admin/screener/rules/${screener.id}`}
-                    aria-label={`Add Validation to screener ${screener.id}`}
-                    className="btn-primary"
-                  >
-                    Add Validation
-                  </Link>
-                )}
-              </td>
-              <td className={CELL}>{screener.rulesAdded ? "Yes" : "No"}</td>
-            </tr>
-          ))
-        )}
+              )}
+            </td>
+            <td className={CELL}>{screener.rulesAdded ? "Yes" : "No"}</td>
+          </tr>
+        ))}
       </AdminTable>
       <PageLinks page={page} pageCount={pageCount} label="Screener list pages" />
     </section>

@@ -30,31 +30,27 @@ export default function SurveyCatalogue() {
       <p className="mt-1 text-sm text-slate-600">
         {total} surveys · page {page} of {pageCount}
       </p>
-      <AdminTable headings={["Name", "Category", "Points", "Time", "Delivery", "Status", "Edit"]} className="mt-4">
-        {surveys.length === 0 ? (
-          <tr>
-            <td colSpan={7} className={`${CELL} text-center text-slate-500`}>
-              No surveys yet. Create the first one.
+      <AdminTable
+        headings={["Name", "Category", "Points", "Time", "Delivery", "Status", "Edit"]}
+        className="mt-4"
+        empty={surveys.length === 0 ? "No surveys yet. Create the first one." : undefined}
+      >
+        {surveys.map((survey) => (
+          <tr key={survey.id} className="border-t border-slate-200 align-top">
+            <td className={CELL}>{survey.name}</td>
+            <td className={CELL}>{survey.categoryName}</td>
+            <td className={CELL}>{survey.points}</td>
+            <td className={`whitespace-nowrap ${CELL}`}>{survey.lengthMinutes} min</td>
+            <td className={CELL}>{survey.delivery === "hosted" ? "Hosted" : "External"}</td>
+            {/* The spec's panel_launch label. */}
+            <td className={`whitespace-nowrap ${CELL}`}>{survey.launched ? "Launched" : "Not Launched"}</td>
+            <td className={CELL}>
+              <Link to={`/admin/survey/${survey.id}`} aria-label={`Edit ${survey.name}`} className="text-brand-700 underline">
+                Edit
+              </Link>
             </td>
           </tr>
-        ) : (
-          surveys.map((survey) => (
-            <tr key={survey.id} className="border-t border-slate-200 align-top">
-              <td className={CELL}>{survey.name}</td>
-              <td className={CELL}>{survey.categoryName}</td>
-              <td className={CELL}>{survey.points}</td>
-              <td className={`whitespace-nowrap ${CELL}`}>{survey.lengthMinutes} min</td>
-              <td className={CELL}>{survey.delivery === "hosted" ? "Hosted" : "External"}</td>
-              {/* The spec's panel_launch label. */}
-              <td className={`whitespace-nowrap ${CELL}`}>{survey.launched ? "Launched" : "Not Launched"}</td>
-              <td className={CELL}>
-                <Link to={`/admin/survey/${survey.id}`} aria-label={`Edit ${survey.name}`} className="text-brand-700 underline">
-                  Edit
-                </Link>
-              </td>
-            </tr>
-          ))
-        )}
+        ))}
       </AdminTable>
       <PageLinks page={page} pageCount={pageCount} label="Survey pages" />
     </section>

@@ -76,47 +76,43 @@ export default function SurveyAssignments() {
       <p className="mt-2 text-sm text-slate-600">
         {total} assignments · page {page} of {pageCount}
       </p>
-      <AdminTable headings={["Assignment", "User id", "Email", "Status", "Points", "Assigned", "Actions"]} className="mt-2">
-        {assignments.length === 0 ? (
-          <tr>
-            <td colSpan={7} className={`${CELL} text-center text-slate-500`}>
-              No assignments found.
+      <AdminTable
+        headings={["Assignment", "User id", "Email", "Status", "Points", "Assigned", "Actions"]}
+        className="mt-2"
+        empty={assignments.length === 0 ? "No assignments found." : undefined}
+      >
+        {assignments.map((assignment) => (
+          <tr key={assignment.id} className="border-t border-slate-200 align-top">
+            <td className={CELL}>{assignment.id}</td>
+            <td className={CELL}>{assignment.memberId}</td>
+            <td className={CELL}>{assignment.email}</td>
+            <td className={CELL}>{ASSIGNMENT_STATUS_LABEL[assignment.status]}</td>
+            <td className={CELL}>{assignment.points}</td>
+            <td className={`whitespace-nowrap ${CELL}`}>{assignment.createdAt.slice(0, 10)}</td>
+            <td className={CELL}>
+              {assignment.canReassign ? (
+                <Form method="post" preventScrollReset>
+                  <input type="hidden" name="assignment" value={assignment.id} />
+                  <SubmitButton name="intent" value="reassign" pendingText="Reassigning…" className="btn-secondary">
+                    Reassign
+                  </SubmitButton>
+                </Form>
+              ) : null}
+              {assignment.canDelete ? (
+                <Form method="post" preventScrollReset className="flex flex-wrap items-center gap-2">
+                  <input type="hidden" name="assignment" value={assignment.id} />
+                  <label className="flex items-center gap-1 text-sm">
+                    <input type="checkbox" name="confirm" required className="h-4 w-4" />
+                    Confirm delete of assignment {assignment.id}
+                  </label>
+                  <SubmitButton name="intent" value="delete" pendingText="Deleting…" className="btn-secondary">
+                    Delete
+                  </SubmitButton>
+                </Form>
+              ) : null}
             </td>
           </tr>
-        ) : (
-          assignments.map((assignment) => (
-            <tr key={assignment.id} className="border-t border-slate-200 align-top">
-              <td className={CELL}>{assignment.id}</td>
-              <td className={CELL}>{assignment.memberId}</td>
-              <td className={CELL}>{assignment.email}</td>
-              <td className={CELL}>{ASSIGNMENT_STATUS_LABEL[assignment.status]}</td>
-              <td className={CELL}>{assignment.points}</td>
-              <td className={`whitespace-nowrap ${CELL}`}>{assignment.createdAt.slice(0, 10)}</td>
-              <td className={CELL}>
-                {assignment.canReassign ? (
-                  <Form method="post" preventScrollReset>
-                    <input type="hidden" name="assignment" value={assignment.id} />
-                    <SubmitButton name="intent" value="reassign" pendingText="Reassigning…" className="btn-secondary">
-                      Reassign
-                    </SubmitButton>
-                  </Form>
-                ) : null}
-                {assignment.canDelete ? (
-                  <Form method="post" preventScrollReset className="flex flex-wrap items-center gap-2">
-                    <input type="hidden" name="assignment" value={assignment.id} />
-                    <label className="flex items-center gap-1 text-sm">
-                      <input type="checkbox" name="confirm" required className="h-4 w-4" />
-                      Confirm delete of assignment {assignment.id}
-                    </label>
-                    <SubmitButton name="intent" value="delete" pendingText="Deleting…" className="btn-secondary">
-                      Delete
-                    </SubmitButton>
-                  </Form>
-                ) : null}
-              </td>
-            </tr>
-          ))
-        )}
+        ))}
       </AdminTable>
       {pageCount > 1 ? (
         <nav aria-label="Assignment pages" className="mt-4 flex gap-2">

@@ -108,34 +108,30 @@ export default function AssignByDemographics() {
         </UrlDialog>
       ) : null}
 
-      <AdminTable headings={["Name", "Category", "Points", "Time", "Status", "Demographics"]} className="mt-4">
-        {surveys.length === 0 ? (
-          <tr>
-            <td colSpan={6} className={`${CELL} text-center text-slate-500`}>
-              No surveys yet.
+      <AdminTable
+        headings={["Name", "Category", "Points", "Time", "Status", "Demographics"]}
+        className="mt-4"
+        empty={surveys.length === 0 ? "No surveys yet." : undefined}
+      >
+        {surveys.map((survey) => (
+          <tr key={survey.id} className="border-t border-slate-200 align-top">
+            <td className={CELL}>{survey.name}</td>
+            <td className={CELL}>{survey.categoryName}</td>
+            <td className={CELL}>{survey.points}</td>
+            <td className={`whitespace-nowrap ${CELL}`}>{survey.lengthMinutes} min</td>
+            <td className={`whitespace-nowrap ${CELL}`}>{survey.launched ? "Launched" : "Not Launched"}</td>
+            <td className={CELL}>
+              <Link
+                to={`?page=${page}&survey=${survey.id}`}
+                preventScrollReset
+                aria-label={`Demographics of ${survey.name}`}
+                className="text-brand-700 underline"
+              >
+                Assign
+              </Link>
             </td>
           </tr>
-        ) : (
-          surveys.map((survey) => (
-            <tr key={survey.id} className="border-t border-slate-200 align-top">
-              <td className={CELL}>{survey.name}</td>
-              <td className={CELL}>{survey.categoryName}</td>
-              <td className={CELL}>{survey.points}</td>
-              <td className={`whitespace-nowrap ${CELL}`}>{survey.lengthMinutes} min</td>
-              <td className={`whitespace-nowrap ${CELL}`}>{survey.launched ? "Launched" : "Not Launched"}</td>
-              <td className={CELL}>
-                <Link
-                  to={`?page=${page}&survey=${survey.id}`}
-                  preventScrollReset
-                  aria-label={`Demographics of ${survey.name}`}
-                  className="text-brand-700 underline"
-                >
-                  Assign
-                </Link>
-              </td>
-            </tr>
-          ))
-        )}
+        ))}
       </AdminTable>
       <PageLinks page={page} pageCount={pageCount} label="Survey pages" />
     </section>

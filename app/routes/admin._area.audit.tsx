@@ -38,24 +38,20 @@ export default function AuditLog() {
       <p className="mt-1 text-sm text-slate-600">
         {total} entries · page {page} of {pageCount}
       </p>
-      <AdminTable headings={["When (UTC)", "Admin", "Action", "Target", "Details"]} className="mt-4">
-        {entries.length === 0 ? (
-          <tr>
-            <td colSpan={5} className={`${CELL} text-center text-slate-500`}>
-              No entries.
-            </td>
+      <AdminTable
+        headings={["When (UTC)", "Admin", "Action", "Target", "Details"]}
+        className="mt-4"
+        empty={entries.length === 0 ? "No entries." : undefined}
+      >
+        {entries.map((entry) => (
+          <tr key={entry.id} className="border-t border-slate-200 align-top">
+            <td className={`whitespace-nowrap ${CELL}`}>{entry.when}</td>
+            <td className={CELL}>{entry.adminEmail}</td>
+            <td className={CELL}>{entry.action}</td>
+            <td className={`whitespace-nowrap ${CELL}`}>{entry.target}</td>
+            <td className={`break-all font-mono text-xs ${CELL}`}>{entry.details}</td>
           </tr>
-        ) : (
-          entries.map((entry) => (
-            <tr key={entry.id} className="border-t border-slate-200 align-top">
-              <td className={`whitespace-nowrap ${CELL}`}>{entry.when}</td>
-              <td className={CELL}>{entry.adminEmail}</td>
-              <td className={CELL}>{entry.action}</td>
-              <td className={`whitespace-nowrap ${CELL}`}>{entry.target}</td>
-              <td className={`break-all font-mono text-xs ${CELL}`}>{entry.details}</td>
-            </tr>
-          ))
-        )}
+        ))}
       </AdminTable>
       <PageLinks page={page} pageCount={pageCount} label="Audit log pages" />
     </section>
