@@ -26,6 +26,22 @@ const memberFixture = z.object({
   country: z.string().length(2).default("IN"),
   signIn: z.boolean().default(false),
   persistent: z.boolean().default(false),
+  /** A starting balance, credited through the ledger as an admin adjustment. */
+  points: z.number().int().min(0).default(0),
+  /** Payout accounts stored as the account page stores them (fields of PaymentAccount). */
+  paymentAccounts: z
+    .array(
+      z.object({
+        method: z.enum(["paypal", "upi", "bank"]),
+        holderName: z.string().min(1),
+        paypalEmail: z.string().optional(),
+        upiId: z.string().optional(),
+        bankName: z.string().optional(),
+        bankAccountNumber: z.string().optional(),
+        bankIfsc: z.string().optional(),
+      }),
+    )
+    .default([]),
 });
 
 // A resource route answers with a plain Response: single fetch drops the headers of data() here,
@@ -198,24 +214,39 @@ export async function action({ request }: ActionFunctionArgs) {
     return Response.json({ id: member.id, email: member.email }, { headers: { "Set-Cookie": cookie } });
   }
   const fixture = memberFixture.parse(body);
-  const member = await getPrisma().member.create({
-    data: {
-      email: fixture.email.toLowerCase(),
-      firstName: fixture.firstName,
-      lastName: fixture.lastName,
-      passwordHash: fixture.password ? await hashPassword(fixture.password) : null,
-      emailVerifiedAt: fixture.verified ? new Date() : null,
-      ...(fixture.details
-        ? {
-            country: fixture.country,
-            state: "Karnataka",
-            city: "Bengaluru",
-            pin: "560001",
-            dob: new Date("1990-04-15"),
-            gender: "female" as const,
-          }
-        : {}),
-    },
+  const member = await getPrisma().$transaction(async (tx) => {
+    const created = await tx.member.create({
+      data: {
+        email: fixture.email.toLowerCase(),
+        firstName: fixture.firstName,
+        lastName: fixture.lastName,
+        passwordHash: fixture.password ? await hashPassword(fixture.password) : null,
+        emailVerifiedAt: fixture.verified ? new Date() : null,
+        ...(fixture.details
+          ? {
+              country: fixture.country,
+              state: "Karnataka",
+              city: "Bengaluru",
+              pin: "560001",
+              dob: new Date("1990-04-15"),
+              gender: "female" as const,
+            }
+          : {}),
+      },
+    });
+    if (fixture.points > 0) {
+      await creditPoints(tx, {
+        memberId: created.id,
+        points: fixture.points,
+        type: "admin_adjustment",
+        source: `fixture:member:${created.id}`,
+        remark: "Starting balance",
+      });
+    }
+    for (const account of fixture.paymentAccounts) {
+      await tx.paymentAccount.create({ data: { ...account, memberId: created.id } });
+    }
+    return created;
   });
   const headers = new Headers();
   if (fixture.signIn) {

@@ -14,6 +14,18 @@ export interface MemberFixture {
   country?: string;
   signIn?: boolean;
   persistent?: boolean;
+  /** A starting balance, credited through the ledger. */
+  points?: number;
+  /** Payout accounts, stored directly (fields of PaymentAccount). */
+  paymentAccounts?: {
+    method: "paypal" | "upi" | "bank";
+    holderName: string;
+    paypalEmail?: string;
+    upiId?: string;
+    bankName?: string;
+    bankAccountNumber?: string;
+    bankIfsc?: string;
+  }[];
 }
 
 /** An address no other test (or project, or retry) uses. */

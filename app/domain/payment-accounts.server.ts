@@ -1,0 +1,127 @@
+import { parseWithZod } from "@conform-to/zod";
+import type { PayoutMethod } from "~/generated/prisma/client";
+import { getPrisma } from "~/lib/db.server";
+import {
+  bankAccountSchema,
+  PAYOUT_METHOD_LABEL,
+  paypalAccountSchema,
+  sameEmail,
+  upiAccountSchema,
+  type NewPaymentAccount,
+  type PaymentAccountFields,
+} from "./payment-accounts";
+
+// A member's payout accounts (/account): at most one per method (PayPal, UPI, bank), added and
+// deleted by the member. These are the member's own changes, so no audit entry is written; the
+// withdrawal keeps its own copy of the account (payoutSnapshot), so deleting one never changes
+// where a past request was paid.
+
+export type SavedPaymentAccount = PaymentAccountFields & { id: number };
+
+export async function listPaymentAccounts(memberId: number): Promise<SavedPaymentAccount[]> {
+  return getPrisma().paymentAccount.findMany({
+    where: { memberId },
+    // PostgreSQL sorts an enum in its declared order: PayPal, UPI, bank.
+    orderBy: { method: "asc" },
+    select: {
+      id: true,
+      method: true,
+      holderName: true,
+      paypalEmail: true,
+      upiId: true,
+      bankName: true,
+      bankAccountNumber: true,
+      bankIfsc: true,
+    },
+  });
+}
+
+/**
+ * Parses an add-form of one method. conform's coercion is off: it would turn "" back into a
+ * missing value, and the schemas give an empty field its own message.
+ */
+export function parsePaymentAccount(formData: FormData, method: PayoutMethod, signUpEmail: string) {
+  switch (method) {
+    case "paypal":
+      return parseWithZod(formData, { schema: paypalAccountSchema(signUpEmail), disableAutoCoercion: true });
+    case "upi":
+      return parseWithZod(formData, { schema: upiAccountSchema, disableAutoCoercion: true });
+    case "bank":
+      return parseWithZod(formData, { schema: bankAccountSchema, disableAutoCoercion: true });
+  }
+}
+
+export type AddPaymentAccountResult =
+  | { ok: true; message: string }
+  | { ok: false; field: "paypalEmail" | null; message: string };
+
+/** Stores a new account, unless the member already has one of that method. */
+export async function addPaymentAccount(
+  memberId: number,
+  account: NewPaymentAccount,
+): Promise<AddPaymentAccountResult> {
+  const label = PAYOUT_METHOD_LABEL[account.method];
+  return getPrisma().$transaction(async (tx): Promise<AddPaymentAccountResult> => {
+    const member = await tx.member.findUniqueOrThrow({ where: { id: memberId }, select: { email: true } });
+    // The schema checked this against the session's member; this is the rule itself, for every caller.
+    if (account.method === "paypal" && !sameEmail(account.paypalEmail, member.email)) {
+      return {
+        ok: false,
+        field: "paypalEmail",
+        message: `Your PayPal email must be the email you signed up with: ${member.email}`,
+      };
+    }
+    // ON CONFLICT DO NOTHING on (memberId, method) rather than a caught unique violation: a second
+    // add, also one racing this one from another tab, is an ordinary answer and never aborts the
+    // transaction. A concurrent insert waits on the unique key and then does nothing.
+    const created = await tx.paymentAccount.createManyAndReturn({
+      data: [{ memberId, ...account }],
+      skipDuplicates: true,
+      select: { id: true },
+    });
+    if (created.length === 0) {
+      return {
+        ok: false,
+        field: null,
+        message: `You already have a ${label} account. Delete it first to add another one.`,
+      };
+    }
+    return { ok: true, message: `${label} Account Added Successfully` };
+  });
+}
+
+const MAX_ID = 2_147_483_647;
+
+export type DeletePaymentAccountResult =
+  | { ok: true; message: string }
+  | { ok: false; reason: "not-found" | "pending-withdrawal"; message: string };
+
+const NOT_FOUND = { ok: false, reason: "not-found", message: "This payment account no longer exists." } as const;
+const PENDING_WITHDRAWAL =
+  "This account has a pending withdrawal. You can delete it once the withdrawal has been paid out.";
+
+/**
+ * Deletes one of the member's accounts, unless a pending withdrawal is to be paid to it. Another
+ * member's account id is answered as not found: nothing tells a member that it exists.
+ */
+export async function deletePaymentAccount(memberId: number, accountId: number): Promise<DeletePaymentAccountResult> {
+  // An id outside PostgreSQL's integer range would be a query error, not a missing account.
+  if (!Number.isInteger(accountId) || accountId < 1 || accountId > MAX_ID) return NOT_FOUND;
+  return getPrisma().$transaction(async (tx): Promise<DeletePaymentAccountResult> => {
+    // The row lock makes the pending check race-safe. A new withdrawal references the account by a
+    // foreign key, whose check takes a KEY SHARE lock on this row, which FOR UPDATE conflicts with:
+    // either the withdrawal committed first and the count below (a new statement, so a new
+    // snapshot under READ COMMITTED) sees it, or this lock came first and the withdrawal's insert
+    // waits, then fails on the deleted account. A single DELETE … WHERE NOT EXISTS would not do:
+    // on re-checking a locked row PostgreSQL keeps the subquery's old snapshot.
+    const [account] = await tx.$queryRaw<{ id: number; method: PayoutMethod }[]>`
+      SELECT "id", "method"::text AS "method" FROM "PaymentAccount"
+      WHERE "id" = ${accountId} AND "memberId" = ${memberId}
+      FOR UPDATE`;
+    if (!account) return NOT_FOUND;
+    const pending = await tx.withdrawalRequest.count({ where: { paymentAccountId: account.id, status: "pending" } });
+    if (pending > 0) return { ok: false, reason: "pending-withdrawal", message: PENDING_WITHDRAWAL };
+    await tx.paymentAccount.delete({ where: { id: account.id } });
+    return { ok: true, message: `${PAYOUT_METHOD_LABEL[account.method]} Account Deleted Successfully` };
+  });
+}

@@ -1,0 +1,366 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useMemo, type ReactNode } from "react";
+import type { z } from "zod";
+import { ErrorList, Field, SubmitButton } from "~/components/forms";
+import { useHydrated } from "~/components/use-hydrated";
+import { requireMemberWithDetails } from "~/domain/auth.server";
+import {
+  bankAccountSchema,
+  PAYMENT_FIELD_LABEL,
+  PAYOUT_METHOD_LABEL,
+  PAYOUT_METHODS,
+  paymentAccountDetails,
+  paypalAccountSchema,
+  upiAccountSchema,
+} from "~/domain/payment-accounts";
+import {
+  addPaymentAccount,
+  deletePaymentAccount,
+  listPaymentAccounts,
+  parsePaymentAccount,
+} from "~/domain/payment-accounts.server";
+import type { PayoutMethod } from "~/generated/prisma/enums";
+import { readFormData } from "~/lib/forms.server";
+import { PRODUCT_NAME } from "~/lib/product";
+import { redirectWithToast } from "~/lib/toast.server";
+
+export const meta: MetaFunction = () => [{ title: `Account | ${PRODUCT_NAME}` }];
+
+// /account (the spec's Account): the member's payout accounts, one per method, each with a Delete
+// form, and an add-form for every method the member does not have yet. An index route, so that
+// /account/delete (account deletion) is a page of its own beside it, not nested inside this one.
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { member } = await requireMemberWithDetails(request);
+  const accounts = await listPaymentAccounts(member.id);
+  const held = new Set(accounts.map((account) => account.method));
+  return {
+    signUpEmail: member.email,
+    // Only the masked details reach the browser: the full account number never leaves the server.
+    accounts: accounts.map((account) => ({
+      id: account.id,
+      method: account.method,
+      details: paymentAccountDetails(account),
+    })),
+    missing: PAYOUT_METHODS.filter((method) => !held.has(method)),
+  };
+}
+
+const CONFIRMATION_REQUIRED = "Tick the box to confirm.";
+const UNKNOWN_FORM = "This form could not be read. Reload the page and try again.";
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { member } = await requireMemberWithDetails(request);
+  const formData = await readFormData(request);
+  const intent = formData.get("intent");
+  if (intent === "delete") return deleteAccount(member.id, formData);
+  const method = addIntentMethod(intent);
+  if (!method) return data(refused(null, UNKNOWN_FORM), { status: 400 });
+
+  const submission = parsePaymentAccount(formData, method, member.email);
+  // Only a real submit adds an account; conform's validate intents come back as errors or nothing.
+  if (submission.status !== "success") return data(added(method, submission.reply()), { status: 400 });
+  const result = await addPaymentAccount(member.id, submission.value);
+  if (!result.ok) {
+    const reply = submission.reply(
+      result.field ? { fieldErrors: { [result.field]: [result.message] } } : { formErrors: [result.message] },
+    );
+    return data(added(method, reply), { status: result.field ? 400 : 409 });
+  }
+  return redirectWithToast("/account", { type: "success", message: result.message });
+}
+
+export default function Account() {
+  const { accounts, missing } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const refusal = actionData?.refusal;
+  // A refusal about an account no longer listed (deleted in another tab, a forged id) goes on top.
+  const pageRefusal = refusal && !accounts.some((account) => account.id === refusal.accountId) ? refusal : null;
+  return (
+    <section aria-labelledby="account-heading" className="max-w-3xl">
+      <h1 id="account-heading" className="text-2xl font-semibold">
+        Account
+      </h1>
+      {pageRefusal ? (
+        <p role="alert" className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+          {pageRefusal.message}
+        </p>
+      ) : null}
+
+      <section aria-labelledby="payment-accounts-heading" className="mt-6">
+        <h2 id="payment-accounts-heading" className="text-xl font-semibold">
+          Payment accounts
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          Withdrawals are paid to one of these accounts. You can hold one account of each kind.
+        </p>
+        {accounts.length === 0 ? (
+          <p className="mt-4 text-slate-600">You have no payment account yet. Add one below to withdraw your points.</p>
+        ) : (
+          <ul className="mt-4 grid gap-4 sm:grid-cols-2">
+            {accounts.map((account) => (
+              <li key={account.id} className="rounded-lg border border-slate-200 bg-white p-4">
+                <h3 className="font-semibold">{PAYOUT_METHOD_LABEL[account.method]}</h3>
+                <dl className="mt-2 space-y-1 text-sm">
+                  {account.details.map((line) => (
+                    <div key={line.label} className="grid grid-cols-[10rem_1fr] gap-2">
+                      <dt className="text-slate-600">{line.label}</dt>
+                      <dd className="break-all">{line.value}</dd>
+                    </div>
+                  ))}
+                </dl>
+                <DeleteAccountForm
+                  id={account.id}
+                  method={account.method}
+                  refusal={refusal?.accountId === account.id ? refusal.message : null}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {missing.length > 0 ? (
+        <section aria-labelledby="add-account-heading" className="mt-8">
+          <h2 id="add-account-heading" className="text-xl font-semibold">
+            Add a payment account
+          </h2>
+          <div className="mt-4 grid gap-4">
+            {missing.map((method) => (
+              <AddAccountForm key={method} method={method} />
+            ))}
+          </div>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="delete-my-account-heading" className="mt-10 border-t border-slate-200 pt-6">
+        <h2 id="delete-my-account-heading" className="text-xl font-semibold">
+          Delete my account
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          Close your membership and have your data deleted. Deletion completes within 30 calendar days.
+        </p>
+        <Link to="/account/delete" className="btn-secondary mt-3">
+          Delete my account
+        </Link>
+      </section>
+    </section>
+  );
+}
+
+/**
+ * With JavaScript a confirm dialog asks first. Without it a required checkbox is the confirmation
+ * (an unticked post is refused on the server too), so a stray click never deletes an account.
+ */
+function DeleteAccountForm({ id, method, refusal }: { id: number; method: PayoutMethod; refusal: string | null }) {
+  const hydrated = useHydrated();
+  const label = PAYOUT_METHOD_LABEL[method];
+  return (
+    <Form
+      method="post"
+      className="mt-4 border-t border-slate-200 pt-3"
+      onSubmit={(event) => {
+        if (!window.confirm(`Delete your ${label} account? You can add it again later.`)) event.preventDefault();
+      }}
+    >
+      {refusal ? (
+        <p role="alert" className="mb-2 text-sm text-red-700">
+          {refusal}
+        </p>
+      ) : null}
+      <input type="hidden" name="intent" value="delete" />
+      {hydrated ? (
+        <input type="hidden" name="confirmed" value="on" />
+      ) : (
+        <label className="mb-2 flex items-center gap-2 text-sm text-slate-700">
+          <input type="checkbox" name="confirmed" value="on" required />
+          Yes, delete this {label} account
+        </label>
+      )}
+      {/* The id rides on the button, so only this account's button says it is working. */}
+      <SubmitButton name="accountId" value={String(id)} pendingText="Deleting…" className="btn-secondary">
+        Delete {label} account
+      </SubmitButton>
+    </Form>
+  );
+}
+
+type AddResult = SubmissionResult<string[]> | undefined;
+
+function AddAccountForm({ method }: { method: PayoutMethod }) {
+  const actionData = useActionData<typeof action>();
+  const lastResult = actionData?.add?.method === method ? actionData.add.result : undefined;
+  switch (method) {
+    case "paypal":
+      return <PaypalForm lastResult={lastResult} />;
+    case "upi":
+      return <UpiForm lastResult={lastResult} />;
+    case "bank":
+      return <BankForm lastResult={lastResult} />;
+  }
+}
+
+function PaypalForm({ lastResult }: { lastResult: AddResult }) {
+  const { signUpEmail } = useLoaderData<typeof loader>();
+  const schema = useMemo(() => paypalAccountSchema(signUpEmail), [signUpEmail]);
+  // The email must be the sign-up email, so the form starts with it.
+  const [form, fields] = useAddForm("paypal", schema, lastResult, { paypalEmail: signUpEmail });
+  return (
+    <AddFormCard method="paypal" form={form}>
+      <Field
+        label={PAYMENT_FIELD_LABEL.holderName}
+        inputProps={{ ...getInputProps(fields.holderName, { type: "text" }), autoComplete: "name" }}
+        errors={fields.holderName.errors}
+      />
+      <Field
+        label={PAYMENT_FIELD_LABEL.paypalEmail}
+        inputProps={{ ...getInputProps(fields.paypalEmail, { type: "email" }), autoComplete: "email" }}
+        errors={fields.paypalEmail.errors}
+        hint="Must be the email you signed up with."
+      />
+    </AddFormCard>
+  );
+}
+
+function UpiForm({ lastResult }: { lastResult: AddResult }) {
+  const [form, fields] = useAddForm("upi", upiAccountSchema, lastResult);
+  return (
+    <AddFormCard method="upi" form={form}>
+      <Field
+        label={PAYMENT_FIELD_LABEL.holderName}
+        inputProps={{ ...getInputProps(fields.holderName, { type: "text" }), autoComplete: "name" }}
+        errors={fields.holderName.errors}
+      />
+      <Field
+        label={PAYMENT_FIELD_LABEL.upiId}
+        inputProps={{
+          ...getInputProps(fields.upiId, { type: "text" }),
+          autoComplete: "off",
+          autoCapitalize: "none",
+          spellCheck: false,
+        }}
+        errors={fields.upiId.errors}
+        hint="Your UPI ID (VPA), such as name@bank."
+      />
+    </AddFormCard>
+  );
+}
+
+function BankForm({ lastResult }: { lastResult: AddResult }) {
+  const [form, fields] = useAddForm("bank", bankAccountSchema, lastResult);
+  return (
+    <AddFormCard method="bank" form={form}>
+      <Field
+        label={PAYMENT_FIELD_LABEL.holderName}
+        inputProps={{ ...getInputProps(fields.holderName, { type: "text" }), autoComplete: "name" }}
+        errors={fields.holderName.errors}
+      />
+      <Field
+        label={PAYMENT_FIELD_LABEL.bankName}
+        inputProps={{ ...getInputProps(fields.bankName, { type: "text" }), autoComplete: "off" }}
+        errors={fields.bankName.errors}
+      />
+      <Field
+        label={PAYMENT_FIELD_LABEL.bankAccountNumber}
+        inputProps={{
+          ...getInputProps(fields.bankAccountNumber, { type: "text" }),
+          inputMode: "numeric",
+          autoComplete: "off",
+        }}
+        errors={fields.bankAccountNumber.errors}
+        hint="9 to 18 digits. Only the last 4 are shown once saved."
+      />
+      <Field
+        label={PAYMENT_FIELD_LABEL.bankIfsc}
+        inputProps={{
+          ...getInputProps(fields.bankIfsc, { type: "text" }),
+          autoCapitalize: "characters",
+          autoComplete: "off",
+        }}
+        errors={fields.bankIfsc.errors}
+        hint="11 characters, as on your cheque book or passbook."
+      />
+    </AddFormCard>
+  );
+}
+
+/**
+ * The same schema checks the form in the browser (with JavaScript) and in the action. Errors first
+ * show on submit, not on leaving a field: a message appearing on blur moves the button away from
+ * under the pointer that is pressing it.
+ */
+function useAddForm(
+  method: PayoutMethod,
+  schema: z.ZodTypeAny,
+  lastResult: AddResult,
+  defaultValue?: Record<string, string>,
+) {
+  const constraint = useMemo(() => getZodConstraint(schema), [schema]);
+  return useForm<Record<string, string>>({
+    id: `add-${method}`,
+    lastResult,
+    defaultValue,
+    constraint,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema, disableAutoCoercion: true }),
+  });
+}
+
+function AddFormCard({
+  method,
+  form,
+  children,
+}: {
+  method: PayoutMethod;
+  form: ReturnType<typeof useAddForm>[0];
+  children: ReactNode;
+}) {
+  const label = PAYOUT_METHOD_LABEL[method];
+  const headingId = `add-${method}-heading`;
+  return (
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      aria-labelledby={headingId}
+      className="rounded-lg border border-slate-200 bg-white p-4"
+    >
+      <h3 id={headingId} className="mb-3 font-semibold">
+        {label} account
+      </h3>
+      <div role="alert">
+        <ErrorList id={form.errorId} errors={form.errors} />
+      </div>
+      {children}
+      <SubmitButton name="intent" value={`add-${method}`} pendingText="Adding…">
+        Add {label} account
+      </SubmitButton>
+    </Form>
+  );
+}
+
+function addIntentMethod(intent: FormDataEntryValue | null): PayoutMethod | null {
+  return PAYOUT_METHODS.find((method) => intent === `add-${method}`) ?? null;
+}
+
+// The action's answers share one shape, so the page reads them without guessing.
+function added(method: PayoutMethod, result: SubmissionResult<string[]>) {
+  return { add: { method, result }, refusal: null };
+}
+
+function refused(accountId: number | null, message: string) {
+  return { add: null, refusal: { accountId, message } };
+}
+
+async function deleteAccount(memberId: number, formData: FormData) {
+  const raw = formData.get("accountId");
+  const accountId = typeof raw === "string" && /^\d{1,9}$/.test(raw) ? Number(raw) : null;
+  if (formData.get("confirmed") !== "on") return data(refused(accountId, CONFIRMATION_REQUIRED), { status: 400 });
+  const result = await deletePaymentAccount(memberId, accountId ?? 0);
+  if (!result.ok) {
+    return data(refused(accountId, result.message), { status: result.reason === "not-found" ? 404 : 409 });
+  }
+  return redirectWithToast("/account", { type: "success", message: result.message });
+}
