@@ -1,13 +1,28 @@
 // `npm run jobs -- <job> [--once]`: runs one background job outside the app.
 //   mail         drains the mail queue (and queues held-back invitation summaries) until SIGTERM/SIGINT
 //   mail --once  one pass, then exits (tests, cron)
+//   inactivity   one pass of the inactivity job (warnings, expiry, erasure of deleted accounts), then
+//                exits; meant for cron, on any instance, as often as wanted (it is idempotent).
 // The app already runs the mail worker in-process (app/entry.server.tsx). On the embedded
 // database run this only while the app is stopped: PGlite serves one process. On PostgreSQL any
-// number may run beside the app instances. See docs/decisions/024-invitations.md.
+// number may run beside the app instances. See docs/decisions/024-invitations.md and
+// docs/decisions/027-inactivity-and-deletion.md.
 import { parseDatabaseUrl } from "../app/lib/database-url";
 import { openDatabase, provideDatabase } from "../app/lib/db.server";
 
-const jobs: Record<string, (options: { once: boolean }) => Promise<void>> = { mail };
+const jobs: Record<string, (options: { once: boolean }) => Promise<void>> = { mail, inactivity };
+
+async function inactivity(): Promise<void> {
+  const { runInactivityPass } = await import("../app/domain/inactivity.server");
+  const database = openDatabase(parseDatabaseUrl(process.env.DATABASE_URL));
+  provideDatabase(database);
+  try {
+    const pass = await runInactivityPass();
+    console.log(`[inactivity] warned ${pass.warned}, set inactive ${pass.expired}, erased ${pass.erased}`);
+  } finally {
+    await database.close();
+  }
+}
 
 async function mail({ once }: { once: boolean }): Promise<void> {
   const { runMailPass, startMailWorker } = await import("../app/domain/mail-queue.server");

@@ -6,6 +6,7 @@ import { getPrisma, isUniqueViolation } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { stripUnwantedCharacters } from "~/lib/validation";
+import { reactivateIfInactive } from "./inactivity.server";
 import { accountStatusIssue } from "./login.server";
 import { startMemberSession } from "./sessions.server";
 
@@ -72,6 +73,7 @@ export async function finishGoogleSignIn(request: Request): Promise<Response> {
   if (!outcome.ok) {
     return redirectWithToast("/login", { type: "error", message: outcome.message }, { headers });
   }
+  await reactivateIfInactive(outcome.memberId);
   headers.append("Set-Cookie", await startMemberSession(outcome.memberId, { persistent: false, request }));
   return redirect("/dashboard", { headers });
 }

@@ -1,6 +1,7 @@
 import type { MemberStatus } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/db.server";
 import { checkRateLimit, clearRateLimit, hitRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
+import { reactivateIfInactive } from "./inactivity.server";
 import { verifyPassword } from "./passwords.server";
 
 // Password sign-in for members. The rules (docs/decisions/010-login-rate-limits.md): the same
@@ -65,7 +66,9 @@ export const ADMIN_REVOKED_MESSAGE = "Your admin rights have been revoked.";
 
 export async function attemptLogin(credentials: Credentials): Promise<LoginResult> {
   const result = await attemptPasswordLogin(MEMBERS, credentials);
-  return result.ok ? { ok: true, memberId: result.accountId } : result;
+  if (!result.ok) return result;
+  await reactivateIfInactive(result.accountId);
+  return { ok: true, memberId: result.accountId };
 }
 
 export async function attemptAdminLogin(credentials: Credentials): Promise<AdminLoginResult> {
@@ -98,13 +101,16 @@ async function attemptPasswordLogin(
   return { ok: true, accountId: account.id };
 }
 
-/** Why a member in this state cannot sign in (by password or Google), or null when they can. */
+/**
+ * Why a member in this state cannot sign in (by password or Google), or null when they can. An
+ * inactive member may: signing in is the activity that reactivates them (decision 027). A closed
+ * account asked to be deleted and never opens again.
+ */
 export function accountStatusIssue(status: MemberStatus): string | null {
   switch (status) {
     case "active":
-      return null;
     case "inactive":
-      return "Your account is inactive. Please contact support to reactivate it.";
+      return null;
     case "closed":
       return "This account has been closed.";
   }

@@ -50,8 +50,9 @@ const AUDIENCES: Record<ResetAudience, AudienceRules> = {
     counters: "reset",
     async findUsable(email) {
       const member = await getPrisma().member.findUnique({ where: { email } });
-      // Closed and inactive accounts cannot sign in.
-      if (!member || member.status !== "active") return null;
+      // A closed account never signs in again (it is being erased); an inactive one may, and is
+      // reactivated when it does (decision 027).
+      if (!member || member.status === "closed") return null;
       return { id: member.id, email: member.email, name: member.firstName };
     },
     owner: (id) => ({ memberId: id }),

@@ -112,17 +112,18 @@ describe("signing in", () => {
     });
   });
 
-  test("inactive and closed members cannot sign in, even with the right password", async () => {
-    const inactive = await memberWithPassword({ status: "inactive" });
+  test("a closed member cannot sign in, even with the right password; an inactive one is let back in", async () => {
     const closed = await memberWithPassword({ status: "closed" });
-    const refusedInactive = expectData(await post({ email: inactive.email, password: PASSWORD }));
-    expect(refusedInactive.init?.status).toBe(403);
-    expect(refusedInactive.data.error).toEqual({
-      "": ["Your account is inactive. Please contact support to reactivate it."],
-    });
     const refusedClosed = expectData(await post({ email: closed.email, password: PASSWORD }));
+    expect(refusedClosed.init?.status).toBe(403);
     expect(refusedClosed.data.error).toEqual({ "": ["This account has been closed."] });
     expect(await getPrisma().memberSession.count()).toBe(0);
+
+    // Inactivity (decision 027) zeroes points but does not lock the member out: signing in reactivates.
+    const inactive = await memberWithPassword({ status: "inactive" });
+    await post({ email: inactive.email, password: PASSWORD });
+    expect(await getPrisma().member.findUniqueOrThrow({ where: { id: inactive.id } })).toMatchObject({ status: "active" });
+    expect(await getPrisma().memberSession.count({ where: { memberId: inactive.id } })).toBe(1);
   });
 
   test("a signed-in member opening /login goes to Landing", async () => {

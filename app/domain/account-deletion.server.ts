@@ -1,0 +1,157 @@
+import type { Prisma } from "~/generated/prisma/client";
+import { getPrisma } from "~/lib/db.server";
+import { checkRateLimit, clearRateLimit, hitRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
+import { DELETION_WORD } from "./account-deletion-schema";
+import { debitPoints } from "./ledger.server";
+import { verifyPassword } from "./passwords.server";
+
+// Account deletion (docs/decisions/027-inactivity-and-deletion.md). The terms promise that a
+// deletion completes within 30 calendar days. It happens in two steps:
+// - the request closes the account at once: status closed (no sign-in, by password or Google, and
+//   no reset mail), every session ended, unused links and unsent mail cancelled;
+// - the inactivity job erases it after a grace period: the Member row stays, anonymised, because
+//   the ledger and the withdrawals point at it and payout records must be kept; everything else
+//   that describes the person is deleted.
+
+/**
+ * Days between the request and the erasure. One less than the terms' 30, so that a job run once a
+ * day still erases every request within 30 calendar days. The wait lets admins settle a payout
+ * still in flight and lets support reopen an account closed by mistake.
+ */
+export const ERASURE_GRACE_DAYS = 29;
+
+export const ACCOUNT_CLOSED_MESSAGE =
+  "Your account has been closed and you have been signed out. Your personal data will be erased within 30 days.";
+export const WRONG_PASSWORD_MESSAGE = "The password is incorrect.";
+export const PENDING_WITHDRAWAL_MESSAGE =
+  "You have a withdrawal in progress. You can delete your account once it has been paid or rejected.";
+const ALREADY_CLOSED_MESSAGE = "This account has been closed.";
+
+/** Wrong passwords per member: a stolen session must not become a way to guess the password. */
+export const WRONG_DELETION_PASSWORD_LIMIT: RateLimitRule = { limit: 5, windowMs: 15 * 60 * 1000 };
+
+export type DeletionRequestResult =
+  | { ok: true }
+  | { ok: false; field: "password" | "confirmation" | null; message: string; status: 400 | 409 | 429 };
+
+/** What the member gives to prove the request is theirs: the password, or the typed word without one. */
+export interface DeletionProof {
+  password?: string;
+  confirmation?: string;
+}
+
+/**
+ * Closes the member's account at once, to be erased by the inactivity job after the grace period.
+ * Refused, changing nothing, for a wrong password (or word) and while a withdrawal is pending: a
+ * pending payout must still be paid or returned to a member who can see the outcome.
+ */
+export async function requestAccountDeletion(
+  memberId: number,
+  proof: DeletionProof,
+  now: Date = new Date(),
+): Promise<DeletionRequestResult> {
+  const prisma = getPrisma();
+  const member = await prisma.member.findUnique({ where: { id: memberId } });
+  if (!member || member.status === "closed") return { ok: false, field: null, message: ALREADY_CLOSED_MESSAGE, status: 409 };
+
+  const limitKey = `account-deletion:${member.id}`;
+  if (member.passwordHash) {
+    const limit = await checkRateLimit(limitKey, WRONG_DELETION_PASSWORD_LIMIT);
+    if (limit.limited) {
+      const minutes = Math.max(1, Math.ceil(limit.retryAfterSeconds / 60));
+      const message = `Too many wrong passwords. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+      return { ok: false, field: null, message, status: 429 };
+    }
+    if (!proof.password || !(await verifyPassword(proof.password, member.passwordHash))) {
+      await hitRateLimit(limitKey, WRONG_DELETION_PASSWORD_LIMIT);
+      return { ok: false, field: "password", message: WRONG_PASSWORD_MESSAGE, status: 400 };
+    }
+  } else if (proof.confirmation?.trim().toUpperCase() !== DELETION_WORD) {
+    return { ok: false, field: "confirmation", message: `Type ${DELETION_WORD} to confirm.`, status: 400 };
+  }
+
+  const refusal = await prisma.$transaction(async (tx) => {
+    // The member's row lock orders this request after any ledger change in flight (a withdrawal
+    // debits the balance under the same lock), so the pending check below sees it.
+    const [locked] = await tx.$queryRaw<{ status: string }[]>`
+      SELECT "status"::text AS "status" FROM "Member" WHERE "id" = ${member.id} FOR UPDATE`;
+    if (!locked || locked.status === "closed") return ALREADY_CLOSED_MESSAGE;
+    const pending = await tx.withdrawalRequest.count({ where: { memberId: member.id, status: "pending" } });
+    if (pending > 0) return PENDING_WITHDRAWAL_MESSAGE;
+
+    await tx.member.update({ where: { id: member.id }, data: { status: "closed", deletionRequestedAt: now } });
+    await tx.memberSession.deleteMany({ where: { memberId: member.id } });
+    await tx.authToken.deleteMany({ where: { memberId: member.id } });
+    // Invitations still waiting would reach someone who asked to leave. Marked rather than deleted:
+    // a worker may hold one right now and must still find its row.
+    await tx.queuedMail.updateMany({
+      where: { to: member.email, status: "queued" },
+      data: { status: "failed", lastError: "Account closed by the member" },
+    });
+    return null;
+  });
+  if (refusal) return { ok: false, field: null, message: refusal, status: 409 };
+  await clearRateLimit(limitKey);
+  return { ok: true };
+}
+
+/** Whether a withdrawal of the member's still waits for an admin (deletion is refused meanwhile). */
+export async function hasPendingWithdrawal(memberId: number): Promise<boolean> {
+  return (await getPrisma().withdrawalRequest.count({ where: { memberId, status: "pending" } })) > 0;
+}
+
+/** The address an erased member's row holds: unique, and never a mailbox (.invalid is reserved). */
+export function erasedEmail(memberId: number): string {
+  return `erased-${memberId}@invalid`;
+}
+
+/**
+ * Erases a closed member inside the caller's transaction (the job holds the member's row lock).
+ * Kept: the anonymised Member row, the points ledger, withdrawals with their payout snapshots
+ * (payment records the law requires) and assignments (they name no one once the row is
+ * anonymised, and survey quotas count them). Points left on the account are forfeited with an
+ * expiry entry, so the ledger still explains the balance.
+ */
+export async function eraseMember(
+  tx: Prisma.TransactionClient,
+  member: { id: number; email: string; pointsBalance: number },
+  now: Date,
+): Promise<void> {
+  if (member.pointsBalance > 0) {
+    await debitPoints(tx, {
+      memberId: member.id,
+      points: member.pointsBalance,
+      type: "expiry",
+      source: `erasure:member:${member.id}`,
+      remark: "Points forfeited: account deleted",
+    });
+  }
+  const owned = { where: { memberId: member.id } };
+  await tx.answer.deleteMany(owned);
+  await tx.questionnaireResponse.deleteMany(owned);
+  await tx.paymentAccount.deleteMany(owned);
+  await tx.oAuthConnection.deleteMany(owned);
+  await tx.authToken.deleteMany(owned);
+  await tx.memberSession.deleteMany(owned);
+  // The mail log and the sign-in counters hold the address too.
+  await tx.queuedMail.deleteMany({ where: { to: member.email } });
+  await tx.rateLimit.deleteMany({ where: { key: { in: [`login:email:${member.email}`, `reset:email:${member.email}`] } } });
+  await tx.member.update({
+    where: { id: member.id },
+    data: {
+      email: erasedEmail(member.id),
+      firstName: "",
+      lastName: "",
+      passwordHash: null,
+      emailVerifiedAt: null,
+      country: null,
+      state: null,
+      city: null,
+      pin: null,
+      dob: null,
+      gender: null,
+      mobile: null,
+      erasedAt: now,
+    },
+  });
+}

@@ -1,0 +1,149 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { ErrorList, Field, SubmitButton, useClearedAfterSubmit } from "~/components/forms";
+import { accountDeletionSchema, DELETION_WORD } from "~/domain/account-deletion-schema";
+import {
+  ACCOUNT_CLOSED_MESSAGE,
+  hasPendingWithdrawal,
+  requestAccountDeletion,
+} from "~/domain/account-deletion.server";
+import { requireVerifiedMember } from "~/domain/auth.server";
+import { clearMemberCookie } from "~/domain/sessions.server";
+import { readFormData } from "~/lib/forms.server";
+import { PRODUCT_NAME } from "~/lib/product";
+import { redirectWithToast } from "~/lib/toast.server";
+
+// /account/delete: the member asks for their account to be deleted (docs/decisions/027). The
+// account closes at once and the member is signed out; the inactivity job erases it later.
+
+export const meta: MetaFunction = () => [{ title: `Delete Account | ${PRODUCT_NAME}` }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { member } = await requireVerifiedMember(request);
+  return {
+    hasPassword: member.passwordHash !== null,
+    points: member.pointsBalance,
+    pendingWithdrawal: await hasPendingWithdrawal(member.id),
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { member } = await requireVerifiedMember(request);
+  const submission = parseWithZod(await readFormData(request), {
+    schema: accountDeletionSchema(member.passwordHash !== null),
+  });
+  // Passwords are never sent back to the browser. A conform 'validate' post ends here too.
+  if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  const result = await requestAccountDeletion(member.id, submission.value);
+  if (!result.ok) {
+    const errors = result.field ? { fieldErrors: { [result.field]: [result.message] } } : { formErrors: [result.message] };
+    return data(submission.reply({ hideFields: ["password"], ...errors }), { status: result.status });
+  }
+  // Every session of the member is already gone; this clears this browser's cookie as well.
+  return redirectWithToast(
+    "/login",
+    { type: "success", message: ACCOUNT_CLOSED_MESSAGE },
+    { headers: { "Set-Cookie": await clearMemberCookie() } },
+  );
+}
+
+export default function DeleteAccountPage() {
+  const { hasPassword, points, pendingWithdrawal } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const schema = accountDeletionSchema(hasPassword);
+  const [form, fields] = useForm({
+    id: "delete-account",
+    lastResult,
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  useClearedAfterSubmit(lastResult, fields.password.id);
+  const understoodError = fields.understood.errors?.length ? `${fields.understood.id}-error` : undefined;
+
+  return (
+    <section aria-labelledby="delete-account-heading" className="max-w-2xl">
+      <h1 id="delete-account-heading" className="text-2xl font-semibold">
+        Delete Account
+      </h1>
+      <p className="mt-2 text-slate-700">Deleting your account cannot be undone. This is what happens:</p>
+      <ul className="mt-3 list-disc space-y-2 pl-6 text-slate-700">
+        <li>Your account is closed at once: you are signed out on every device and cannot sign in again.</li>
+        <li>
+          Your personal details, profile answers, payout accounts and sign-in methods are erased within 30 days.
+        </li>
+        <li>
+          {points > 0 ? (
+            <>
+              Your <strong>{points} points</strong> are lost. To keep their value, request a withdrawal first.
+            </>
+          ) : (
+            "Any points you earn from now on are lost."
+          )}
+        </li>
+        <li>
+          Records of your withdrawals (amounts, dates and the payout account used) are kept, as the law requires for
+          payments.
+        </li>
+      </ul>
+
+      {pendingWithdrawal ? (
+        <p role="alert" className="mt-6 rounded-md bg-amber-50 px-3 py-2 text-amber-900">
+          You have a withdrawal in progress. You can delete your account once it has been paid or rejected.
+        </p>
+      ) : (
+        <Form
+          method="post"
+          {...getFormProps(form)}
+          className="mt-6 max-w-md rounded-md border border-red-200 bg-white p-4"
+        >
+          {form.errors?.length ? (
+            <p role="alert" id={form.errorId} className="mb-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+              {form.errors[0]}
+            </p>
+          ) : null}
+          {hasPassword ? (
+            <Field
+              label="Password"
+              inputProps={{
+                ...getInputProps(fields.password, { type: "password", value: false }),
+                autoComplete: "current-password",
+              }}
+              errors={fields.password.errors}
+            />
+          ) : (
+            <Field
+              label={`Type ${DELETION_WORD} to confirm`}
+              inputProps={{ ...getInputProps(fields.confirmation, { type: "text" }), autoComplete: "off" }}
+              errors={fields.confirmation.errors}
+              hint="You sign in with Google, so there is no password to ask for."
+            />
+          )}
+          <div className="mb-4">
+            <label className="flex items-start gap-2 text-sm text-slate-800">
+              <input
+                {...getInputProps(fields.understood, { type: "checkbox" })}
+                aria-invalid={understoodError ? true : undefined}
+                aria-describedby={understoodError}
+                className="mt-1"
+              />
+              I understand that my account is closed now, my points are lost and my data is erased.
+            </label>
+            <ErrorList id={understoodError} errors={fields.understood.errors} />
+          </div>
+          <div className="flex flex-wrap items-center gap-4">
+            <SubmitButton pendingText="Deleting…" className="btn bg-red-700 text-white hover:bg-red-800">
+              Delete my account
+            </SubmitButton>
+            <Link to="/account" className="text-brand-600 underline">
+              Keep my account
+            </Link>
+          </div>
+        </Form>
+      )}
+    </section>
+  );
+}
