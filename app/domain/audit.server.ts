@@ -24,7 +24,10 @@ export type AuditAction =
   | "assignment.assigned_all"
   | "assignment.assigned_by_demographics"
   | "assignment.reassigned"
-  | "assignment.deleted";
+  | "assignment.deleted"
+  | "withdrawal.approved"
+  | "withdrawal.rejected"
+  | "points.adjusted";
 
 export const AUDIT_PAGE_SIZE = 50;
 

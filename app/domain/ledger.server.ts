@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
-import type { PointsStatus, PointsType, Prisma } from "~/generated/prisma/client";
+import { Prisma, type Admin, type PointsStatus, type PointsType } from "~/generated/prisma/client";
+import { getPrisma } from "~/lib/db.server";
+import { recordAudit } from "./audit.server";
 
 // The points ledger: the one module that changes a member's points. Every change is a row of the
 // append-only PointsTransaction table plus the same change to the cached Member.pointsBalance,
@@ -11,6 +13,11 @@ import type { PointsStatus, PointsType, Prisma } from "~/generated/prisma/client
 // inserted with ON CONFLICT DO NOTHING rather than caught as a unique violation, because a raised
 // error aborts the caller's PostgreSQL transaction, while DO NOTHING leaves it usable: a repeated
 // cause is an ordinary answer ({ ok: false, reason: "duplicate" }), not a failure.
+//
+// Beyond credit and debit: a withdrawal's pending debit is settled as paid out or reversed (the
+// points come back), a survey completion can be reversed (the points go, as far as the balance
+// allows), and an admin can adjust a balance with a reason. Expiry (inactivity) is an ordinary
+// debit of type "expiry". See docs/decisions/026-withdrawals.md.
 
 export interface PointsChange {
   memberId: number;
@@ -25,6 +32,11 @@ export interface PointsChange {
   assignmentId?: number | null;
   withdrawalId?: number | null;
   adminId?: number | null;
+  /**
+   * A reference chosen by the caller instead of a fresh "PT…" one: a withdrawal's debit carries the
+   * withdrawal's own "WD…" reference, so the member and the admins quote the same one.
+   */
+  referenceId?: string;
 }
 
 export interface LedgerEntry {
@@ -40,6 +52,10 @@ export interface LedgerEntry {
 
 export type CreditResult = { ok: true; entry: LedgerEntry; balance: number } | { ok: false; reason: "duplicate" };
 export type DebitResult = CreditResult | { ok: false; reason: "insufficient_points" };
+
+/** The columns of a LedgerEntry, as RETURNING or SELECT lists them. */
+const ENTRY_COLUMNS = Prisma.sql`"id", "referenceId", "memberId", "change", "status"::text AS "status",
+  "type"::text AS "type", "source", "createdAt"`;
 
 /** Adds points to the member's balance, once per source. Completed unless the caller says otherwise. */
 export async function creditPoints(tx: Prisma.TransactionClient, change: PointsChange): Promise<CreditResult> {
@@ -89,6 +105,185 @@ export async function getBalance(db: Prisma.TransactionClient, memberId: number)
   return member.pointsBalance;
 }
 
+export type SettleResult = { ok: true; entry: LedgerEntry } | { ok: false; reason: "not_pending" };
+
+/**
+ * Marks a withdrawal's pending debit as paid out, once the money has been sent. The points left the
+ * balance when the withdrawal was requested, so only the status changes. The conditional UPDATE is
+ * the exactly-once gate: a concurrent settlement waits on the row lock, then finds the entry no
+ * longer pending.
+ */
+export async function settlePayout(tx: Prisma.TransactionClient, source: string): Promise<SettleResult> {
+  const [entry] = await tx.$queryRaw<LedgerEntry[]>`
+    UPDATE "PointsTransaction" SET "status" = 'paid_out', "updatedAt" = now() AT TIME ZONE 'UTC'
+    WHERE "source" = ${source} AND "type" = 'withdrawal' AND "status" = 'pending'
+    RETURNING ${ENTRY_COLUMNS}`;
+  return entry ? { ok: true, entry } : { ok: false, reason: "not_pending" };
+}
+
+export type ReversalResult =
+  | {
+      ok: true;
+      /** The entry reversed, now with status reversed. */
+      original: LedgerEntry;
+      /** The counter-entry, or null when a completion was reversed against a zero balance. */
+      reversal: LedgerEntry | null;
+      /** Points moved by the reversal (returned for a withdrawal, taken back for a completion). */
+      points: number;
+      /** Points of a reversed completion that the member had already spent and keep. */
+      shortfall: number;
+      balance: number;
+    }
+  | { ok: false; reason: "not_found" | "already_reversed" | "not_reversible" };
+
+/**
+ * Undoes one entry, exactly once, with a counter-entry whose source is the original's + ":reversal":
+ * - a withdrawal's pending debit (a rejected withdrawal) becomes `reversed`, and a
+ *   `withdrawal_reversal` credit returns all its points. A paid-out debit cannot be reversed.
+ * - a completed `survey_completion` credit becomes `reversed`, and a `completion_reversal` debit takes
+ *   its points back, but never more than the balance: points already spent (withdrawn, expired)
+ *   stay spent rather than taking the balance below zero. The rest is the `shortfall`, for the
+ *   caller to report; with a zero balance no debit is written at all (a change is never 0).
+ * The original's conditional status change is the gate: a repeated or concurrent reversal waits on
+ * its row lock, then finds it already reversed.
+ */
+export async function reverseEntry(
+  tx: Prisma.TransactionClient,
+  { source, remark, adminId = null }: { source: string; remark: string; adminId?: number | null },
+): Promise<ReversalResult> {
+  const [original] = await tx.$queryRaw<(LedgerEntry & { assignmentId: number | null; withdrawalId: number | null })[]>`
+    UPDATE "PointsTransaction" SET "status" = 'reversed', "updatedAt" = now() AT TIME ZONE 'UTC'
+    WHERE "source" = ${source}
+      AND (("type" = 'withdrawal' AND "status" = 'pending') OR ("type" = 'survey_completion' AND "status" = 'completed'))
+    RETURNING ${ENTRY_COLUMNS}, "assignmentId", "withdrawalId"`;
+  if (!original) {
+    const [existing] = await tx.$queryRaw<{ status: PointsStatus }[]>`
+      SELECT "status"::text AS "status" FROM "PointsTransaction" WHERE "source" = ${source}`;
+    if (!existing) return { ok: false, reason: "not_found" };
+    return { ok: false, reason: existing.status === "reversed" ? "already_reversed" : "not_reversible" };
+  }
+  const { assignmentId, withdrawalId, ...entry } = original;
+  const counter = { memberId: entry.memberId, source: `${source}:reversal`, remark, adminId, assignmentId, withdrawalId };
+
+  if (entry.type === "withdrawal") {
+    const credited = await creditPoints(tx, { ...counter, points: -entry.change, type: "withdrawal_reversal" });
+    // The gate above lets one reversal through; an existing counter-entry means the data is broken.
+    if (!credited.ok) throw new Error(`The reversal of ${source} already exists`);
+    return { ok: true, original: entry, reversal: credited.entry, points: -entry.change, shortfall: 0, balance: credited.balance };
+  }
+
+  // Locked, so the amount taken is decided on the balance no other transaction is changing. NO KEY
+  // UPDATE is the lock the balance UPDATE takes anyway; FOR UPDATE would also block the key-share
+  // locks of concurrent inserts that reference the member, and could deadlock with them.
+  const [member] = await tx.$queryRaw<{ pointsBalance: number }[]>`
+    SELECT "pointsBalance" FROM "Member" WHERE "id" = ${entry.memberId} FOR NO KEY UPDATE`;
+  const taken = Math.min(member.pointsBalance, entry.change);
+  if (taken === 0) {
+    return { ok: true, original: entry, reversal: null, points: 0, shortfall: entry.change, balance: member.pointsBalance };
+  }
+  const debited = await debitPoints(tx, { ...counter, points: taken, type: "completion_reversal" });
+  if (!debited.ok) throw new Error(`The reversal of ${source} could not be written: ${debited.reason}`);
+  return {
+    ok: true,
+    original: entry,
+    reversal: debited.entry,
+    points: taken,
+    shortfall: entry.change - taken,
+    balance: debited.balance,
+  };
+}
+
+/**
+ * An admin's correction of a member's balance: positive adds, negative takes (never below zero).
+ * The reason is the remark the member sees; the audit entry is written in the same transaction.
+ * `key` identifies the correction (e.g. a one-time token of the form that made it), so submitting
+ * it twice corrects once.
+ */
+export async function adjustPoints(
+  tx: Prisma.TransactionClient,
+  {
+    admin,
+    memberId,
+    points,
+    reason,
+    key,
+  }: { admin: Pick<Admin, "id" | "email">; memberId: number; points: number; reason: string; key: string },
+): Promise<DebitResult> {
+  // A caller bug, not an admin's mistake: the form must ask for a reason.
+  if (reason.trim() === "") throw new RangeError("An adjustment needs a reason");
+  const change: PointsChange = {
+    memberId,
+    points: Math.abs(points),
+    type: "admin_adjustment",
+    source: `adjustment:${key}`,
+    remark: reason.trim(),
+    adminId: admin.id,
+  };
+  const result = points > 0 ? await creditPoints(tx, change) : await debitPoints(tx, change);
+  if (result.ok) {
+    await recordAudit(tx, {
+      admin,
+      action: "points.adjusted",
+      targetType: "member",
+      targetId: memberId,
+      details: { points, reason: change.remark, referenceId: result.entry.referenceId, balance: result.balance },
+    });
+  }
+  return result;
+}
+
+/** The spec's page size is server-side and not given; 10 a page like the survey history. */
+export const POINTS_HISTORY_PAGE_SIZE = 10;
+
+export interface PointsHistoryRow {
+  referenceId: string;
+  remark: string;
+  change: number;
+  /** The status as members read it, e.g. "Pending payment". */
+  status: string;
+}
+
+/**
+ * The member's ledger, newest first, a page at a time (one query for the page and one count, both
+ * on the (memberId, createdAt) index). A page beyond the last shows the last one.
+ */
+export async function listPointsHistory(memberId: number, page: number) {
+  const prisma = getPrisma();
+  const size = POINTS_HISTORY_PAGE_SIZE;
+  const read = (skip: number) =>
+    prisma.pointsTransaction.findMany({
+      where: { memberId },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      skip,
+      take: size,
+      select: { referenceId: true, remark: true, change: true, status: true, type: true },
+    });
+  const [total, first] = await Promise.all([prisma.pointsTransaction.count({ where: { memberId } }), read((page - 1) * size)]);
+  const pageCount = Math.max(1, Math.ceil(total / size));
+  const shown = page <= pageCount ? page : pageCount;
+  const entries = page <= pageCount ? first : await read((pageCount - 1) * size);
+  const rows: PointsHistoryRow[] = entries.map(({ type, status, ...entry }) => ({ ...entry, status: memberStatus(type, status) }));
+  return { rows, page: shown, pageCount, total };
+}
+
+/**
+ * Statuses in the members' words. The terms say a payout moves from "pending payment" to "paid
+ * out"; a rejected withdrawal's debit shows as Rejected (its points come back in their own entry).
+ */
+function memberStatus(type: PointsType, status: PointsStatus): string {
+  const withdrawal = type === "withdrawal";
+  switch (status) {
+    case "pending":
+      return withdrawal ? "Pending payment" : "Pending";
+    case "completed":
+      return "Completed";
+    case "reversed":
+      return withdrawal ? "Rejected" : "Reversed";
+    case "paid_out":
+      return "Paid out";
+  }
+}
+
 function assertPositivePoints(points: number) {
   // A caller bug, not a member's mistake: a zero, negative or fractional amount must never be written.
   if (!Number.isSafeInteger(points) || points <= 0) throw new RangeError(`Points must be a positive integer, got ${points}`);
@@ -105,36 +300,40 @@ async function insertEntry(
   signedPoints: number,
   status: PointsStatus,
 ): Promise<LedgerEntry | null> {
-  for (let attempt = 0; attempt < REFERENCE_ATTEMPTS; attempt += 1) {
+  // A caller's own reference is unique by construction; drawing it again would not change it.
+  const attempts = change.referenceId ? 1 : REFERENCE_ATTEMPTS;
+  for (let attempt = 0; attempt < attempts; attempt += 1) {
     // No conflict target: the referenceId is unique too, and a clash on it must not abort the
     // caller's transaction either. Which key clashed is settled by looking for the source below.
     const [entry] = await tx.$queryRaw<LedgerEntry[]>`
       INSERT INTO "PointsTransaction"
         ("referenceId", "memberId", "change", "remark", "status", "type", "source",
          "assignmentId", "withdrawalId", "adminId", "createdAt", "updatedAt")
-      VALUES (${newReferenceId()}, ${change.memberId}, ${signedPoints}, ${change.remark},
+      VALUES (${change.referenceId ?? newReferenceId()}, ${change.memberId}, ${signedPoints}, ${change.remark},
         ${status}::"PointsStatus", ${change.type}::"PointsType", ${change.source},
         ${change.assignmentId ?? null}, ${change.withdrawalId ?? null}, ${change.adminId ?? null},
         now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC')
       ON CONFLICT DO NOTHING
-      RETURNING "id", "referenceId", "memberId", "change", "status"::text AS "status", "type"::text AS "type",
-        "source", "createdAt"`;
+      RETURNING ${ENTRY_COLUMNS}`;
     if (entry) return entry;
     // A clash with another transaction's uncommitted row waited for it to commit, so a committed
     // entry for this source is visible to this new statement (READ COMMITTED).
     const existing = await tx.$queryRaw<unknown[]>`SELECT 1 FROM "PointsTransaction" WHERE "source" = ${change.source}`;
     if (existing.length > 0) return null;
   }
-  throw new Error(`No free points reference after ${REFERENCE_ATTEMPTS} attempts`);
+  throw new Error(`No free points reference after ${attempts} attempts`);
 }
 
 // 32 symbols without the look-alikes 0/O and 1/I, so a reference read out over the phone or typed
 // from a screenshot is unambiguous; 32 divides 256, so five bits of a random byte pick one evenly.
 const REFERENCE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
 
-/** "PT" + the UTC date as yyMMdd + 6 random symbols, e.g. PT261121K7QX2M. */
-function newReferenceId(): string {
+/**
+ * A prefix + the UTC date as yyMMdd + 6 random symbols, e.g. PT261121K7QX2M for a ledger entry
+ * and WD261121K7QX2M for a withdrawal request.
+ */
+export function newReferenceId(prefix: "PT" | "WD" = "PT"): string {
   const date = new Date().toISOString().slice(2, 10).replaceAll("-", "");
   const random = Array.from(randomBytes(6), (byte) => REFERENCE_ALPHABET[byte & 31]).join("");
-  return `PT${date}${random}`;
+  return `${prefix}${date}${random}`;
 }

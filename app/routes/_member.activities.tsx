@@ -2,8 +2,11 @@ import { Outlet } from "@remix-run/react";
 import { TabNav } from "~/components/tab-nav";
 
 // Activities: tabs over the member's histories. No loader of its own: each tab's loader runs the
-// guard. Points history (PointsRecords) adds its tab with its own page.
-const TABS = [{ to: "/activities/surveyRecords", label: "Survey History" }];
+// guard.
+const TABS = [
+  { to: "/activities/surveyRecords", label: "Survey History" },
+  { to: "/activities/PointsRecords", label: "Points History" },
+];
 
 export default function ActivitiesLayout() {
   return (

@@ -1,9 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { PageLinks, pageParam } from "~/components/admin-table";
+import { AutoRefresh } from "~/components/auto-refresh";
 import { MemberSurveyCard } from "~/components/member-survey-card";
-import { useHydrated } from "~/components/use-hydrated";
 import { requireMemberWithDetails } from "~/domain/auth.server";
 import { listAvailableSurveys } from "~/domain/member-surveys.server";
 import { listProfileSurveys, pendingTotals } from "~/domain/profile-surveys.server";
@@ -33,9 +32,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     profileCard: profile && profile.count > 0 ? { points: profile.points, minutes: profile.minutes } : null,
   };
 }
-
-/** The spec's points refresh interval. */
-const REFRESH_MS = 60_000;
 
 export default function Dashboard() {
   const { name, points, surveys, page, pageCount, profileCard } = useLoaderData<typeof loader>();
@@ -67,44 +63,6 @@ export default function Dashboard() {
         <NoSurveys />
       )}
     </div>
-  );
-}
-
-/**
- * With JavaScript the page reloads its data when the member comes back to it (a survey finished
- * in its own window changes the balance and the list) and every 60 seconds until stopped.
- */
-function AutoRefresh() {
-  const hydrated = useHydrated();
-  const revalidator = useRevalidator();
-  const [running, setRunning] = useState(true);
-
-  useEffect(() => {
-    const reload = () => {
-      if (document.visibilityState === "visible" && revalidator.state === "idle") revalidator.revalidate();
-    };
-    window.addEventListener("focus", reload);
-    document.addEventListener("visibilitychange", reload);
-    return () => {
-      window.removeEventListener("focus", reload);
-      document.removeEventListener("visibilitychange", reload);
-    };
-  }, [revalidator]);
-
-  useEffect(() => {
-    if (!running) return;
-    const timer = setInterval(() => revalidator.revalidate(), REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [running, revalidator]);
-
-  if (!hydrated) return null;
-  return (
-    <p className="mt-1 text-sm text-slate-600">
-      {running ? "The balance updates every minute." : "Automatic updates are stopped."}{" "}
-      <button type="button" onClick={() => setRunning(!running)} className="text-brand-700 underline">
-        {running ? "Stop" : "Resume"}
-      </button>
-    </p>
   );
 }
 

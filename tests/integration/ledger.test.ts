@@ -1,9 +1,19 @@
 import type * as Crypto from "node:crypto";
 import { randomBytes } from "node:crypto";
 import { describe, expect, test, vi } from "vitest";
-import { creditPoints, debitPoints, getBalance, type PointsChange } from "~/domain/ledger.server";
+import {
+  adjustPoints,
+  creditPoints,
+  debitPoints,
+  getBalance,
+  listPointsHistory,
+  POINTS_HISTORY_PAGE_SIZE,
+  reverseEntry,
+  settlePayout,
+  type PointsChange,
+} from "~/domain/ledger.server";
 import { getPrisma } from "~/lib/db.server";
-import { createTestMember } from "../support/factories";
+import { createTestAdmin, createTestMember } from "../support/factories";
 
 // The points ledger against a real database: exactly once per cause, never below zero, and
 // always together with the caller's transaction. On PostgreSQL (CI's second run) the concurrent
@@ -205,5 +215,167 @@ describe("points ledger", () => {
       await expect(debitPoints(getPrisma(), change(member.id, points, `bad:${points}`))).rejects.toThrow(RangeError);
     }
     expect(await entriesOf(member.id)).toEqual([]);
+  });
+});
+
+describe("settling, reversing and adjusting", () => {
+  function settle(source: string) {
+    return getPrisma().$transaction((tx) => settlePayout(tx, source));
+  }
+
+  function reverse(source: string, remark = "Reversed") {
+    return getPrisma().$transaction((tx) => reverseEntry(tx, { source, remark }));
+  }
+
+  async function entry(source: string) {
+    return getPrisma().pointsTransaction.findUniqueOrThrow({ where: { source } });
+  }
+
+  test("a caller's own reference is used as given", async () => {
+    const member = await createTestMember();
+    await credit(member.id, 100, "profile:1:member:1");
+    const result = await debit(member.id, 50, "withdrawal:1", { type: "withdrawal", referenceId: "WD261121ABCDEF" });
+    expect(result.ok && result.entry.referenceId).toBe("WD261121ABCDEF");
+  });
+
+  test("a withdrawal's pending debit is paid out once; nothing else is settled", async () => {
+    const member = await createTestMember();
+    await credit(member.id, 100, "profile:1:member:1");
+    await debit(member.id, 60, "withdrawal:1", { type: "withdrawal" });
+
+    expect(await settle("withdrawal:1")).toMatchObject({ ok: true, entry: { status: "paid_out", change: -60 } });
+    expect(await settle("withdrawal:1")).toEqual({ ok: false, reason: "not_pending" });
+    expect(await settle("profile:1:member:1")).toEqual({ ok: false, reason: "not_pending" });
+    expect(await settle("withdrawal:404")).toEqual({ ok: false, reason: "not_pending" });
+    expect(await getBalance(getPrisma(), member.id)).toBe(40);
+    expect(await reverse("withdrawal:1")).toEqual({ ok: false, reason: "not_reversible" });
+  });
+
+  test("a pending withdrawal reversed: the debit becomes reversed and a credit returns its points, once", async () => {
+    const member = await createTestMember();
+    await credit(member.id, 100, "profile:1:member:1");
+    await debit(member.id, 60, "withdrawal:1", { type: "withdrawal" });
+
+    const result = await reverse("withdrawal:1", "Points returned");
+    expect(result).toMatchObject({
+      ok: true,
+      original: { source: "withdrawal:1", status: "reversed", change: -60 },
+      reversal: { source: "withdrawal:1:reversal", change: 60, status: "completed", type: "withdrawal_reversal" },
+      points: 60,
+      shortfall: 0,
+      balance: 100,
+    });
+    expect(await reverse("withdrawal:1")).toEqual({ ok: false, reason: "already_reversed" });
+    expect(await settle("withdrawal:1")).toEqual({ ok: false, reason: "not_pending" });
+    expect(await reverse("withdrawal:404")).toEqual({ ok: false, reason: "not_found" });
+    expect(await getBalance(getPrisma(), member.id)).toBe(100);
+    expect(await ledgerSum(member.id)).toBe(100);
+  });
+
+  test("two concurrent reversals of one entry: one returns the points", async () => {
+    const member = await createTestMember();
+    await credit(member.id, 100, "profile:1:member:1");
+    await debit(member.id, 60, "withdrawal:1", { type: "withdrawal" });
+
+    const results = await Promise.all([reverse("withdrawal:1"), reverse("withdrawal:1"), reverse("withdrawal:1")]);
+    expect(results.filter((result) => result.ok)).toHaveLength(1);
+    expect(await getBalance(getPrisma(), member.id)).toBe(100);
+    expect(await entriesOf(member.id)).toHaveLength(3);
+  });
+
+  test("a reversed completion takes its points back, linked to the same assignment", async () => {
+    const member = await createTestMember();
+    await credit(member.id, 30, "profile:1:member:1");
+    await getPrisma().$transaction((tx) =>
+      creditPoints(tx, change(member.id, 100, "assignment:7:complete", { type: "survey_completion", remark: "Survey" })),
+    );
+
+    expect(await reverse("assignment:7:complete", "Completion reversed by the survey vendor")).toMatchObject({
+      ok: true,
+      original: { status: "reversed", change: 100 },
+      reversal: { source: "assignment:7:complete:reversal", change: -100, type: "completion_reversal", status: "completed" },
+      points: 100,
+      shortfall: 0,
+      balance: 30,
+    });
+    expect(await reverse("assignment:7:complete")).toEqual({ ok: false, reason: "already_reversed" });
+    // Only completions and pending withdrawals are reversible.
+    expect(await reverse("profile:1:member:1")).toEqual({ ok: false, reason: "not_reversible" });
+    expect(await getBalance(getPrisma(), member.id)).toBe(30);
+  });
+
+  test("a reversed completion whose points were spent takes what is left, never below zero", async () => {
+    const member = await createTestMember();
+    await getPrisma().$transaction((tx) =>
+      creditPoints(tx, change(member.id, 100, "assignment:8:complete", { type: "survey_completion", remark: "Survey" })),
+    );
+    await debit(member.id, 70, "withdrawal:1", { type: "withdrawal" });
+
+    expect(await reverse("assignment:8:complete")).toMatchObject({ ok: true, points: 30, shortfall: 70, balance: 0, reversal: { change: -30 } });
+    expect(await getBalance(getPrisma(), member.id)).toBe(0);
+    expect(await ledgerSum(member.id)).toBe(0);
+
+    // With nothing left, the credit is still marked reversed, and no zero entry is written.
+    await getPrisma().$transaction((tx) =>
+      creditPoints(tx, change(member.id, 50, "assignment:9:complete", { type: "survey_completion", remark: "Survey" })),
+    );
+    await debit(member.id, 50, "expiry:1", { type: "expiry" });
+    expect(await reverse("assignment:9:complete")).toMatchObject({ ok: true, points: 0, shortfall: 50, reversal: null, balance: 0 });
+    expect(await entry("assignment:9:complete")).toMatchObject({ status: "reversed" });
+    expect(await getPrisma().pointsTransaction.count({ where: { source: "assignment:9:complete:reversal" } })).toBe(0);
+  });
+
+  test("an admin adjustment: the reason is the remark, audited, once per key, never below zero", async () => {
+    const admin = await createTestAdmin();
+    const member = await createTestMember();
+    const adjust = (points: number, key: string, reason = "Goodwill for a failed survey") =>
+      getPrisma().$transaction((tx) => adjustPoints(tx, { admin, memberId: member.id, points, reason, key }));
+
+    expect(await adjust(250, "a1")).toMatchObject({ ok: true, balance: 250, entry: { change: 250, type: "admin_adjustment" } });
+    expect(await adjust(250, "a1")).toEqual({ ok: false, reason: "duplicate" });
+    expect(await adjust(-100, "a2", "  Duplicate reward  ")).toMatchObject({ ok: true, balance: 150 });
+    expect(await adjust(-151, "a3")).toEqual({ ok: false, reason: "insufficient_points" });
+    await expect(adjust(10, "a4", " ")).rejects.toThrow(RangeError);
+    await expect(adjust(0, "a5")).rejects.toThrow(RangeError);
+
+    expect((await entriesOf(member.id)).map(({ change, remark, adminId }) => ({ change, remark, adminId }))).toEqual([
+      { change: 250, remark: "Goodwill for a failed survey", adminId: admin.id },
+      { change: -100, remark: "Duplicate reward", adminId: admin.id },
+    ]);
+    const audits = await getPrisma().auditEntry.findMany({ orderBy: { id: "asc" } });
+    expect(audits.map((audit) => [audit.action, audit.targetId, (audit.details as { points: number }).points])).toEqual([
+      ["points.adjusted", String(member.id), 250],
+      ["points.adjusted", String(member.id), -100],
+    ]);
+  });
+});
+
+describe("the points history", () => {
+  test("newest first in the members' words, 10 a page; a page past the end shows the last", async () => {
+    const member = await createTestMember();
+    await credit(member.id, 500, "profile:1:member:1");
+    await debit(member.id, 100, "withdrawal:1", { type: "withdrawal", remark: "Withdrawal to UPI" });
+    await debit(member.id, 100, "withdrawal:2", { type: "withdrawal", remark: "Withdrawal to UPI" });
+    await debit(member.id, 100, "withdrawal:3", { type: "withdrawal", remark: "Withdrawal to UPI" });
+    await getPrisma().$transaction((tx) => settlePayout(tx, "withdrawal:2"));
+    await getPrisma().$transaction((tx) => reverseEntry(tx, { source: "withdrawal:3", remark: "Points returned" }));
+
+    const { rows, page, pageCount } = await listPointsHistory(member.id, 1);
+    expect([page, pageCount]).toEqual([1, 1]);
+    expect(rows.map(({ change, status, remark }) => [change, status, remark])).toEqual([
+      [100, "Completed", "Points returned"],
+      [-100, "Rejected", "Withdrawal to UPI"],
+      [-100, "Paid out", "Withdrawal to UPI"],
+      [-100, "Pending payment", "Withdrawal to UPI"],
+      [500, "Completed", "Profile reward: About You"],
+    ]);
+    expect(rows[0].referenceId).toMatch(REFERENCE);
+
+    for (let index = 0; index < POINTS_HISTORY_PAGE_SIZE + 2; index += 1) await credit(member.id, 1, `extra:${index}`);
+    expect(await listPointsHistory(member.id, 2)).toMatchObject({ page: 2, pageCount: 2 });
+    const last = await listPointsHistory(member.id, 99);
+    expect(last.page).toBe(2);
+    expect(last.rows).toHaveLength(7);
+    expect(await listPointsHistory((await createTestMember()).id, 1)).toEqual({ rows: [], page: 1, pageCount: 1, total: 0 });
   });
 });

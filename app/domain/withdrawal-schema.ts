@@ -1,0 +1,54 @@
+import { z } from "zod";
+import { plainText } from "~/lib/validation";
+
+// What the withdrawal forms share between the server and the browser: the member's withdraw form,
+// the admin's approve (Submit) and reject forms, and their messages. No server-only imports here.
+// See docs/decisions/026-withdrawals.md.
+
+export const PAYOUT_METHODS = ["paypal", "upi", "bank"] as const;
+
+export const WITHDRAWAL_MESSAGES = {
+  pointsRequired: "Enter the points to withdraw.",
+  pointsWhole: "Enter a whole number of points.",
+  belowMinimum: (minimum: number) => `The minimum withdrawal is ${minimum.toLocaleString("en-US")} points.`,
+  aboveBalance: (balance: number) => `You cannot withdraw more than your balance of ${balance.toLocaleString("en-US")} points.`,
+  methodRequired: "Choose the account to pay into.",
+  noAccount: "Add a payment account before you withdraw.",
+  accountGone: "This account no longer exists. Choose another one.",
+  // The spec's own message for an unverified address (403 'Your email address is not verified.').
+  notVerified: "Your email address is not verified.",
+  closed: "This account has been closed.",
+  confirmRequired: "Tick the box to confirm.",
+  reasonRequired: "Give the reason for the rejection.",
+} as const;
+
+/** The spec's final confirmation before a payment is marked done, typos included. */
+export const PAYMENT_CONFIRM_TEXT = "Are you sure... Once submitted this action cannot be revert back";
+
+/**
+ * The member's withdraw form: a whole number of points from the country's minimum to the balance,
+ * and the method of one of their payment accounts (one account per method). The limits come from
+ * the page's loader in the browser; the server checks them again in the transaction that debits.
+ */
+export function withdrawalSchema({ minimum, balance }: { minimum: number; balance: number }) {
+  return z.object({
+    points: z
+      .number({ required_error: WITHDRAWAL_MESSAGES.pointsRequired, invalid_type_error: WITHDRAWAL_MESSAGES.pointsWhole })
+      .int(WITHDRAWAL_MESSAGES.pointsWhole)
+      .min(minimum, WITHDRAWAL_MESSAGES.belowMinimum(minimum))
+      .max(balance, WITHDRAWAL_MESSAGES.aboveBalance(balance)),
+    method: z.enum(PAYOUT_METHODS, { errorMap: () => ({ message: WITHDRAWAL_MESSAGES.methodRequired }) }),
+  });
+}
+
+/** Submit on the Payment Confirmation: without JavaScript the confirmation is a required checkbox. */
+export const approveWithdrawalSchema = z.object({
+  confirmed: z.literal("on", { errorMap: () => ({ message: WITHDRAWAL_MESSAGES.confirmRequired }) }),
+});
+
+export const MAX_REJECT_REASON = 500;
+
+/** Reject: the reason is shown to the member with the returned points. */
+export const rejectWithdrawalSchema = z.object({
+  reason: plainText({ max: MAX_REJECT_REASON, required: WITHDRAWAL_MESSAGES.reasonRequired }),
+});

@@ -1,0 +1,327 @@
+import { z } from "zod";
+import type { Admin, PaymentAccount, PayoutMethod, Prisma, WithdrawalStatus } from "~/generated/prisma/client";
+import { getPrisma } from "~/lib/db.server";
+import { recordAudit } from "./audit.server";
+import { debitPoints, getBalance, newReferenceId, reverseEntry, settlePayout } from "./ledger.server";
+import { formatRupees } from "./member-records.server";
+import { PAYOUT_METHOD_LABEL, paymentAccountSummary } from "./payment-accounts";
+import { getPayoutConfig, minimumWithdrawalPoints, pointsToPaise, type PayoutConfig } from "./payout-config.server";
+import { WITHDRAWAL_MESSAGES } from "./withdrawal-schema";
+
+// Withdrawals: a member turns points into a payout request, an admin pays it (Success) or rejects
+// it. Every step is one transaction with its ledger entry and, for admins, its audit entry:
+// - request: the WithdrawalRequest row and the pending debit (source "withdrawal:{id}") together;
+//   the debit's conditional balance update is what stops concurrent requests spending the same points.
+// - approve / reject: a conditional UPDATE … WHERE status = 'pending' is the gate, so of two clicks,
+//   two admins, or an approval racing a rejection, exactly one changes anything.
+// See docs/decisions/026-withdrawals.md.
+
+export type RequestWithdrawalResult =
+  | { ok: true; referenceId: string; points: number; amountMinor: number; balance: number }
+  | { ok: false; message: string; field?: "points" | "method"; noAccount?: boolean };
+
+/** Thrown inside the transaction to roll the request row back with a refused debit. */
+class Refused extends Error {
+  constructor(readonly result: Extract<RequestWithdrawalResult, { ok: false }>) {
+    super(result.message);
+  }
+}
+
+/**
+ * Debits the points at once (pending payment) and records where to pay them, the account copied
+ * as it is now (bank account number in full: the admin who pays needs it).
+ */
+export async function requestWithdrawal(
+  memberId: number,
+  { points, method }: { points: number; method: PayoutMethod },
+  config: PayoutConfig = getPayoutConfig(),
+): Promise<RequestWithdrawalResult> {
+  try {
+    return await getPrisma().$transaction(async (tx): Promise<RequestWithdrawalResult> => {
+      // The member's row lock first: requests of one member (two tabs, a double click) and an
+      // account deletion request (which takes the same lock) go one at a time, so the balance and
+      // the status read here stay true until this transaction ends.
+      const [member] = await tx.$queryRaw<
+        { emailVerifiedAt: Date | null; country: string | null; pointsBalance: number; status: string }[]
+      >`
+        SELECT "emailVerifiedAt", "country", "pointsBalance", "status"::text AS "status"
+        FROM "Member" WHERE "id" = ${memberId} FOR UPDATE`;
+      if (!member || member.status === "closed") return { ok: false, message: WITHDRAWAL_MESSAGES.closed };
+      if (!member.emailVerifiedAt) return { ok: false, message: WITHDRAWAL_MESSAGES.notVerified };
+      // FOR SHARE: an account being deleted right now (deletePaymentAccount locks it FOR UPDATE)
+      // is waited for and then found gone, instead of failing the insert's foreign key with a 500.
+      const [account] = await tx.$queryRaw<PaymentAccount[]>`
+        SELECT * FROM "PaymentAccount" WHERE "memberId" = ${memberId} AND "method" = ${method}::"PayoutMethod" FOR SHARE`;
+      if (!account) {
+        // Deleted in another tab since the form was shown, or never added.
+        const others = await tx.paymentAccount.count({ where: { memberId } });
+        return others > 0
+          ? { ok: false, field: "method", message: WITHDRAWAL_MESSAGES.accountGone }
+          : { ok: false, noAccount: true, message: WITHDRAWAL_MESSAGES.noAccount };
+      }
+      const minimum = minimumWithdrawalPoints(config, member.country);
+      if (points < minimum) return { ok: false, field: "points", message: WITHDRAWAL_MESSAGES.belowMinimum(minimum) };
+      if (points > member.pointsBalance) {
+        return { ok: false, field: "points", message: WITHDRAWAL_MESSAGES.aboveBalance(member.pointsBalance) };
+      }
+
+      const amountMinor = pointsToPaise(config, points);
+      const withdrawal = await insertWithdrawal(tx, { memberId, points, amountMinor, account });
+      const debit = await debitPoints(tx, {
+        memberId,
+        points,
+        type: "withdrawal",
+        source: `withdrawal:${withdrawal.id}`,
+        remark: `Withdrawal to ${paymentAccountSummary(account)}`,
+        withdrawalId: withdrawal.id,
+        referenceId: withdrawal.referenceId,
+      });
+      // Cannot happen under the member's lock (the balance was checked above); the ledger's own
+      // never-below-zero rule is the last line of defence, and its refusal rolls the request back.
+      if (!debit.ok) {
+        const balance = await getBalance(tx, memberId);
+        throw new Refused({ ok: false, field: "points", message: WITHDRAWAL_MESSAGES.aboveBalance(balance) });
+      }
+      return { ok: true, referenceId: withdrawal.referenceId, points, amountMinor, balance: debit.balance };
+    });
+  } catch (error) {
+    if (error instanceof Refused) return error.result;
+    throw error;
+  }
+}
+
+/**
+ * What the points page shows: the balance, what it is worth once it reaches the minimum, the
+ * member's country's minimum, and their payout accounts (summaries only: never a full account number).
+ */
+export async function getWithdrawalOptions(
+  member: { id: number; country: string | null; pointsBalance: number },
+  config: PayoutConfig = getPayoutConfig(),
+) {
+  const accounts = await getPrisma().paymentAccount.findMany({ where: { memberId: member.id }, orderBy: { id: "asc" } });
+  const balance = member.pointsBalance;
+  const minimum = minimumWithdrawalPoints(config, member.country);
+  return {
+    balance,
+    minimum,
+    pointsPerRupee: config.pointsPerRupee,
+    minimumAmount: formatRupees(pointsToPaise(config, minimum)),
+    withdrawable: formatRupees(balance >= minimum ? pointsToPaise(config, balance) : 0),
+    accounts: accounts.map((account) => ({ method: account.method, summary: paymentAccountSummary(account) })),
+  };
+}
+
+// As for ledger references: a clash of a fresh reference is rare, and one more draw ends it.
+const REFERENCE_ATTEMPTS = 5;
+
+async function insertWithdrawal(
+  tx: Prisma.TransactionClient,
+  { memberId, points, amountMinor, account }: { memberId: number; points: number; amountMinor: number; account: PaymentAccount },
+) {
+  for (let attempt = 0; attempt < REFERENCE_ATTEMPTS; attempt += 1) {
+    // ON CONFLICT DO NOTHING: a clashing reference must not abort the transaction.
+    const [created] = await tx.withdrawalRequest.createManyAndReturn({
+      data: [
+        {
+          referenceId: newReferenceId("WD"),
+          memberId,
+          points,
+          amountMinor,
+          method: account.method,
+          paymentAccountId: account.id,
+          payoutSnapshot: payoutSnapshot(account),
+        },
+      ],
+      skipDuplicates: true,
+      select: { id: true, referenceId: true },
+    });
+    if (created) return created;
+  }
+  throw new Error(`No free withdrawal reference after ${REFERENCE_ATTEMPTS} attempts`);
+}
+
+/** Only the fields of the account's method, under the names of PaymentAccount. */
+function payoutSnapshot(account: PaymentAccount): Prisma.InputJsonObject {
+  const { method, holderName } = account;
+  switch (method) {
+    case "paypal":
+      return { method, holderName, paypalEmail: account.paypalEmail };
+    case "upi":
+      return { method, holderName, upiId: account.upiId };
+    case "bank":
+      return {
+        method,
+        holderName,
+        bankName: account.bankName,
+        bankAccountNumber: account.bankAccountNumber,
+        bankIfsc: account.bankIfsc,
+      };
+  }
+}
+
+/** The spec's status names: Pending and Success; Rejected is ours (decision 026). */
+export const WITHDRAWAL_STATUS_LABEL: Record<WithdrawalStatus, string> = {
+  pending: "Pending",
+  success: "Success",
+  rejected: "Rejected",
+};
+
+export const WITHDRAWALS_PAGE_SIZE = 20;
+
+/**
+ * One page of requests for the admins: pending ones first (the enum's order: pending, success,
+ * rejected), newest first within each status. One query for the page and one count.
+ */
+export async function listWithdrawals(page: number) {
+  const prisma = getPrisma();
+  const size = WITHDRAWALS_PAGE_SIZE;
+  const read = (skip: number) =>
+    prisma.withdrawalRequest.findMany({
+      orderBy: [{ status: "asc" }, { requestedAt: "desc" }, { id: "desc" }],
+      skip,
+      take: size,
+      select: { referenceId: true, memberId: true, points: true, amountMinor: true, status: true },
+    });
+  const [total, first] = await Promise.all([prisma.withdrawalRequest.count(), read((page - 1) * size)]);
+  const pageCount = Math.max(1, Math.ceil(total / size));
+  const shown = Math.min(page, pageCount);
+  const rows = shown === page ? first : await read((shown - 1) * size);
+  return {
+    page: shown,
+    pageCount,
+    total,
+    rows: rows.map((row, index) => ({
+      serial: (shown - 1) * size + index + 1,
+      ...row,
+      amount: formatRupees(row.amountMinor),
+      statusLabel: WITHDRAWAL_STATUS_LABEL[row.status],
+    })),
+  };
+}
+
+const snapshotSchema = z.object({
+  method: z.enum(["paypal", "upi", "bank"]),
+  holderName: z.string().nullish(),
+  paypalEmail: z.string().nullish(),
+  upiId: z.string().nullish(),
+  bankName: z.string().nullish(),
+  bankAccountNumber: z.string().nullish(),
+  bankIfsc: z.string().nullish(),
+});
+
+/** The Payment Confirmation's content: the spec's payment detail, with the payout account by method. */
+export async function getWithdrawal(referenceId: string) {
+  const found = await getPrisma().withdrawalRequest.findUnique({
+    where: { referenceId },
+    select: {
+      referenceId: true,
+      memberId: true,
+      points: true,
+      amountMinor: true,
+      status: true,
+      method: true,
+      payoutSnapshot: true,
+      requestedAt: true,
+      rejectReason: true,
+    },
+  });
+  if (!found) return null;
+  const { payoutSnapshot: snapshot, ...withdrawal } = found;
+  return {
+    ...withdrawal,
+    amount: formatRupees(withdrawal.amountMinor),
+    statusLabel: WITHDRAWAL_STATUS_LABEL[withdrawal.status],
+    payout: payoutDetails(withdrawal.method, snapshot),
+  };
+}
+
+/** The spec's payout fields by method (Paypal: id, user name; UPI: id, user name; Bank: four). */
+function payoutDetails(method: PayoutMethod, snapshot: Prisma.JsonValue) {
+  const parsed = snapshotSchema.safeParse(snapshot);
+  const account = parsed.success ? parsed.data : { method };
+  const value = (text: string | null | undefined) => text ?? "";
+  const fields =
+    method === "paypal"
+      ? [
+          { label: "Paypal ID", value: value(account.paypalEmail) },
+          { label: "Paypal user name", value: value(account.holderName) },
+        ]
+      : method === "upi"
+        ? [
+            { label: "UPI ID", value: value(account.upiId) },
+            { label: "UPI user name", value: value(account.holderName) },
+          ]
+        : [
+            { label: "Bank name", value: value(account.bankName) },
+            { label: "Bank user name", value: value(account.holderName) },
+            { label: "Bank account number", value: value(account.bankAccountNumber) },
+            { label: "Bank IFSC", value: value(account.bankIfsc) },
+          ];
+  return { method: PAYOUT_METHOD_LABEL[method], fields };
+}
+
+export type ReviewResult = { ok: true; message: string } | { ok: false; message: string };
+
+type Reviewer = Pick<Admin, "id" | "email">;
+
+/** Marks a pending request as paid (Success) and its ledger entry as paid out, once. */
+export async function approveWithdrawal(admin: Reviewer, referenceId: string): Promise<ReviewResult> {
+  return getPrisma().$transaction(async (tx) => {
+    const [approved] = await tx.withdrawalRequest.updateManyAndReturn({
+      where: { referenceId, status: "pending" },
+      data: { status: "success", approvedById: admin.id, approvedAt: new Date() },
+      select: { id: true, memberId: true, points: true, amountMinor: true },
+    });
+    if (!approved) return notPending(tx, referenceId);
+    const settled = await settlePayout(tx, `withdrawal:${approved.id}`);
+    // A pending request always has a pending debit; without one the books disagree: stop here.
+    if (!settled.ok) throw new Error(`Withdrawal ${referenceId} has no pending ledger entry`);
+    await recordAudit(tx, {
+      admin,
+      action: "withdrawal.approved",
+      targetType: "withdrawal",
+      targetId: referenceId,
+      details: { memberId: approved.memberId, points: approved.points, amountMinor: approved.amountMinor },
+    });
+    return { ok: true, message: `Payment confirmed: ${referenceId} is now Success.` };
+  });
+}
+
+/** Rejects a pending request and returns its points to the member, once. */
+export async function rejectWithdrawal(admin: Reviewer, referenceId: string, reason: string): Promise<ReviewResult> {
+  return getPrisma().$transaction(async (tx) => {
+    const [rejected] = await tx.withdrawalRequest.updateManyAndReturn({
+      where: { referenceId, status: "pending" },
+      data: { status: "rejected", rejectedById: admin.id, rejectedAt: new Date(), rejectReason: reason },
+      select: { id: true, memberId: true, points: true, amountMinor: true },
+    });
+    if (!rejected) return notPending(tx, referenceId);
+    const reversal = await reverseEntry(tx, {
+      source: `withdrawal:${rejected.id}`,
+      remark: `Points returned: withdrawal ${referenceId} rejected (${reason})`,
+      adminId: admin.id,
+    });
+    if (!reversal.ok) throw new Error(`Withdrawal ${referenceId} could not be reversed: ${reversal.reason}`);
+    await recordAudit(tx, {
+      admin,
+      action: "withdrawal.rejected",
+      targetType: "withdrawal",
+      targetId: referenceId,
+      details: { memberId: rejected.memberId, points: rejected.points, amountMinor: rejected.amountMinor, reason },
+    });
+    return { ok: true, message: `Withdrawal ${referenceId} rejected: ${rejected.points} points returned to the member.` };
+  });
+}
+
+/** Why a review changed nothing: the request is gone, or someone settled it first. */
+async function notPending(tx: Prisma.TransactionClient, referenceId: string): Promise<ReviewResult> {
+  const current = await tx.withdrawalRequest.findUnique({ where: { referenceId }, select: { status: true } });
+  if (!current) return { ok: false, message: "This withdrawal request does not exist." };
+  return {
+    ok: false,
+    message:
+      current.status === "success"
+        ? `${referenceId} has already been paid (Success).`
+        : `${referenceId} has already been rejected.`,
+  };
+}

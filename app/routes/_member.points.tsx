@@ -1,0 +1,143 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AutoRefresh } from "~/components/auto-refresh";
+import { ErrorList, Field, SubmitButton } from "~/components/forms";
+import { requireMemberWithDetails } from "~/domain/auth.server";
+import { withdrawalSchema } from "~/domain/withdrawal-schema";
+import { getWithdrawalOptions, requestWithdrawal } from "~/domain/withdrawals.server";
+import { formatRupees } from "~/domain/member-records.server";
+import { readFormData } from "~/lib/forms.server";
+import { PRODUCT_NAME } from "~/lib/product";
+import { redirectWithToast } from "~/lib/toast.server";
+
+export const meta: MetaFunction = () => [{ title: `Points | ${PRODUCT_NAME}` }];
+
+// /points: the balance, what it is worth, and the withdraw form (points and one of the member's
+// payout accounts). A request debits the points at once and shows in the points history as
+// pending payment. The rate and the minimum are configuration (docs/decisions/026-withdrawals.md).
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { member } = await requireMemberWithDetails(request);
+  return getWithdrawalOptions(member);
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { member } = await requireMemberWithDetails(request);
+  const options = await getWithdrawalOptions(member);
+  const submission = parseWithZod(await readFormData(request), { schema: withdrawalSchema(options) });
+  // Validation intents and refused input come back to the form; nothing is written.
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const result = await requestWithdrawal(member.id, submission.value);
+  if (!result.ok) {
+    const errors = result.field ? { fieldErrors: { [result.field]: [result.message] } } : { formErrors: [result.message] };
+    return data(submission.reply(errors), { status: 400 });
+  }
+  return redirectWithToast("/activities/PointsRecords", {
+    type: "success",
+    message: `Withdrawal ${result.referenceId} of ${result.points} points (${formatRupees(result.amountMinor)}) requested: pending payment.`,
+  });
+}
+
+export default function Points() {
+  const { balance, minimum, minimumAmount, pointsPerRupee, withdrawable, accounts } = useLoaderData<typeof loader>();
+  return (
+    <div className="max-w-2xl">
+      <h1 className="text-2xl font-semibold">Points</h1>
+      <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-md border border-slate-200 bg-white p-4">
+        <dt className="text-slate-600">Points balance</dt>
+        <dd>
+          <strong data-testid="points-balance">{balance}</strong>
+        </dd>
+        <dt className="text-slate-600">You can withdraw</dt>
+        <dd data-testid="withdrawable">{withdrawable}</dd>
+        <dt className="text-slate-600">Minimum withdrawal</dt>
+        <dd data-testid="minimum-withdrawal">
+          {minimum.toLocaleString("en-US")} points ({minimumAmount})
+        </dd>
+        <dt className="text-slate-600">Rate</dt>
+        <dd>{pointsPerRupee} points = ₹ 1</dd>
+      </dl>
+      <AutoRefresh />
+      {balance < minimum ? (
+        <p className="mt-2 text-sm text-slate-700">
+          You need {(minimum - balance).toLocaleString("en-US")} more points to reach the minimum withdrawal.
+        </p>
+      ) : null}
+
+      <section aria-labelledby="withdraw-heading" className="mt-8">
+        <h2 id="withdraw-heading" className="text-xl font-semibold">
+          Withdraw
+        </h2>
+        {accounts.length === 0 ? (
+          <p className="mt-3 rounded-md border border-slate-200 bg-white p-4">
+            You have no payment account yet.{" "}
+            <Link to="/account" className="text-brand-700 underline">
+              Add a PayPal, UPI or bank account
+            </Link>{" "}
+            to withdraw your points.
+          </p>
+        ) : (
+          <WithdrawForm balance={balance} minimum={minimum} accounts={accounts} />
+        )}
+        <p className="mt-4 text-sm">
+          <Link to="/activities/PointsRecords" className="text-brand-700 underline">
+            Points history
+          </Link>
+        </p>
+      </section>
+    </div>
+  );
+}
+
+function WithdrawForm({
+  balance,
+  minimum,
+  accounts,
+}: {
+  balance: number;
+  minimum: number;
+  accounts: { method: string; summary: string }[];
+}) {
+  const lastResult = useActionData<typeof action>();
+  const schema = withdrawalSchema({ minimum, balance });
+  const [form, fields] = useForm({
+    id: "withdraw",
+    lastResult,
+    defaultValue: { method: accounts.length === 1 ? accounts[0].method : undefined },
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-3 rounded-md border border-slate-200 bg-white p-4">
+      {form.errors?.length ? (
+        <div role="alert" className="mb-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+          <ErrorList id={form.errorId} errors={form.errors} />
+        </div>
+      ) : null}
+      <Field
+        label="Points to withdraw"
+        inputProps={{ ...getInputProps(fields.points, { type: "number" }), step: 1, inputMode: "numeric" }}
+        errors={fields.points.errors}
+        hint={`From ${minimum.toLocaleString("en-US")} to your balance of ${balance.toLocaleString("en-US")} points.`}
+      />
+      <fieldset className="mb-4">
+        <legend className="text-sm font-medium text-slate-800">Pay into</legend>
+        {accounts.map((account) => {
+          // One control per account: each radio needs its own id (conform gives the field's to all).
+          const { key: _key, ...radio } = getInputProps(fields.method, { type: "radio", value: account.method });
+          return (
+            <label key={account.method} className="mt-2 flex items-center gap-2">
+              <input {...radio} id={`${fields.method.id}-${account.method}`} className="h-4 w-4" />
+              {account.summary}
+            </label>
+          );
+        })}
+        <ErrorList id={fields.method.errorId} errors={fields.method.errors} />
+      </fieldset>
+      <SubmitButton pendingText="Requesting…">Withdraw</SubmitButton>
+    </Form>
+  );
+}

@@ -1,0 +1,180 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { pageParam } from "~/components/admin-table";
+import { ErrorList, SubmitButton } from "~/components/forms";
+import { UrlDialog } from "~/components/url-dialog";
+import { useHydrated } from "~/components/use-hydrated";
+import { requireAdmin } from "~/domain/admin-auth.server";
+import {
+  approveWithdrawalSchema,
+  MAX_REJECT_REASON,
+  PAYMENT_CONFIRM_TEXT,
+  rejectWithdrawalSchema,
+} from "~/domain/withdrawal-schema";
+import { approveWithdrawal, getWithdrawal, rejectWithdrawal } from "~/domain/withdrawals.server";
+import { readFormData } from "~/lib/forms.server";
+import { PRODUCT_NAME } from "~/lib/product";
+import { redirectWithToast } from "~/lib/toast.server";
+
+export const meta: MetaFunction = () => [{ title: `Payment Confirmation | ${PRODUCT_NAME}` }];
+
+// The spec's Payment Confirmation for one request, inside the request list: a modal with
+// JavaScript, a section of the page without (UrlDialog). Submit asks the spec's final confirmation
+// (window.confirm with JavaScript, a required checkbox without), then the request is Success and
+// the list reloads. Reject, with a reason for the member, returns the points. Both are refused,
+// changing nothing, when another admin (or a second click) settled the request first.
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const withdrawal = await getWithdrawal(referenceParam(params.referenceId));
+  if (!withdrawal) throw new Response("Not Found", { status: 404 });
+  return { withdrawal, page: pageParam(new URL(request.url).searchParams.get("page")) };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { admin } = await requireAdmin(request);
+  const referenceId = referenceParam(params.referenceId);
+  const formData = await readFormData(request);
+  const back = listHref(pageParam(new URL(request.url).searchParams.get("page")));
+  if (formData.get("intent") === "reject") {
+    const submission = parseWithZod(formData, { schema: rejectWithdrawalSchema });
+    if (submission.status !== "success") return data({ reject: submission.reply() }, { status: 400 });
+    const result = await rejectWithdrawal(admin, referenceId, submission.value.reason);
+    if (!result.ok) return data({ reject: submission.reply({ formErrors: [result.message] }) }, { status: 409 });
+    return redirectWithToast(back, { type: "success", message: result.message });
+  }
+  const submission = parseWithZod(formData, { schema: approveWithdrawalSchema });
+  if (formData.get("intent") !== "approve") {
+    return data({ approve: submission.reply({ formErrors: ["The request is not valid."] }) }, { status: 400 });
+  }
+  if (submission.status !== "success") return data({ approve: submission.reply() }, { status: 400 });
+  const result = await approveWithdrawal(admin, referenceId);
+  if (!result.ok) return data({ approve: submission.reply({ formErrors: [result.message] }) }, { status: 409 });
+  return redirectWithToast(back, { type: "success", message: result.message });
+}
+
+export default function PaymentConfirmation() {
+  const { withdrawal, page } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const pending = withdrawal.status === "pending";
+  return (
+    <UrlDialog headingId="payment-confirmation-heading" title="Payment Confirmation" closeHref={listHref(page)}>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="text-slate-600">Reference ID</dt>
+        <dd className="font-mono" data-testid="confirmation-reference">
+          {withdrawal.referenceId}
+        </dd>
+        <dt className="text-slate-600">Withdraw Amount</dt>
+        <dd>
+          {withdrawal.amount} ({withdrawal.points} points)
+        </dd>
+        <dt className="text-slate-600">User ID</dt>
+        <dd>{withdrawal.memberId}</dd>
+        <dt className="text-slate-600">Status</dt>
+        <dd data-testid="confirmation-status">{withdrawal.statusLabel}</dd>
+      </dl>
+      <h3 className="mt-4 font-semibold">Payout account: {withdrawal.payout.method}</h3>
+      <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        {withdrawal.payout.fields.map((field) => (
+          <div key={field.label} className="contents">
+            <dt className="text-slate-600">{field.label}</dt>
+            <dd className="break-all">{field.value}</dd>
+          </div>
+        ))}
+      </dl>
+      {pending ? (
+        <div key={withdrawal.referenceId}>
+          <ApproveForm lastResult={actionData && "approve" in actionData ? actionData.approve : undefined} />
+          <RejectForm lastResult={actionData && "reject" in actionData ? actionData.reject : undefined} />
+        </div>
+      ) : (
+        <p role="status" className="mt-4 rounded-md bg-slate-100 px-3 py-2 text-sm">
+          This request is {withdrawal.statusLabel}
+          {withdrawal.rejectReason ? `: ${withdrawal.rejectReason}` : "."}
+        </p>
+      )}
+    </UrlDialog>
+  );
+}
+
+function ApproveForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
+  const hydrated = useHydrated();
+  const [form, fields] = useForm({
+    id: "approve-withdrawal",
+    lastResult,
+    constraint: getZodConstraint(approveWithdrawalSchema),
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: approveWithdrawalSchema }),
+  });
+  const formProps = getFormProps(form);
+  return (
+    <Form
+      method="post"
+      {...formProps}
+      className="mt-4 border-t border-slate-200 pt-4"
+      onSubmit={(event) => {
+        if (!window.confirm(PAYMENT_CONFIRM_TEXT)) return event.preventDefault();
+        formProps.onSubmit(event);
+      }}
+    >
+      <div role="alert">
+        <ErrorList id={form.errorId} errors={form.errors} />
+      </div>
+      {hydrated ? (
+        <input type="hidden" name={fields.confirmed.name} value="on" />
+      ) : (
+        <label className="mb-2 flex items-start gap-2 text-sm text-slate-700">
+          <input {...getInputProps(fields.confirmed, { type: "checkbox" })} className="mt-1 h-4 w-4" />
+          {PAYMENT_CONFIRM_TEXT}
+        </label>
+      )}
+      <ErrorList id={fields.confirmed.errorId} errors={fields.confirmed.errors} />
+      <SubmitButton name="intent" value="approve" pendingText="Submitting…">
+        Submit
+      </SubmitButton>
+    </Form>
+  );
+}
+
+function RejectForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
+  const [form, fields] = useForm({
+    id: "reject-withdrawal",
+    lastResult,
+    constraint: getZodConstraint(rejectWithdrawalSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: rejectWithdrawalSchema }),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-4 border-t border-slate-200 pt-4">
+      <div role="alert">
+        <ErrorList id={form.errorId} errors={form.errors} />
+      </div>
+      <label htmlFor={fields.reason.id} className="block text-sm font-medium text-slate-800">
+        Reason for rejection (shown to the member)
+      </label>
+      <textarea
+        {...getTextareaProps(fields.reason)}
+        rows={2}
+        maxLength={MAX_REJECT_REASON}
+        className={`mt-1 block w-full rounded-md border px-3 py-2 text-base ${fields.reason.errors?.length ? "border-red-600" : "border-slate-300"}`}
+      />
+      <ErrorList id={fields.reason.errorId} errors={fields.reason.errors} />
+      <SubmitButton name="intent" value="reject" pendingText="Rejecting…" className="btn-secondary mt-2 border-red-600 text-red-700">
+        Reject and return the points
+      </SubmitButton>
+    </Form>
+  );
+}
+
+/** The request list, on the page the admin came from. */
+function listHref(page: number): string {
+  return page > 1 ? `/admin/withdrawal/req?page=${page}` : "/admin/withdrawal/req";
+}
+
+/** The route's reference, or the 404 page for anything that cannot be one. */
+function referenceParam(value: string | undefined): string {
+  if (!value || !/^[A-Z0-9]{1,32}$/.test(value)) throw new Response("Not Found", { status: 404 });
+  return value;
+}

@@ -1,0 +1,172 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { createAdmin, createMember } from "./support/fixtures";
+import { signInAsAdmin } from "./support/admin";
+
+// Withdrawals with JavaScript on and off: the member requests two and sees them pending payment;
+// an admin pays one through the Payment Confirmation (a modal with JavaScript, a section of the
+// page without) and rejects the other; the member then sees Paid out and the returned points.
+// Other tests add requests to the same server, so rows are always found by their own reference.
+
+const BANK = { method: "bank" as const, holderName: "Asha Rao", bankName: "HDFC Bank", bankAccountNumber: "001234567890", bankIfsc: "HDFC0000123" };
+const UPI = { method: "upi" as const, holderName: "Asha Rao", upiId: "asha@okhdfc" };
+const CONFIRM_TEXT = "Are you sure... Once submitted this action cannot be revert back";
+
+async function withdraw(page: Page, points: string, account: RegExp) {
+  await page.getByLabel("Points to withdraw").fill(points);
+  await page.getByLabel(account).check();
+  await page.getByRole("button", { name: "Withdraw" }).click();
+}
+
+/** The reference of the newest pending withdrawal to this account, read from the points history. */
+async function pendingReference(page: Page, account: string) {
+  const row = page.getByRole("row").filter({ hasText: "Pending payment" }).filter({ hasText: account });
+  await expect(row).toHaveCount(1);
+  const reference = (await row.getByRole("cell").first().textContent())?.trim() ?? "";
+  expect(reference).toMatch(/^WD\d{6}[2-9A-Z]{6}$/);
+  return reference;
+}
+
+async function adminPage(browser: Browser, baseURL: string | undefined, javaScriptEnabled: boolean, testInfo: Parameters<typeof createAdmin>[1]) {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled });
+  const admin = await createAdmin(context, testInfo);
+  const page = await context.newPage();
+  await signInAsAdmin(page, admin);
+  return { page, close: () => context.close() };
+}
+
+async function openConfirmation(page: Page, reference: string, javaScriptEnabled: boolean) {
+  await page.goto("/admin/withdrawal/req");
+  await page.getByRole("row").filter({ hasText: reference }).getByRole("link", { name: `Proceed ${reference}` }).click();
+  const confirmation = page.getByRole(javaScriptEnabled ? "dialog" : "region", { name: "Payment Confirmation" });
+  await expect(confirmation.getByTestId("confirmation-reference")).toHaveText(reference);
+  return confirmation;
+}
+
+test("request, approve, reject: pending payment, then Paid out and the points back", async ({ page, context, browser, baseURL, javaScriptEnabled }, testInfo) => {
+  await createMember(context, testInfo, { signIn: true, verified: true, details: true, points: 2500, paymentAccounts: [BANK, UPI] });
+  await page.goto("/points");
+  await expect(page.getByTestId("points-balance")).toHaveText("2500");
+  await expect(page.getByTestId("withdrawable")).toHaveText("₹ 250.00");
+  await expect(page.getByTestId("minimum-withdrawal")).toHaveText("1,000 points (₹ 100.00)");
+
+  await withdraw(page, "1000", /Bank · HDFC Bank ••••••••7890/);
+  await expect(page).toHaveURL("/activities/PointsRecords");
+  await expect(page.getByText(/^Withdrawal WD\w+ of 1000 points \(₹ 100\.00\) requested: pending payment\.$/)).toBeVisible();
+  const paid = await pendingReference(page, "Bank · HDFC Bank");
+  await expect(page.getByRole("row").filter({ hasText: paid })).toContainText("-1000");
+
+  await page.goto("/points");
+  await expect(page.getByTestId("points-balance")).toHaveText("1500");
+  await withdraw(page, "1000", /UPI · asha@okhdfc/);
+  const rejected = await pendingReference(page, "UPI · asha@okhdfc");
+
+  const admin = await adminPage(browser, baseURL, javaScriptEnabled, testInfo);
+  try {
+    // Pay the bank withdrawal: the detail shows the account in full, then the final confirmation.
+    let confirmation = await openConfirmation(admin.page, paid, javaScriptEnabled);
+    await expect(confirmation).toContainText("₹ 100.00 (1000 points)");
+    await expect(confirmation.getByTestId("confirmation-status")).toHaveText("Pending");
+    await expect(confirmation).toContainText("Payout account: Bank");
+    await expect(confirmation).toContainText("001234567890");
+    await expect(confirmation).toContainText("HDFC0000123");
+    if (javaScriptEnabled) {
+      admin.page.once("dialog", (dialog) => {
+        expect(dialog.message()).toBe(CONFIRM_TEXT);
+        void dialog.accept();
+      });
+    } else {
+      await confirmation.getByRole("checkbox", { name: CONFIRM_TEXT }).check();
+    }
+    await confirmation.getByRole("button", { name: "Submit" }).click();
+    await expect(admin.page).toHaveURL("/admin/withdrawal/req");
+    await expect(admin.page.getByText(`Payment confirmed: ${paid} is now Success.`)).toBeVisible();
+    await expect(admin.page.getByRole("dialog")).toHaveCount(0);
+    const paidRow = admin.page.getByRole("row").filter({ hasText: paid });
+    await expect(paidRow).toContainText("Success");
+    await expect(paidRow.getByRole("button", { name: `Proceed ${paid} (Success)` })).toBeDisabled();
+
+    // Reject the UPI withdrawal: a reason is required, and it returns the points.
+    confirmation = await openConfirmation(admin.page, rejected, javaScriptEnabled);
+    await expect(confirmation).toContainText("asha@okhdfc");
+    await confirmation.getByLabel("Reason for rejection (shown to the member)").fill("UPI id not found");
+    await confirmation.getByRole("button", { name: "Reject and return the points" }).click();
+    await expect(admin.page.getByText(`Withdrawal ${rejected} rejected: 1000 points returned to the member.`)).toBeVisible();
+    await expect(admin.page.getByRole("row").filter({ hasText: rejected })).toContainText("Rejected");
+  } finally {
+    await admin.close();
+  }
+
+  await page.goto("/activities/PointsRecords");
+  // By the Reference ID cell: the returned points' remark names the rejected reference too.
+  const entry = (reference: string) => page.getByRole("row").filter({ has: page.getByRole("cell", { name: reference, exact: true }) });
+  await expect(entry(paid)).toContainText("Paid out");
+  await expect(entry(rejected)).toContainText("Rejected");
+  await expect(entry(rejected)).toContainText("-1000");
+  const returned = page.getByRole("row").filter({ hasText: `Points returned: withdrawal ${rejected} rejected (UPI id not found)` });
+  await expect(returned).toContainText("+1000");
+  await expect(returned).toContainText("Completed");
+  await page.goto("/points");
+  await expect(page.getByTestId("points-balance")).toHaveText("1500");
+});
+
+test("the withdraw form's limits, and a member without an account is sent to add one", async ({ page, context, browser, baseURL, javaScriptEnabled }, testInfo) => {
+  await createMember(context, testInfo, { signIn: true, verified: true, details: true, points: 1200, paymentAccounts: [UPI] });
+  await page.goto("/points");
+  const points = page.getByLabel("Points to withdraw");
+  if (javaScriptEnabled) {
+    // The same schema as the server's, in the browser.
+    await withdraw(page, "999", /UPI · asha@okhdfc/);
+    await expect(page.getByText("The minimum withdrawal is 1,000 points.")).toBeVisible();
+    await points.fill("1201");
+    await expect(page.getByText("You cannot withdraw more than your balance of 1,200 points.")).toBeVisible();
+    await expect(page).toHaveURL("/points");
+    await expect(page.getByRole("button", { name: "Stop" })).toBeVisible();
+    await page.getByRole("button", { name: "Stop" }).click();
+    await expect(page.getByText("Automatic updates are stopped.")).toBeVisible();
+  } else {
+    // Without JavaScript the browser itself holds the limits back; the server checks them again.
+    await expect(points).toHaveAttribute("min", "1000");
+    await expect(points).toHaveAttribute("max", "1200");
+    await expect(points).toHaveAttribute("required", "");
+  }
+  await expect(page.getByTestId("points-balance")).toHaveText("1200");
+
+  const other = await browser.newContext({ baseURL, javaScriptEnabled });
+  try {
+    await createMember(other, testInfo, { signIn: true, verified: true, details: true, points: 5000 });
+    const second = await other.newPage();
+    await second.goto("/points");
+    await expect(second.getByText("You have no payment account yet.")).toBeVisible();
+    await expect(second.getByRole("link", { name: "Add a PayPal, UPI or bank account" })).toHaveAttribute("href", "/account");
+    await expect(second.getByLabel("Points to withdraw")).toHaveCount(0);
+  } finally {
+    await other.close();
+  }
+});
+
+test("the points page, the points history and the Payment Confirmation pass axe", async ({ page, context, browser, baseURL, javaScriptEnabled }, testInfo) => {
+  // axe runs as a script in the page; the markup without JavaScript is the same minus the modal.
+  test.skip(!javaScriptEnabled, "axe needs JavaScript in the page");
+  const serious = async (target: Page) =>
+    (await new AxeBuilder({ page: target }).analyze()).violations
+      .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+      .map((violation) => ({ rule: violation.id, targets: violation.nodes.map((node) => node.target.join(" ")) }));
+
+  await createMember(context, testInfo, { signIn: true, verified: true, details: true, points: 3000, paymentAccounts: [BANK, UPI] });
+  await page.goto("/points");
+  await withdraw(page, "999", /Bank · HDFC Bank/);
+  await expect(page.getByText("The minimum withdrawal is 1,000 points.")).toBeVisible();
+  expect(await serious(page)).toEqual([]);
+  await withdraw(page, "1000", /Bank · HDFC Bank/);
+  const reference = await pendingReference(page, "Bank · HDFC Bank");
+  expect(await serious(page)).toEqual([]);
+
+  const admin = await adminPage(browser, baseURL, javaScriptEnabled, testInfo);
+  try {
+    await openConfirmation(admin.page, reference, javaScriptEnabled);
+    expect(await serious(admin.page)).toEqual([]);
+  } finally {
+    await admin.close();
+  }
+});
