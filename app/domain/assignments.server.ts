@@ -4,7 +4,7 @@ import { getPrisma } from "~/lib/db.server";
 import { ASSIGNMENT_STATUS, OPEN_STATUSES, type AssignmentStatus } from "./assignment-status";
 import { ASSIGN_MESSAGES } from "./assignment-schema";
 import { recordAudit } from "./audit.server";
-import { queueInvitations } from "./invitations.server";
+import { queueInvitations, requestInvitations } from "./invitations.server";
 
 // Survey assignment (the spec's Assign Survey, AllSurveysV2): one survey to one member, to every
 // eligible member, or to the members who match the survey's demographic targeting; reassigning an
@@ -274,7 +274,7 @@ export async function assignToAllEligible(
   const targets = survey.demographicTargets;
   return getPrisma().$transaction(async (tx) => {
     const count = await insertEligible(tx, { survey, targets, actor, ...input });
-    await queueInvitations(tx, { surveyId: survey.id });
+    await requestInvitations(tx, survey.id);
     await recordAudit(tx, {
       admin: actor,
       action: "assignment.assigned_all",
@@ -341,7 +341,7 @@ export async function assignByDemographics(
     await tx.demographicTarget.deleteMany({ where: { surveyId: survey.id } });
     await tx.demographicTarget.createMany({ data: targets.map((target) => ({ surveyId: survey.id, ...target })) });
     const count = await insertEligible(tx, { survey, targets, actor, screenerId: survey.screenerId, points: input.points });
-    await queueInvitations(tx, { surveyId: survey.id });
+    await requestInvitations(tx, survey.id);
     await recordAudit(tx, {
       admin: actor,
       action: "assignment.assigned_by_demographics",

@@ -1,4 +1,4 @@
-import { Prisma } from "~/generated/prisma/client";
+import { Prisma, type PrismaClient } from "~/generated/prisma/client";
 import { getEnv } from "~/lib/env.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { ASSIGNMENT_STATUS } from "./assignment-status";
@@ -94,6 +94,44 @@ export async function queueInvitations(tx: Db, scope: InvitationScope, now: Date
            'queued', 0, ${utc(now)}, ${utc(now)}
     FROM per_member p JOIN "Member" m ON m."id" = p."memberId"`;
 }
+
+/**
+ * A bulk assignment's invitations: one row in its transaction instead of a mail per member. The
+ * mail worker's next pass (queueRequestedInvitations) queues them, so an assignment to a million
+ * members costs the admin's request the INSERT … SELECT alone, and the mails still exist only if
+ * the assignment committed. A second request for the same survey before the pass is the same row.
+ */
+export async function requestInvitations(tx: Db, surveyId: number): Promise<void> {
+  await tx.$executeRaw`
+    INSERT INTO "InvitationRequest" ("surveyId", "requestedAt") VALUES (${surveyId}::int, now())
+    ON CONFLICT ("surveyId") DO UPDATE SET "requestedAt" = EXCLUDED."requestedAt"`;
+}
+
+/**
+ * Queues the invitations that bulk assignments asked for, one survey per transaction, and returns
+ * how many mails were queued. A request is taken with FOR UPDATE SKIP LOCKED and deleted in the
+ * transaction that queues its mails, so two workers never take the same one, and a worker that
+ * dies leaves it for the next pass. An assignment of the survey committed after the request was
+ * taken makes a new request (its INSERT waits for the DELETE to commit, then finds no row).
+ */
+export async function queueRequestedInvitations(db: PrismaClient, now: Date = new Date()): Promise<number> {
+  let queued = 0;
+  for (;;) {
+    const taken = await db.$transaction(async (tx) => {
+      const [request] = await tx.$queryRaw<{ surveyId: number }[]>`
+        DELETE FROM "InvitationRequest" WHERE "surveyId" = (
+          SELECT "surveyId" FROM "InvitationRequest" ORDER BY "requestedAt" LIMIT 1 FOR UPDATE SKIP LOCKED)
+        RETURNING "surveyId"`;
+      if (!request) return null;
+      return queueInvitations(tx, { surveyId: request.surveyId }, now);
+    }, BULK_INVITATION_TRANSACTION);
+    if (taken === null) return queued;
+    queued += taken;
+  }
+}
+
+/** A survey's invitations may cover a million members: minutes, not the default five seconds. */
+export const BULK_INVITATION_TRANSACTION = { timeout: 10 * 60_000 };
 
 /** The subjects start with these; tests and the outbox reader recognise invitations by them. */
 export const INVITATION_SUBJECTS = { one: "New survey available: ", many: " new surveys are waiting for you" } as const;

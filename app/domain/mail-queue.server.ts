@@ -1,6 +1,6 @@
 import type { PrismaClient } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/db.server";
-import { queueInvitations } from "./invitations.server";
+import { BULK_INVITATION_TRANSACTION, queueInvitations, queueRequestedInvitations } from "./invitations.server";
 import { sendMail, type Mail } from "./mail.server";
 
 // The mail worker: drains QueuedMail through sendMail. Several workers (one per app instance, or
@@ -110,12 +110,18 @@ async function sendBatch(claimed: ClaimedMail[], options: DrainOptions): Promise
 
 /** Queues the invitation summaries that earlier days held back (scope: every member). */
 export async function queuePendingInvitations(now: Date = new Date(), db: PrismaClient = getPrisma()): Promise<number> {
-  return db.$transaction((tx) => queueInvitations(tx, "all", now), { timeout: 10 * 60_000 });
+  return db.$transaction((tx) => queueInvitations(tx, "all", now), BULK_INVITATION_TRANSACTION);
 }
 
-/** One pass of the worker: held-back invitations (when asked), then the queue. */
+/**
+ * One pass of the worker: the invitations bulk assignments asked for (every pass, so they go out
+ * within seconds), the held-back summaries (when asked), then the queue.
+ */
 export async function runMailPass({ invitations, ...options }: DrainOptions & { invitations: boolean }) {
-  const invited = invitations ? await queuePendingInvitations(options.now?.(), options.db) : 0;
+  const db = options.db ?? getPrisma();
+  const now = options.now?.() ?? new Date();
+  let invited = await queueRequestedInvitations(db, now);
+  if (invitations) invited += await queuePendingInvitations(now, db);
   return { invited, ...(await drainMailQueue(options)) };
 }
 

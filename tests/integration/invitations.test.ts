@@ -2,14 +2,14 @@ import { APP_ORIGIN } from "../support/file-outbox";
 import { describe, expect, test } from "vitest";
 import { ASSIGNMENT_STATUS } from "~/domain/assignment-status";
 import { assignSurvey, assignToAllEligible, findAssignSurvey } from "~/domain/assignments.server";
-import { INVITATION_SUBJECTS, queueInvitations, type InvitationScope } from "~/domain/invitations.server";
+import { INVITATION_SUBJECTS, queueInvitations, queueRequestedInvitations, type InvitationScope } from "~/domain/invitations.server";
 import { drainMailQueue, MAIL_MAX_ATTEMPTS, retryDelayMs, runMailPass, type SendMail } from "~/domain/mail-queue.server";
 import { listOutbox, type Mail } from "~/domain/mail.server";
 import { getPrisma } from "~/lib/db.server";
 import { createTestAdmin, createTestAssignment, createTestMember, createTestSurvey } from "../support/factories";
 
 // Survey invitations: queued in the assignment's transaction (one set-based statement, nothing
-// sent in the request), only to active verified members, at most one mail per member per UTC day
+// sent in the request) or, for a bulk assignment, by the worker from the request it leaves, only to active verified members, at most one mail per member per UTC day
 // with the rest summarised the next day; and the mail worker: due rows only, retries with backoff,
 // failed after the limit, and two workers at once never sending one mail twice.
 
@@ -54,7 +54,7 @@ describe("queueing invitations with an assignment", () => {
     expect(await listOutbox()).toEqual([]);
   });
 
-  test("assign to all queues one mail per eligible member in one statement, and none is sent inline", async () => {
+  test("assign to all asks for its invitations; the worker's next pass queues one mail per eligible member", async () => {
     const admin = await createTestAdmin();
     const members = await Promise.all(Array.from({ length: 12 }, () => createTestMember()));
     await createTestMember({ status: "inactive" });
@@ -63,14 +63,34 @@ describe("queueing invitations with an assignment", () => {
 
     const result = await assignToAllEligible(admin, survey, { screenerId: null, points: 5 });
     expect(result).toMatchObject({ ok: true, count: members.length });
+    // The admin's request wrote one request row, not a mail per member.
+    expect(await queued()).toEqual([]);
+    expect(await getPrisma().invitationRequest.findMany({ select: { surveyId: true } })).toEqual([{ surveyId: survey.id }]);
 
+    expect(await queueRequestedInvitations(getPrisma(), NOON)).toBe(members.length);
     const mails = await queued();
-    expect(mails).toHaveLength(members.length);
     expect(new Set(mails.map((mail) => mail.to))).toEqual(new Set(members.map((member) => member.email)));
     // One statement stamps them all at once: a single createdAt and invitedAt for the whole batch.
     expect(new Set(mails.map((mail) => mail.createdAt.toISOString())).size).toBe(1);
     expect(await getPrisma().assignment.count({ where: { surveyId: survey.id, invitedAt: null } })).toBe(0);
+    expect(await getPrisma().invitationRequest.count()).toBe(0);
     expect(await listOutbox()).toEqual([]);
+    // The request is gone: a second pass queues nothing more.
+    expect(await queueRequestedInvitations(getPrisma(), NOON)).toBe(0);
+  });
+
+  test("two workers taking requested invitations at once queue each member's mail once", async () => {
+    const admin = await createTestAdmin();
+    const members = await Promise.all(Array.from({ length: 6 }, () => createTestMember()));
+    for (const name of ["First", "Second", "Third"]) {
+      const survey = (await findAssignSurvey((await createTestSurvey({ name })).id))!;
+      await assignToAllEligible(admin, survey, { screenerId: null, points: 5 });
+    }
+    const passes = await Promise.all([queueRequestedInvitations(getPrisma(), NOON), queueRequestedInvitations(getPrisma(), NOON)]);
+    // One mail per member that day, whichever worker took which survey; the rest wait for the summary.
+    expect(passes[0] + passes[1]).toBe(members.length);
+    expect((await queued()).map((mail) => mail.to).sort()).toEqual(members.map((member) => member.email).sort());
+    expect(await getPrisma().invitationRequest.count()).toBe(0);
   });
 
   test("a rolled-back assignment queues nothing (the mail lives in the assignment's transaction)", async () => {
@@ -235,6 +255,17 @@ describe("the mail worker", () => {
     expect(deliveries).toHaveLength(60);
     expect(new Set(deliveries).size).toBe(60);
     expect(await getPrisma().queuedMail.count({ where: { status: "sent", attempts: 1 } })).toBe(60);
+  });
+
+  test("every worker pass queues the invitations a bulk assignment asked for, held-back summaries or not", async () => {
+    const admin = await createTestAdmin();
+    const member = await createTestMember();
+    const survey = (await findAssignSurvey((await createTestSurvey({ name: "Everyone" })).id))!;
+    await assignToAllEligible(admin, survey, { screenerId: null, points: 5 });
+    const pass = await runMailPass({ invitations: false, now: () => NOON });
+    expect(pass).toEqual({ invited: 1, sent: 1, retried: 0, failed: 0 });
+    const [mail] = await listOutbox();
+    expect(mail).toMatchObject({ to: member.email, subject: `${INVITATION_SUBJECTS.one}Everyone` });
   });
 
   test("a worker pass queues held-back invitations and delivers them", async () => {

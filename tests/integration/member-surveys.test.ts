@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { ASSIGNMENT_STATUS } from "~/domain/assignment-status";
 import { creditPoints } from "~/domain/ledger.server";
-import { MEMBER_SURVEY_PAGE_SIZE } from "~/domain/member-surveys.server";
+import { AVAILABLE_SURVEYS_SHOWN, MEMBER_SURVEY_PAGE_SIZE } from "~/domain/member-surveys.server";
 import { CONFIRM_REQUIRED } from "~/domain/prescreener";
 import { buildRules, type AdminAnswers } from "~/domain/screener-rules";
 import { saveScreenerRules } from "~/domain/screeners.server";
@@ -82,6 +82,29 @@ describe("available surveys", () => {
     expect(second.surveys.map((survey) => survey.surveyId)).toEqual(ids.slice(10));
     expect(await dashboard(cookie, "?page=99")).toMatchObject({ page: 2 });
     expect(await dashboard(cookie, "?page=abc")).toMatchObject({ page: 1 });
+  });
+
+  test("a member with more open surveys than a hundred pages pages through the newest thousand", async () => {
+    const { member, cookie } = await signedIn();
+    const category = (await createTestSurvey()).categoryId;
+    // Set-based, as a bulk assignment makes them: 1,005 launched surveys, one assignment each, and
+    // the oldest one also assigned to someone else (the cap counts this member's rows only).
+    await getPrisma().$executeRaw`
+      INSERT INTO "Survey" ("name", "slug", "categoryId", "points", "lengthMinutes", "launched", "delivery", "returnSecret", "createdAt", "updatedAt")
+      SELECT 'Many ' || n, 'many-' || n || '-' || ${member.id}::int, ${category}::int, 10, 5, true, 'hosted', repeat('0', 64), now(), now()
+      FROM generate_series(1, 1005) AS n`;
+    await getPrisma().$executeRaw`
+      INSERT INTO "Assignment" ("surveyId", "memberId", "status", "points", "respondentToken", "createdAt", "updatedAt")
+      SELECT s."id", ${member.id}::int, 1, 10, md5(random()::text || s."id"), now() - s."id" * interval '1 minute', now()
+      FROM "Survey" s WHERE s."slug" LIKE ${`many-%-${member.id}`}`;
+    const first = await dashboard(cookie);
+    expect(first).toMatchObject({ page: 1, pageCount: AVAILABLE_SURVEYS_SHOWN / MEMBER_SURVEY_PAGE_SIZE });
+    expect(first.surveys[0].name).toBe("Many 1");
+    const last = await dashboard(cookie, "?page=100");
+    expect(last.surveys.map((survey) => survey.name)).toEqual(
+      Array.from({ length: MEMBER_SURVEY_PAGE_SIZE }, (_, index) => `Many ${991 + index}`),
+    );
+    expect(await dashboard(cookie, "?page=101")).toMatchObject({ page: 100 });
   });
 
   test("without surveys the dashboard falls back to the apology, and /survey is empty", async () => {
