@@ -4,12 +4,23 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { googleMode } from "~/domain/google-auth.server";
 import { startMailWorkerInApp } from "~/domain/mail-queue.server";
+import { getEnv } from "~/lib/env.server";
+import { NonceProvider } from "~/lib/nonce";
+import {
+  applySecurityHeaders,
+  createNonce,
+  GOOGLE_CONSENT_ORIGIN,
+  type SecurityHeaderOptions,
+} from "~/lib/security-headers.server";
 
-// Remix's default Node entry, plus one addition: the server build is imported once when the app
+// Remix's default Node entry, plus two additions. The server build is imported once when the app
 // boots (remix-serve ./build/server/index.js), so this is where the mail worker starts, in the
 // app's own process (with PGlite no other process may open the database). See
-// docs/decisions/024-invitations.md.
+// docs/decisions/024-invitations.md. And every document and data response gets the security
+// headers, a document also a CSP with a fresh nonce for its inline scripts
+// (docs/decisions/029-security-headers.md).
 startMailWorkerInApp();
 
 const ABORT_DELAY = 5_000;
@@ -22,6 +33,8 @@ export default function handleRequest(
 ) {
   // Bots and SPA mode get the whole document at once; browsers get the shell as soon as it is ready.
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
+  const nonce = createNonce();
+  applySecurityHeaders(responseHeaders, { ...deployment(), nonce });
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const ready = () => {
@@ -32,8 +45,11 @@ export default function handleRequest(
       pipe(body);
     };
     const { pipe, abort } = renderToPipeableStream(
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />,
+      <NonceProvider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      </NonceProvider>,
       {
+        nonce,
         ...(waitForAll ? { onAllReady: ready } : { onShellReady: ready }),
         onShellError(error: unknown) {
           reject(error);
@@ -47,4 +63,21 @@ export default function handleRequest(
     );
     setTimeout(abort, ABORT_DELAY);
   });
+}
+
+/** Single-fetch data responses (.data), which never reach handleRequest: the headers but no CSP. */
+export function handleDataRequest(response: Response) {
+  applySecurityHeaders(response.headers, deployment());
+  return response;
+}
+
+function deployment(): SecurityHeaderOptions {
+  const env = getEnv();
+  return {
+    // Replaced at build time: true only under Vite's dev server, whatever NODE_ENV says.
+    development: import.meta.env.DEV,
+    production: env.NODE_ENV === "production",
+    appUrl: env.APP_URL,
+    formTargets: googleMode() === "google" ? [GOOGLE_CONSENT_ORIGIN] : [],
+  };
 }

@@ -14,6 +14,7 @@ import type { ReactNode } from "react";
 import { NotFound } from "~/components/not-found";
 import { ProgressBar } from "~/components/progress-bar";
 import { Toasts } from "~/components/toasts";
+import { useNonce } from "~/lib/nonce";
 import { PRODUCT_NAME } from "~/lib/product";
 import { getToast } from "~/lib/toast.server";
 import stylesheet from "~/tailwind.css?url";
@@ -31,6 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
@@ -41,8 +43,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

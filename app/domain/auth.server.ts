@@ -1,6 +1,6 @@
 import { redirect } from "@remix-run/node";
 import type { Member } from "~/generated/prisma/client";
-import { getEnv } from "~/lib/env.server";
+import { assertSameOrigin } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { clearMemberCookie, getMemberSession, hasMemberCookie, type MemberSession } from "./sessions.server";
 
@@ -63,18 +63,6 @@ export async function getOptionalMember(request: Request): Promise<Member | null
   return (await getMemberSession(request))?.member ?? null;
 }
 
-/**
- * Cookies are SameSite=Lax, which already keeps them off cross-site POSTs; refusing a state-changing
- * request whose Origin is another site closes the rest (old browsers without SameSite).
- */
-export function assertSameOrigin(request: Request) {
-  if (request.method === "GET" || request.method === "HEAD") return;
-  const origin = request.headers.get("Origin");
-  // Browsers too old to send Origin on a form post rely on SameSite alone.
-  if (!origin) return;
-  // Behind a proxy the request's own URL may be internal, so APP_URL's origin counts too.
-  const allowed = [new URL(request.url).origin, new URL(getEnv().APP_URL).origin];
-  if (!allowed.includes(origin)) {
-    throw new Response("Cross-origin form posts are not accepted.", { status: 403 });
-  }
-}
+// The origin check lives with readFormData, which runs it too; the guards run it before they read a
+// session, so every action refuses a cross-origin post even before it reads its form.
+export { assertSameOrigin };

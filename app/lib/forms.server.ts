@@ -1,8 +1,13 @@
+import { getEnv } from "./env.server";
+
 /**
  * The posted form, or a 400 for a body that is not a form at all (a missing or wrong content type,
- * broken multipart): a bad request, not a server error.
+ * broken multipart): a bad request, not a server error. A post from another site is refused first
+ * (403): every action reads its form here or calls a guard, and both run the origin check before
+ * anything is read or written (docs/decisions/029-security-headers.md).
  */
 export async function readFormData(request: Request): Promise<FormData> {
+  assertSameOrigin(request);
   let formData: FormData;
   try {
     formData = await request.formData();
@@ -11,6 +16,34 @@ export async function readFormData(request: Request): Promise<FormData> {
   }
   dropForgedControls(formData);
   return formData;
+}
+
+/**
+ * Cookies are SameSite=Lax, which already keeps them off cross-site POSTs; refusing a state-changing
+ * request that names another origin closes the rest (browsers without SameSite, and same-site pages
+ * of another origin, such as a sibling subdomain).
+ */
+export function assertSameOrigin(request: Request) {
+  if (request.method === "GET" || request.method === "HEAD") return;
+  // Browsers too old to send Origin on a form post still send the Referer (our Referrer-Policy keeps
+  // it for same-origin requests). With neither, e.g. a non-browser client, SameSite alone decides.
+  const source = request.headers.get("Origin") ?? refererOrigin(request.headers.get("Referer"));
+  if (source === null) return;
+  // Behind a proxy the request's own URL may be internal, so APP_URL's origin counts too.
+  const allowed = [new URL(request.url).origin, new URL(getEnv().APP_URL).origin];
+  if (!allowed.includes(source)) {
+    throw new Response("Cross-origin form posts are not accepted.", { status: 403, statusText: "Forbidden" });
+  }
+}
+
+// An unreadable Referer names no origin we know: "null", which is refused like Origin: null.
+function refererOrigin(referer: string | null): string | null {
+  if (!referer) return null;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return "null";
+  }
 }
 
 /**
