@@ -18,6 +18,7 @@ export const WITHDRAWAL_MESSAGES = {
   // The spec's own message for an unverified address (403 'Your email address is not verified.').
   notVerified: "Your email address is not verified.",
   closed: "This account has been closed.",
+  staleForm: "This form could not be read. Reload the page and try again.",
   confirmRequired: "Tick the box to confirm.",
   reasonRequired: "Give the reason for the rejection.",
 } as const;
@@ -38,8 +39,13 @@ export function withdrawalSchema({ minimum, balance }: { minimum: number; balanc
       .min(minimum, WITHDRAWAL_MESSAGES.belowMinimum(minimum))
       .max(balance, WITHDRAWAL_MESSAGES.aboveBalance(balance)),
     method: z.enum(PAYOUT_METHODS, { errorMap: () => ({ message: WITHDRAWAL_MESSAGES.methodRequired }) }),
+    // Made by the loader for each rendering of the form; see requestWithdrawal.
+    requestKey: z.string().regex(REQUEST_KEY, WITHDRAWAL_MESSAGES.staleForm).optional(),
   });
 }
+
+/** A random UUID, as the loader makes it. */
+const REQUEST_KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Submit on the Payment Confirmation: without JavaScript the confirmation is a required checkbox. */
 export const approveWithdrawalSchema = z.object({

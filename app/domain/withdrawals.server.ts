@@ -33,21 +33,31 @@ class Refused extends Error {
  */
 export async function requestWithdrawal(
   memberId: number,
-  { points, method }: { points: number; method: PayoutMethod },
+  { points, method, requestKey }: { points: number; method: PayoutMethod; requestKey?: string },
   config: PayoutConfig = getPayoutConfig(),
 ): Promise<RequestWithdrawalResult> {
   try {
     return await getPrisma().$transaction(async (tx): Promise<RequestWithdrawalResult> => {
       // The member's row lock first: requests of one member (two tabs, a double click) and an
-      // account deletion request (which takes the same lock) go one at a time, so the balance and
-      // the status read here stay true until this transaction ends.
+      // account deletion request (FOR UPDATE) go one at a time, so the balance and the status read
+      // here stay true until this transaction ends. NO KEY UPDATE is the strength the balance
+      // update takes anyway, and it does not block other tables' foreign-key checks on the member.
       const [member] = await tx.$queryRaw<
         { emailVerifiedAt: Date | null; country: string | null; pointsBalance: number; status: string }[]
       >`
         SELECT "emailVerifiedAt", "country", "pointsBalance", "status"::text AS "status"
-        FROM "Member" WHERE "id" = ${memberId} FOR UPDATE`;
+        FROM "Member" WHERE "id" = ${memberId} FOR NO KEY UPDATE`;
       if (!member || member.status === "closed") return { ok: false, message: WITHDRAWAL_MESSAGES.closed };
       if (!member.emailVerifiedAt) return { ok: false, message: WITHDRAWAL_MESSAGES.notVerified };
+      if (requestKey) {
+        // The same form posted again (a double click without JavaScript, a resubmitted page): the
+        // member's lock above made it wait for the first post, whose request is the answer.
+        const earlier = await tx.withdrawalRequest.findUnique({
+          where: { memberId_requestKey: { memberId, requestKey } },
+          select: { referenceId: true, points: true, amountMinor: true },
+        });
+        if (earlier) return { ok: true, ...earlier, balance: member.pointsBalance };
+      }
       // FOR SHARE: an account being deleted right now (deletePaymentAccount locks it FOR UPDATE)
       // is waited for and then found gone, instead of failing the insert's foreign key with a 500.
       const [account] = await tx.$queryRaw<PaymentAccount[]>`
@@ -66,7 +76,7 @@ export async function requestWithdrawal(
       }
 
       const amountMinor = pointsToPaise(config, points);
-      const withdrawal = await insertWithdrawal(tx, { memberId, points, amountMinor, account });
+      const withdrawal = await insertWithdrawal(tx, { memberId, points, amountMinor, account, requestKey });
       const debit = await debitPoints(tx, {
         memberId,
         points,
@@ -116,7 +126,13 @@ const REFERENCE_ATTEMPTS = 5;
 
 async function insertWithdrawal(
   tx: Prisma.TransactionClient,
-  { memberId, points, amountMinor, account }: { memberId: number; points: number; amountMinor: number; account: PaymentAccount },
+  {
+    memberId,
+    points,
+    amountMinor,
+    account,
+    requestKey,
+  }: { memberId: number; points: number; amountMinor: number; account: PaymentAccount; requestKey?: string },
 ) {
   for (let attempt = 0; attempt < REFERENCE_ATTEMPTS; attempt += 1) {
     // ON CONFLICT DO NOTHING: a clashing reference must not abort the transaction.
@@ -130,6 +146,7 @@ async function insertWithdrawal(
           method: account.method,
           paymentAccountId: account.id,
           payoutSnapshot: payoutSnapshot(account),
+          requestKey: requestKey ?? null,
         },
       ],
       skipDuplicates: true,

@@ -19,7 +19,8 @@ export const meta: MetaFunction = () => [{ title: `Points | ${PRODUCT_NAME}` }];
 // pending payment. The rate and the minimum are configuration (docs/decisions/026-withdrawals.md).
 export async function loader({ request }: LoaderFunctionArgs) {
   const { member } = await requireMemberWithDetails(request);
-  return getWithdrawalOptions(member);
+  // A fresh key with every rendering: posting this form twice makes one request (requestWithdrawal).
+  return { ...(await getWithdrawalOptions(member)), requestKey: crypto.randomUUID() };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -40,7 +41,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Points() {
-  const { balance, minimum, minimumAmount, pointsPerRupee, withdrawable, accounts } = useLoaderData<typeof loader>();
+  const { balance, minimum, minimumAmount, pointsPerRupee, withdrawable, accounts, requestKey } =
+    useLoaderData<typeof loader>();
   return (
     <div className="max-w-2xl">
       <h1 className="text-2xl font-semibold">Points</h1>
@@ -78,7 +80,7 @@ export default function Points() {
             to withdraw your points.
           </p>
         ) : (
-          <WithdrawForm balance={balance} minimum={minimum} accounts={accounts} />
+          <WithdrawForm balance={balance} minimum={minimum} accounts={accounts} requestKey={requestKey} />
         )}
         <p className="mt-4 text-sm">
           <Link to="/activities/PointsRecords" className="text-brand-700 underline">
@@ -94,10 +96,12 @@ function WithdrawForm({
   balance,
   minimum,
   accounts,
+  requestKey,
 }: {
   balance: number;
   minimum: number;
   accounts: { method: string; summary: string }[];
+  requestKey: string;
 }) {
   const lastResult = useActionData<typeof action>();
   const schema = withdrawalSchema({ minimum, balance });
@@ -137,6 +141,7 @@ function WithdrawForm({
         })}
         <ErrorList id={fields.method.errorId} errors={fields.method.errors} />
       </fieldset>
+      <input type="hidden" name="requestKey" value={requestKey} />
       <SubmitButton pendingText="Requesting…">Withdraw</SubmitButton>
     </Form>
   );

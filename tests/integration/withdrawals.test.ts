@@ -78,6 +78,23 @@ async function requested(memberId: number, points = 1000, method: "bank" | "upi"
 }
 
 describe("requesting a withdrawal", () => {
+  test("the same form posted twice (a double click without JavaScript) makes one request", async () => {
+    const member = await memberWith(5000);
+    const requestKey = crypto.randomUUID();
+    const posts = await Promise.all(
+      [1, 2, 3].map(() => requestWithdrawal(member.id, { points: 1000, method: "bank", requestKey }, DEFAULTS)),
+    );
+    expect(posts.every((post) => post.ok)).toBe(true);
+    expect(new Set(posts.map((post) => (post.ok ? post.referenceId : null))).size).toBe(1);
+    expect(await getPrisma().withdrawalRequest.count({ where: { memberId: member.id } })).toBe(1);
+    expect(await balanceOf(member.id)).toBe(4000);
+    // A new rendering of the form is a new request.
+    expect(await requestWithdrawal(member.id, { points: 1000, method: "bank", requestKey: crypto.randomUUID() }, DEFAULTS)).toMatchObject({
+      ok: true,
+      balance: 3000,
+    });
+  });
+
   test("a closed account cannot withdraw; a request racing the account's deletion is refused, never a 500", async () => {
     const closed = await memberWith(5000, [BANK], { status: "closed" });
     expect(await requestWithdrawal(closed.id, { points: 1000, method: "bank" }, DEFAULTS)).toEqual({
@@ -388,6 +405,7 @@ describe("the routes", () => {
       minimumAmount: "₹ 100.00",
       withdrawable: "₹ 150.00",
       accounts: [{ method: "bank", summary: "Bank · HDFC Bank ••••••••7890" }],
+      requestKey: expect.stringMatching(/^[0-9a-f-]{36}$/),
     });
   });
 
