@@ -1,4 +1,7 @@
-# The survey panel in one image. `npm start` applies pending migrations, seeds, then serves on PORT.
+# The survey panel in one image. `npm start` checks the configuration, applies pending migrations,
+# seeds, then runs the production server (scripts/server.ts) on PORT. docs/deployment.md explains
+# how to run it; this file has not been built on the machines the project is developed on (they
+# have no container engine), so build and smoke-test it once before relying on it.
 #
 #   docker build -t survey-panel .
 #
@@ -7,7 +10,8 @@
 # unless SEED_DEMO=0 (docs/decisions/005).
 #   docker run -p 3000:3000 -v panel-data:/app/data survey-panel
 #
-# PostgreSQL: any number of containers behind a load balancer, all with the same SESSION_SECRET.
+# PostgreSQL: any number of containers behind a load balancer, all with the same SESSION_SECRET
+# (docker-compose.yml runs one with a PostgreSQL beside it).
 #   docker run -p 3000:3000 -e DATABASE_URL=postgresql://… -e SESSION_SECRET=… \
 #     -e APP_URL=https://… -e SMTP_URL=smtps://… survey-panel
 
@@ -25,23 +29,25 @@ RUN npm ci --ignore-scripts
 COPY . .
 RUN npm run db:generate && npm run build
 
-# ─── Runtime: production dependencies, the build, and what `npm start` runs first ───
+# ─── Runtime: production dependencies, the build, and what `npm start` runs ───
 FROM node:20-bookworm-slim AS runtime
 WORKDIR /app
 ENV NODE_ENV=production PORT=3000 \
     NPM_CONFIG_UPDATE_NOTIFIER=false NPM_CONFIG_FUND=false NPM_CONFIG_AUDIT=false
 
-# Production dependencies only. tsx is one of them on purpose: the migrate script and the seed run
-# with it at every start. --ignore-scripts: nothing has to run at install here. The generated client
-# is copied from the build stage rather than made by our postinstall (`prisma generate`, a
-# devDependency's CLI), and @prisma/engines' postinstall would try to download engines.
+# Production dependencies only. tsx is one of them on purpose: the configuration check, the migrate
+# script, the seed and the server itself run with it. --ignore-scripts: nothing has to run at
+# install here. The generated client is copied from the build stage rather than made by our
+# postinstall (`prisma generate`, a devDependency's CLI), and @prisma/engines' postinstall would try
+# to download engines.
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --ignore-scripts && npm cache clean --force
 
-# build/: the server and the browser assets (public/ is copied into build/client by the build).
-# app/: the generated Prisma client (app/generated) and the sources that scripts/migrate.ts and
+# build/: the server bundle and the browser assets (public/ is copied into build/client by the build).
+# app/: the generated Prisma client (app/generated) and the sources that scripts/*.ts and
 # prisma/seed.ts import through tsx, which resolves the `~/` alias from tsconfig.json.
-# prisma/: the migrations the migrate script applies, the schema and the seed.
+# prisma/: the migrations (applied at start, and compared by /readyz), the schema and the seed.
+# scripts/: the production server, the migrate script and the jobs (`npm run jobs -- …`).
 COPY --from=build /app/build ./build
 COPY --from=build /app/app ./app
 COPY --from=build /app/prisma ./prisma
@@ -55,5 +61,10 @@ RUN mkdir -p data && chown node:node data
 USER node
 
 EXPOSE 3000
-# A HEALTHCHECK on /healthz is added together with that route.
+# /healthz answers 200 when the server runs and the database answers (docs/deployment.md). The
+# image has no curl: Node's fetch asks. The start period covers migrations and the seed.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
+  CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT || 3000}/healthz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# npm passes SIGTERM on to the server, which drains and exits 0 within SHUTDOWN_TIMEOUT_SECONDS
+# (default 8 s, inside `docker stop`'s 10 s).
 CMD ["npm", "start"]

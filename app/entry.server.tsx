@@ -16,7 +16,7 @@ import {
 } from "~/lib/security-headers.server";
 
 // Remix's default Node entry, plus two additions. The server build is imported once when the app
-// boots (remix-serve ./build/server/index.js), so this is where the mail worker starts, in the
+// boots (scripts/server.ts imports build/server/index.js), so this is where the mail worker starts, in the
 // app's own process (with PGlite no other process may open the database). See
 // docs/decisions/024-invitations.md. And every document and data response gets the security
 // headers, a document also a CSP with a fresh nonce for its inline scripts

@@ -1,5 +1,6 @@
 import type { PrismaClient } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/db.server";
+import { onShutdown } from "~/lib/lifecycle.server";
 import { BULK_INVITATION_TRANSACTION, queueInvitations, queueRequestedInvitations } from "./invitations.server";
 import { sendMail, type Mail } from "./mail.server";
 
@@ -185,6 +186,8 @@ export function startMailWorkerInApp(): void {
   if (registry[RUNNING] || process.env.MAIL_WORKER === "0") return;
   const worker = startMailWorker();
   registry[RUNNING] = worker;
-  // remix-serve closes its server on these signals; the worker finishes its pass and stops too.
+  // A signal ends the loop after its current pass; the production server (scripts/server.ts) waits
+  // for that, through the shutdown hook, before it closes the database.
   for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => void worker.stop());
+  onShutdown("jobs", "mail worker", () => worker.stop());
 }

@@ -5,6 +5,7 @@ import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "~/generated/prisma/client";
 import { parseDatabaseUrl, type DatabaseTarget } from "./database-url";
+import { onShutdown } from "./lifecycle.server";
 import { applyMigrations, type SqlRunner } from "./migrations.server";
 
 export type Db = PrismaClient;
@@ -125,6 +126,10 @@ export async function closeDatabase() {
   current = undefined;
   await database?.close();
 }
+
+// The production server closes the app's database after its last request (and after the jobs that
+// use it have stopped): with PGlite, closing is what flushes the data folder.
+onShutdown("database", "database", closeDatabase);
 
 /**
  * True for a unique-constraint violation, whichever adapter raised it: @prisma/adapter-pg maps it

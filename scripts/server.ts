@@ -1,0 +1,264 @@
+// The production server (`npm start`, `npm run serve`): Express serving the Remix build, as
+// remix-serve does, plus what running several instances behind a load balancer needs: the
+// configuration checked before anything starts, a request id and one JSON log line per request,
+// and a graceful shutdown on SIGTERM/SIGINT. See docs/decisions/028-production-server.md.
+//
+//   node --import tsx scripts/server.ts [server build]   serves it (default build/server/index.js)
+//   node --import tsx scripts/server.ts --check-config   checks the configuration and exits
+import crypto from "node:crypto";
+import fs from "node:fs";
+import type http from "node:http";
+import path from "node:path";
+import url from "node:url";
+import { createRequestHandler } from "@remix-run/express";
+import { installGlobals, type ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express, { type RequestHandler } from "express";
+import { parseDatabaseUrl } from "../app/lib/database-url";
+import { getEnv } from "../app/lib/env.server";
+import { assertSameOrigin } from "../app/lib/forms.server";
+import { securityHeaders } from "../app/lib/security-headers.server";
+import { isDraining, runShutdown, startDraining } from "../app/lib/lifecycle.server";
+import { errorFields, log, routeConsoleToLog, withRequestId } from "../app/lib/logger.server";
+
+interface ServerSettings {
+  port: number;
+  host: string | undefined;
+  shutdownTimeoutMs: number;
+}
+
+/** Fits Docker's default grace of 10 s between SIGTERM and SIGKILL, with time left to close the database. */
+const DEFAULT_SHUTDOWN_TIMEOUT_SECONDS = 8;
+/** Longer than the idle timeout of common load balancers (60 s), so they never reuse a socket we closed. */
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+/** An incoming X-Request-Id is kept only when it looks like an id (a load balancer's, say). */
+const SANE_REQUEST_ID = /^[\w.:=+/-]{1,128}$/;
+/** Probes are logged only when they fail: a load balancer asks every few seconds. */
+const PROBES = new Set(["/healthz", "/readyz"]);
+/** Paths that carry a secret in a segment, logged with the segment replaced. */
+const SECRET_PATHS: [RegExp, string][] = [
+  [/^\/email\/verify\/[^/]+\/[^/]+/, "/email/verify/:id/:hash"],
+  [/^\/resetpassword\/[^/]+/, "/resetpassword/:token"],
+  [/^\/admin\/reset-password\/[^/]+/, "/admin/reset-password/:token"],
+];
+
+process.env.NODE_ENV ??= "production";
+routeConsoleToLog();
+process.on("uncaughtException", (error) => crash("uncaught exception", error));
+process.on("unhandledRejection", (reason) => crash("unhandled rejection", reason));
+
+const args = process.argv.slice(2);
+const settings = await checkConfiguration();
+if (!settings) {
+  process.exitCode = 1;
+} else if (args.includes("--check-config")) {
+  log("info", "configuration is valid");
+} else {
+  await serve(path.resolve(args.find((arg) => !arg.startsWith("--")) ?? "build/server/index.js"), settings);
+}
+
+/** Every setting the app and this server read, with one message per bad one; undefined when any is bad. */
+async function checkConfiguration(): Promise<ServerSettings | undefined> {
+  const problems: string[] = [];
+  const settings = readServerSettings(problems);
+  const checks = [
+    () => parseDatabaseUrl(process.env.DATABASE_URL),
+    () => getEnv(),
+    // The module checks its settings as it loads; the build imports it too, so it would fail later.
+    async () => (await import("../app/domain/payout-config.server")).getPayoutConfig(),
+  ];
+  for (const check of checks) {
+    try {
+      await check();
+    } catch (error) {
+      problems.push(...configurationProblems(error));
+    }
+  }
+  if (problems.length === 0) return settings;
+  log("error", "Invalid configuration: the server did not start", { problems: [...new Set(problems)] });
+  return undefined;
+}
+
+function readServerSettings(problems: string[]): ServerSettings {
+  const whole = (name: string, meaning: string, { fallback, min, max }: Record<"fallback" | "min" | "max", number>) => {
+    const raw = process.env[name]?.trim();
+    if (!raw) return fallback;
+    if (/^\d+$/.test(raw) && Number(raw) >= min && Number(raw) <= max) return Number(raw);
+    problems.push(`${name}: must be a whole number from ${min} to ${max} (${meaning}), got "${raw}"`);
+    return fallback;
+  };
+  const port = whole("PORT", "the TCP port to listen on; 0 picks a free one", { fallback: 3000, min: 0, max: 65_535 });
+  const shutdownTimeoutSeconds = whole("SHUTDOWN_TIMEOUT_SECONDS", "how long a shutdown waits for requests", {
+    fallback: DEFAULT_SHUTDOWN_TIMEOUT_SECONDS,
+    min: 1,
+    max: 3_600,
+  });
+  return { port, host: process.env.HOST?.trim() || undefined, shutdownTimeoutMs: shutdownTimeoutSeconds * 1000 };
+}
+
+/** The lines of a configuration error ("Invalid configuration:\n  NAME: problem"), or its message. */
+function configurationProblems(error: unknown): string[] {
+  const message = error instanceof Error ? error.message : String(error);
+  return message
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => line && line !== "Invalid configuration:");
+}
+
+async function serve(buildPath: string, { port, host, shutdownTimeoutMs }: ServerSettings) {
+  const running: { server?: http.Server } = {};
+  const inFlight = new Set<express.Response>();
+
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (isDraining()) return log("warn", "already shutting down", { signal });
+    startDraining();
+    log("info", "shutting down", { signal, inFlight: inFlight.size });
+    if (running.server) await drain(running.server, inFlight, shutdownTimeoutMs);
+    const { stopped, failures } = await runShutdown();
+    for (const { name, error } of failures) log("error", `could not stop the ${name}`, errorFields(error));
+    log("info", "stopped", { signal, stopped });
+    process.exit(failures.length > 0 ? 1 : 0);
+  };
+  // Before the build is imported: its mail worker listens for these signals too, and a signal
+  // during start-up must still end the process.
+  for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, () => void shutdown(signal));
+
+  if (!fs.existsSync(buildPath)) {
+    log("error", `There is no server build at ${buildPath}: run \`npm run build\` first.`);
+    process.exit(1);
+  }
+  const build = (await import(url.pathToFileURL(buildPath).href)) as ServerBuild;
+  installGlobals({ nativeFetch: build.future.v3_singleFetch });
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.use(tagRequest(inFlight, () => running.server));
+  app.use(protect());
+  app.use(compression());
+  // Vite puts fingerprinted files under assets/: cached for a year. The rest (favicon, robots) for an hour.
+  app.use(
+    path.posix.join(build.publicPath, "assets"),
+    express.static(path.join(build.assetsBuildDirectory, "assets"), { immutable: true, maxAge: "1y" }),
+  );
+  app.use(build.publicPath, express.static(build.assetsBuildDirectory, { maxAge: "1h" }));
+  app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV }));
+  app.use(failedRequest);
+
+  const listening = app.listen({ port, host });
+  running.server = listening;
+  listening.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  listening.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
+  listening.on("listening", () => {
+    const address = listening.address();
+    log("info", "listening", {
+      port: typeof address === "object" && address ? address.port : port,
+      host: host ?? "all interfaces",
+      build: path.relative(process.cwd(), buildPath),
+    });
+  });
+  listening.on("error", async (error) => {
+    log("error", "the server could not listen", errorFields(error));
+    await runShutdown();
+    process.exit(1);
+  });
+}
+
+/**
+ * Gives every request an id (a sane incoming X-Request-Id, or a new one) that the response
+ * echoes, the app sees in its request headers and every log line of the request carries, and
+ * writes one log line when the response is done.
+ */
+function tagRequest(inFlight: Set<express.Response>, server: () => http.Server | undefined): RequestHandler {
+  return (req, res, next) => {
+    const started = performance.now();
+    const incoming = req.get("x-request-id");
+    const requestId = incoming && SANE_REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+    const pathname = loggedPath(req.path);
+    req.headers["x-request-id"] = requestId;
+    res.setHeader("X-Request-Id", requestId);
+    // While draining, every response closes its connection, so keep-alive clients move elsewhere.
+    if (isDraining()) res.setHeader("Connection", "close");
+    inFlight.add(res);
+    res.on("close", () => {
+      inFlight.delete(res);
+      if (isDraining()) setImmediate(() => server()?.closeIdleConnections());
+      const status = res.statusCode;
+      if (PROBES.has(pathname) && status < 400) return;
+      log(status >= 500 ? "error" : "info", "request", {
+        requestId,
+        method: req.method,
+        path: pathname,
+        status,
+        durationMs: Math.round((performance.now() - started) * 10) / 10,
+        ...(res.writableFinished ? {} : { aborted: true }),
+      });
+    });
+    withRequestId(requestId, next);
+  };
+}
+
+/**
+ * What must hold for every response, not only the documents and data that app/entry.server.tsx
+ * renders: the security headers without the CSP (which entry.server.tsx adds to documents with
+ * their nonce) on static files, resource routes and redirects; and a cross-origin post refused with
+ * the app's own 403, here, because Remix's host check would answer it first with a bare 500
+ * (docs/decisions/029-security-headers.md).
+ */
+function protect(): RequestHandler {
+  const env = getEnv();
+  const headers = securityHeaders({ development: false, production: env.NODE_ENV === "production", appUrl: env.APP_URL });
+  return (req, res, next) => {
+    res.set(headers);
+    const source = new Request(new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`), {
+      method: req.method,
+      headers: Object.fromEntries(
+        (["origin", "referer"] as const).flatMap((name) => (req.get(name) ? [[name, req.get(name)!]] : [])),
+      ),
+    });
+    try {
+      assertSameOrigin(source);
+    } catch (refusal) {
+      if (!(refusal instanceof Response)) return next(refusal);
+      res.status(refusal.status).type("text/plain").send("Cross-origin form posts are not accepted.");
+      return;
+    }
+    next();
+  };
+}
+
+/** The path without its query string (which may hold a signature or a token), secrets masked. */
+function loggedPath(pathname: string): string {
+  const masked = SECRET_PATHS.reduce((current, [pattern, mask]) => current.replace(pattern, mask), pathname);
+  return masked.length > 300 ? `${masked.slice(0, 300)}…` : masked;
+}
+
+/** Stops accepting connections, lets the requests in flight finish (within the limit), then returns. */
+async function drain(server: http.Server, inFlight: Set<express.Response>, limitMs: number) {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  for (const res of inFlight) if (!res.headersSent) res.setHeader("Connection", "close");
+  server.closeIdleConnections();
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), limitMs)));
+  if (await Promise.race([closed.then(() => false), timedOut])) {
+    log("warn", "shutdown time limit reached: closing the connections still open", { inFlight: inFlight.size });
+    server.closeAllConnections();
+    await closed;
+    // A response cut short hears of it a little after the server closes: wait for its log line.
+    for (let waited = 0; inFlight.size > 0 && waited < 1_000; waited += 10) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+  clearTimeout(timer);
+}
+
+/** Express's last resort (four parameters make it an error handler): a JSON log line and a plain 500. */
+function failedRequest(error: unknown, _req: express.Request, res: express.Response, next: express.NextFunction) {
+  log("error", "request failed", errorFields(error));
+  if (res.headersSent) return next(error);
+  res.status(500).type("text/plain").send("Internal Server Error");
+}
+
+function crash(what: string, error: unknown): never {
+  log("error", what, errorFields(error));
+  process.exit(1);
+}
