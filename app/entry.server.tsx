@@ -5,6 +5,7 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { googleMode } from "~/domain/google-auth.server";
+import { startInactivityJobInApp } from "~/domain/inactivity.server";
 import { startMailWorkerInApp } from "~/domain/mail-queue.server";
 import { getEnv } from "~/lib/env.server";
 import { NonceProvider } from "~/lib/nonce";
@@ -16,12 +17,13 @@ import {
 } from "~/lib/security-headers.server";
 
 // Remix's default Node entry, plus two additions. The server build is imported once when the app
-// boots (scripts/server.ts imports build/server/index.js), so this is where the mail worker starts, in the
-// app's own process (with PGlite no other process may open the database). See
-// docs/decisions/024-invitations.md. And every document and data response gets the security
+// boots (scripts/server.ts imports build/server/index.js), so this is where the background work
+// starts, in the app's own process (with PGlite no other process may open the database): the mail
+// worker (docs/decisions/024-invitations.md) and the daily inactivity pass (decision 027). And every document and data response gets the security
 // headers, a document also a CSP with a fresh nonce for its inline scripts
 // (docs/decisions/029-security-headers.md).
 startMailWorkerInApp();
+startInactivityJobInApp();
 
 const ABORT_DELAY = 5_000;
 

@@ -1,6 +1,7 @@
 import { Prisma, type PrismaClient } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
+import { onShutdown } from "~/lib/lifecycle.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { ERASURE_GRACE_DAYS, eraseMember } from "./account-deletion.server";
 import { debitPoints } from "./ledger.server";
@@ -84,6 +85,64 @@ export function monthsBefore(instant: Date, months: number): Date {
 /** A UTC instant as the database's timestamp (without time zone, UTC), whatever the session's zone. */
 function utc(instant: Date): Prisma.Sql {
   return Prisma.sql`(${instant.toISOString()}::timestamptz AT TIME ZONE 'UTC')`;
+}
+
+// ─── In the app ───
+
+const RUNNING = Symbol.for("survey-panel.inactivity-job");
+/** A minute after start (not during boot, when the first requests arrive), then once a day. */
+const FIRST_PASS_MS = 60_000;
+const PASS_INTERVAL_MS = 24 * 60 * 60 * 1000;
+
+export interface InactivitySchedule {
+  /** Ends the schedule; waits for a pass in progress. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs the pass inside the app's process, once a day, like the mail worker: on the embedded
+ * database no other process may open the data folder, so without this a panel on PGlite would
+ * never expire anything. On PostgreSQL every instance runs it; the pass is safe to run on several
+ * at once. INACTIVITY_JOB=0 leaves it to cron (`npm run jobs -- inactivity`).
+ */
+export function startInactivityJobInApp({
+  firstPassMs = FIRST_PASS_MS,
+  intervalMs = PASS_INTERVAL_MS,
+  log = console,
+}: { firstPassMs?: number; intervalMs?: number; log?: Pick<Console, "error" | "log"> } = {}): InactivitySchedule | null {
+  const registry = globalThis as { [RUNNING]?: InactivitySchedule };
+  if (registry[RUNNING] || process.env.INACTIVITY_JOB === "0") return null;
+  let stopped = false;
+  let running: Promise<void> = Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
+  const schedule = (delay: number) => {
+    // Unref'd: a waiting schedule never keeps the process alive on its own.
+    timer = setTimeout(() => {
+      running = runInactivityPass()
+        .then((pass) => {
+          if (pass.warned + pass.expired + pass.erased > 0) {
+            log.log(`[inactivity] warned ${pass.warned}, set inactive ${pass.expired}, erased ${pass.erased}`);
+          }
+        })
+        .catch((error: unknown) => log.error("[inactivity] pass failed", error))
+        .finally(() => {
+          if (!stopped) schedule(intervalMs);
+        });
+    }, delay);
+    timer.unref();
+  };
+  schedule(firstPassMs);
+  const job: InactivitySchedule = {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+      delete registry[RUNNING];
+    },
+  };
+  registry[RUNNING] = job;
+  onShutdown("jobs", "inactivity job", () => job.stop());
+  return job;
 }
 
 // ─── 1. Warnings ───

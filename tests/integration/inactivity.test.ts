@@ -1,11 +1,13 @@
 import { APP_ORIGIN } from "../support/file-outbox";
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { erasedEmail, ERASURE_GRACE_DAYS } from "~/domain/account-deletion.server";
 import {
+  INACTIVE_AFTER_MONTHS,
   INACTIVITY_WARNING_SUBJECT,
   monthsBefore,
   reactivateIfInactive,
   runInactivityPass,
+  startInactivityJobInApp,
   WARNING_DAYS,
 } from "~/domain/inactivity.server";
 import { creditPoints, debitPoints } from "~/domain/ledger.server";
@@ -317,3 +319,21 @@ async function withPersonalData(memberId: number, email: string) {
   await prisma.rateLimit.create({ data: { key: `login:email:${email}`, count: 2, resetAt: days(NOW, 1) } });
   return { withdrawal, account };
 }
+
+describe("the pass inside the app", () => {
+  test("runs on its schedule, warns who is due, and stops when asked", async () => {
+    const prisma = getPrisma();
+    const member = await createTestMember({ lastActiveAt: monthsBefore(new Date(), INACTIVE_AFTER_MONTHS) });
+    const log = { log: vi.fn(), error: vi.fn() };
+    const job = startInactivityJobInApp({ firstPassMs: 10, intervalMs: 60_000, log });
+    expect(job).not.toBeNull();
+    // Started once per process: a second start (a dev reload) is the same schedule.
+    expect(startInactivityJobInApp()).toBeNull();
+    await vi.waitFor(async () => expect(await prisma.queuedMail.count({ where: { to: member.email } })).toBe(1), {
+      timeout: 10_000,
+    });
+    await job!.stop();
+    expect(log.error).not.toHaveBeenCalled();
+    expect(log.log).toHaveBeenCalledWith(expect.stringContaining("warned 1"));
+  });
+});
