@@ -76,6 +76,14 @@ export function hostedSurveyPath(slug: string): string {
   return `/view/survey/${slug}`;
 }
 
+/**
+ * Whether a value from a URL can be a survey's slug. Anything else names no survey and is never
+ * looked up: PostgreSQL refuses a NUL in text, which would turn a crafted address into a 500.
+ */
+export function isSurveySlug(value: string): boolean {
+  return value.length <= MAX_SLUG_LENGTH && SLUG.test(value);
+}
+
 /** The problem with an external URL template, or null when it is usable. */
 export function externalUrlIssue(value: string | undefined): string | null {
   if (!value) return SURVEY_MESSAGES.externalUrlRequired;

@@ -75,6 +75,7 @@ function isJsonObject(value: FormDataEntryValue): boolean {
 function isValidateIntent(value: FormDataEntryValue): boolean {
   const json = parsed(value);
   if (typeof json !== "object" || json === null || (json as { type?: unknown }).type !== "validate") return false;
+  // conform throws on an intent without a payload (getIntent): the client always sends one, {} at least.
   const payload = (json as { payload?: unknown }).payload;
-  return payload === undefined || (typeof payload === "object" && payload !== null && !Array.isArray(payload));
+  return typeof payload === "object" && payload !== null && !Array.isArray(payload);
 }

@@ -29,8 +29,9 @@ export function setLocator(id: string | undefined): ProfileSurveyLocator | null 
   return id && /^[1-9]\d{0,9}$/.test(id) && Number(id) <= 2_147_483_647 ? { setId: Number(id) } : null;
 }
 
+/** A built-in's slug from the URL (lowercase letters), or null: a crafted one (a NUL, say) is never looked up. */
 export function slugLocator(slug: string | undefined): ProfileSurveyLocator | null {
-  return slug ? { slug } : null;
+  return slug && /^[a-z]{1,40}$/.test(slug) ? { slug } : null;
 }
 
 export async function loadProfileQuestionnaire(request: Request, locator: ProfileSurveyLocator | null) {

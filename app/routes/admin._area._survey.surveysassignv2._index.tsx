@@ -28,7 +28,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
   const page = pageParam(url.searchParams.get("page"));
-  const screenerFilter = (url.searchParams.get("screener_q") ?? "").trim().slice(0, 100);
+  // PostgreSQL refuses a NUL in a text comparison: control characters in a typed filter are dropped,
+  // or a crafted address would be a 500.
+  const screenerFilter = (url.searchParams.get("screener_q") ?? "")
+    // eslint-disable-next-line no-control-regex -- matching control characters is the point
+    .replace(/[\u0000-\u001F\u007F]/g, "")
+    .trim()
+    .slice(0, 100);
   const assignId = idParam(url.searchParams.get("assign"));
   const [list, survey] = await Promise.all([listAssignSurveys(page), assignId ? findAssignSurvey(assignId) : null]);
   return {

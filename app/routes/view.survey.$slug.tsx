@@ -11,7 +11,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { SubmitButton } from "~/components/forms";
 import { endedMessage, pausedMessage, SurveyMessage } from "~/components/survey-message";
 import { requireVerifiedMember } from "~/domain/auth.server";
-import { hostedSurveyPath } from "~/domain/survey-catalogue-schema";
+import { hostedSurveyPath, isSurveySlug } from "~/domain/survey-catalogue-schema";
 import { endAssignment, findHostedSurvey } from "~/domain/survey-taking.server";
 import { readFormData } from "~/lib/forms.server";
 import { PRODUCT_NAME } from "~/lib/product";
@@ -35,7 +35,7 @@ const CLOSED = "This survey is no longer open for you.";
 
 async function findOrNotFound(request: Request, slug: string | undefined) {
   const { member } = await requireVerifiedMember(request);
-  const found = slug ? await findHostedSurvey(member.id, slug) : null;
+  const found = slug && isSurveySlug(slug) ? await findHostedSurvey(member.id, slug) : null;
   if (!found || found.state.kind === "not_found") throw new Response("Not Found", { status: 404 });
   return found;
 }

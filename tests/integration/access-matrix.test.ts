@@ -1,0 +1,446 @@
+import { describe, expect, test, vi } from "vitest";
+import "../support/file-outbox";
+import { ASSIGNMENT_STATUS } from "~/domain/assignment-status";
+import { getPrisma } from "~/lib/db.server";
+import { ROUTE_MODULES, routePath } from "../support/route-modules";
+import { createRoleWorld, outcomeOf, roleRequest, ROLES, type FormBody, type Role, type RoleWorld } from "../support/roles";
+import {
+  adminScreener,
+  builtInProfileSurvey,
+  indianProfileSet,
+  ownHostedSurvey,
+  ownPaymentAccount,
+  ownReturnLinkQuery,
+  ownScreenedSurvey,
+  ownWithdrawal,
+  unverifiedMemberLink,
+} from "../support/security-fixtures";
+import { createTestSurvey } from "../support/factories";
+
+// The access matrix (docs/decisions/030-security-suite.md): every route module of app/routes, called
+// as each kind of caller, with the status or redirect each must get. GET runs the loader, POST the
+// action (with an empty form unless the row says otherwise). A route added without a row fails the
+// first test, so no route skips the matrix.
+
+// The Google routes exist only when Google sign-in is configured or mocked: mocked here, so that
+// they are in the matrix too. getEnv() reads this once, so it is set before anything runs.
+vi.hoisted(() => {
+  process.env.GOOGLE_MOCK = "1";
+  process.env.E2E_FIXTURES = "";
+});
+// Fourteen calls and their fixtures per route: well under a second, but a busy machine is slower.
+vi.setConfig({ testTimeout: 60_000 });
+
+/** A status, or a redirect's Location: exact, or a prefix when it ends in "*". */
+type Expected = number | string;
+type Outcomes = Record<Role, Expected>;
+
+/** The login page, coming back to the requested path afterwards. */
+const LOGIN = "login";
+const VERIFY = "/email/verify";
+const DETAILS = "/details/user";
+
+const everyone = (expected: Expected): Outcomes =>
+  Object.fromEntries(ROLES.map((role) => [role, expected])) as Outcomes;
+
+/** requireGuest: a signed-in member goes to Landing; admins carry no member cookie, so they are guests. */
+const guestOnly = (expected: Expected): Outcomes => ({
+  ...everyone(expected),
+  unverified: "/",
+  incomplete: "/",
+  member: "/",
+  otherMember: "/",
+});
+
+/** requireMember: any signed-in member, verified or not. */
+const anyMember = (expected: Expected): Outcomes => ({
+  ...everyone(expected),
+  guest: LOGIN,
+  revokedAdmin: LOGIN,
+  admin: LOGIN,
+});
+
+/**
+ * requireVerifiedMember. `others` is what members other than the owner of the route's object get
+ * (the other member, and the incomplete member, who is verified too).
+ */
+const verifiedMember = (owner: Expected, others: Expected = owner): Outcomes => ({
+  ...anyMember(owner),
+  unverified: VERIFY,
+  incomplete: others,
+  otherMember: others,
+});
+
+/** requireMemberWithDetails: as verifiedMember, and a member with missing details goes to My Detail. */
+const memberWithDetails = (owner: Expected, others: Expected = owner): Outcomes => ({
+  ...verifiedMember(owner, others),
+  incomplete: DETAILS,
+});
+
+/** requireAdmin: the 404 page for anyone but an active admin (a revoked one included). */
+const adminOnly = (expected: Expected): Outcomes => ({ ...everyone(404), admin: expected });
+
+/** The admin sign-in pages: an active admin goes straight to the dashboard. */
+const adminSignIn = (expected: Expected): Outcomes => ({ ...everyone(expected), admin: "/admin/dash" });
+
+interface Target {
+  params?: Record<string, string>;
+  query?: string;
+  /** The POST body; an empty form otherwise. */
+  form?: FormBody;
+}
+
+interface Row {
+  /** null: the module has no loader (a layout whose children guard themselves). */
+  get: Outcomes | null;
+  /** Present exactly when the module has an action. */
+  post?: Outcomes;
+  setup?: (world: RoleWorld) => Promise<Target> | Target;
+}
+
+const MATRIX: Record<string, Row> = {
+  // ——— Public pages, open to anyone ———
+  $: { get: everyone(404), setup: () => ({ params: { "*": "no/such/page" } }) },
+  _index: { get: everyone(200) },
+  "about-survey": { get: everyone(200) },
+  "about-us": { get: everyone(200) },
+  "cookie-policies": { get: everyone(200) },
+  "privacy-policies": { get: everyone(200) },
+  "terms-and-conditions": { get: everyone(200) },
+  "robots[.]txt": { get: everyone(200) },
+  "sitemap[.]xml": { get: everyone(200) },
+  healthz: { get: everyone(200) },
+  readyz: { get: everyone(200) },
+  home: { get: everyone("/dashboard") },
+  logout: { get: everyone("/"), post: everyone("/login") },
+
+  // ——— Guest-only pages (the route table's 'guest') ———
+  "learn-more": { get: guestOnly(200) },
+  "custom-surveys": { get: guestOnly(200) },
+  scalibility: { get: guestOnly(200) },
+  "register-more-info": { get: guestOnly(200) },
+  login: { get: guestOnly(200), post: guestOnly(400) },
+  register: { get: guestOnly(200), post: guestOnly(400) },
+  "reset-password": { get: guestOnly(200), post: guestOnly(400) },
+  // An unknown token: the page explains the link is no longer valid (410); the empty form fails first.
+  "resetpassword.$token": {
+    get: guestOnly(410),
+    post: guestOnly(400),
+    setup: () => ({ params: { token: "unknown-token" } }),
+  },
+  "auth.google": { get: guestOnly("/dev/google/authorize?*"), post: guestOnly("/dev/google/authorize?*") },
+  // Without the state cookie and a code the sign-in fails back to /login with a toast.
+  "auth.google.respond": { get: guestOnly("/login") },
+
+  // ——— E-mail verification ———
+  "email.verify._index": {
+    get: anyMember(200),
+    // The unverified member's visit has just mailed a link, so Resend waits (429); verified members
+    // have nothing to resend.
+    post: { ...anyMember(VERIFY), unverified: 429 },
+  },
+  // The link carries the identity (no sign-in needed); a different signed-in member is refused.
+  "email.verify.$id.$hash": {
+    get: { ...everyone(200), incomplete: 403, member: 403, otherMember: 403 },
+    post: { ...everyone(200), incomplete: 403, member: 403, otherMember: 403 },
+    setup: (world) => unverifiedMemberLink(world),
+  },
+
+  // ——— The member area ———
+  _member: { get: verifiedMember(200) },
+  "_member.dashboard": { get: memberWithDetails(200) },
+  "_member.survey": { get: memberWithDetails(200) },
+  "_member.points": { get: memberWithDetails(200), post: memberWithDetails(400) },
+  "_member.help": { get: verifiedMember(200) },
+  "_member.activities": { get: null },
+  "_member.activities._index": { get: everyone("/activities/surveyRecords") },
+  "_member.activities.surveyRecords": { get: memberWithDetails(200) },
+  "_member.activities.PointsRecords": { get: memberWithDetails(200) },
+  "_member.details": { get: null },
+  "_member.details._index": { get: everyone("/details/user") },
+  "_member.details.user": { get: verifiedMember(200), post: verifiedMember(400) },
+  "_member.details.password": { get: verifiedMember(200), post: verifiedMember(400) },
+  "_member.details.profiledetails._index": { get: memberWithDetails(200) },
+  // A built-in questionnaire is offered to everyone; the empty form misses its required answers.
+  "_member.details.profiledetails.$slug": {
+    get: memberWithDetails(200),
+    post: memberWithDetails(400),
+    setup: async () => ({ params: { slug: (await builtInProfileSurvey("technology")).slug ?? "" } }),
+  },
+  // A set offered in India only: the other member lives in the US.
+  "_member.details.profiledetails.set.$id": {
+    get: memberWithDetails(200, 404),
+    post: memberWithDetails(400, 404),
+    setup: async (world) => ({ params: { id: String(await indianProfileSet(world)) } }),
+  },
+  "_member.account._index": {
+    get: memberWithDetails(200),
+    // Deleting the member's payout account: the other member's attempt finds nothing (404), the owner's works.
+    post: memberWithDetails("/account", 404),
+    setup: async (world) => ({
+      form: [
+        ["intent", "delete"],
+        ["accountId", String((await ownPaymentAccount(world)).id)],
+        ["confirmed", "on"],
+      ],
+    }),
+  },
+  "_member.account.delete": { get: verifiedMember(200), post: verifiedMember(400) },
+
+  // ——— Taking surveys (the survey window) ———
+  // Opening the start link starts the member's own survey and sends them into it; anyone else's is a 404.
+  "survey.start.$id": {
+    get: { ...verifiedMember("/view/survey/*", 404) },
+    setup: async (world) => ({ params: { id: String((await ownHostedSurvey(world)).survey.id) } }),
+  },
+  "view.survey.$slug": {
+    get: verifiedMember(200, 404),
+    post: verifiedMember(400, 404),
+    setup: async (world) => ({ params: { slug: (await ownHostedSurvey(world, ASSIGNMENT_STATUS.started)).survey.slug } }),
+  },
+  // Another member's screener shows 'Something went wrong' (404); a post to it changes nothing and
+  // sends the browser back to that page.
+  "prescreener.$survey": {
+    get: memberWithDetails(200, 404),
+    post: memberWithDetails(400, "/prescreener/*"),
+    setup: async (world) => ({ params: { survey: String((await ownScreenedSurvey(world)).survey.id) } }),
+  },
+  // The member's own link before the survey started changes nothing (409); another member's is refused (403).
+  "surveys.redirect": {
+    get: verifiedMember(409, 403),
+    setup: async (world) => ({ query: await ownReturnLinkQuery(world) }),
+  },
+
+  // ——— The admin sign-in and its password reset ———
+  "admin._index": { get: adminSignIn(200), post: adminSignIn(400) },
+  "admin.forgot-password": { get: adminSignIn(200), post: adminSignIn(400) },
+  "admin.reset-password.$token": {
+    get: adminSignIn(410),
+    post: adminSignIn(400),
+    setup: () => ({ params: { token: "unknown-token" } }),
+  },
+  "admin.home": { get: everyone("/admin/dash") },
+  "admin.logout": { get: everyone("/admin"), post: everyone("/admin") },
+
+  // ——— The back office ———
+  "admin._area": { get: adminOnly(200) },
+  "admin._area.dash": { get: adminOnly(200) },
+  "admin._area.users": { get: adminOnly(200) },
+  "admin._area.audit": { get: adminOnly(200) },
+  "admin._area.withdrawal.req": { get: adminOnly(200) },
+  "admin._area.withdrawal.req.$referenceId": {
+    get: adminOnly(200),
+    post: adminOnly(400),
+    setup: async (world) => ({ params: { referenceId: await ownWithdrawal(world) } }),
+  },
+  "admin._area.admins": { get: adminOnly(200) },
+  "admin._area.admins._index": { get: adminOnly("/admin/admins/view") },
+  "admin._area.admins.register": { get: adminOnly(200), post: adminOnly(400) },
+  "admin._area.admins.view._index": { get: adminOnly(200), post: adminOnly(400) },
+  "admin._area.admins.view.$id": {
+    get: adminOnly(200),
+    post: adminOnly(400),
+    setup: (world) => ({ params: { id: String(world.revokedAdmin.id) } }),
+  },
+  "admin._area._survey": { get: adminOnly(200) },
+  "admin._area._survey.survey._index": { get: adminOnly(200) },
+  "admin._area._survey.survey.new": { get: adminOnly(200), post: adminOnly(400) },
+  "admin._area._survey.survey.$id": {
+    get: adminOnly(200),
+    post: adminOnly(400),
+    setup: async () => ({ params: { id: String((await createTestSurvey()).id) } }),
+  },
+  // The builders: an empty post without a draft to apply it to is refused (409).
+  "admin._area._survey.survey.build": { get: adminOnly(200), post: adminOnly(409) },
+  "admin._area._survey.screenercreate": { get: adminOnly(200), post: adminOnly(409) },
+  "admin._area._survey.screener._index": { get: adminOnly("/admin/screener/list") },
+  "admin._area._survey.screener.list": { get: adminOnly(200) },
+  "admin._area._survey.screener.view.$id": {
+    get: adminOnly(200),
+    setup: async (world) => ({ params: { id: String((await adminScreener(world)).id) } }),
+  },
+  "admin._area._survey.screener.rules.$id": {
+    get: adminOnly(200),
+    post: adminOnly(400),
+    setup: async (world) => ({ params: { id: String((await adminScreener(world)).id) } }),
+  },
+  "admin._area._survey.profilesurvey._index": { get: adminOnly(200), post: adminOnly(400) },
+  "admin._area._survey.profilesurvey.$id": {
+    get: adminOnly(200),
+    post: adminOnly(400),
+    setup: async (world) => ({ params: { id: String(await indianProfileSet(world)) } }),
+  },
+  "admin._area._survey.surveysassign": { get: adminOnly("/admin/surveysassignv2") },
+  "admin._area._survey.surveysassignv2._index": { get: adminOnly(200), post: adminOnly(400) },
+  // An empty post names no assignment: back to the list with an error toast.
+  "admin._area._survey.surveysassignv2.$id": {
+    get: adminOnly(200),
+    post: adminOnly("/admin/surveysassignv2/*"),
+    setup: async () => ({ params: { id: String((await createTestSurvey()).id) } }),
+  },
+  "admin._area._survey.surveysassignv2.demographics": {
+    get: adminOnly(200),
+    post: adminOnly(400),
+    setup: async () => ({ query: `?survey=${(await createTestSurvey()).id}` }),
+  },
+
+  // ——— Development tools ———
+  // The fixtures endpoint exists only with E2E_FIXTURES=1 (Playwright's server): a 404 here.
+  "dev.fixtures": { get: everyone(404), post: everyone(404) },
+  // The mock Google consent screen: no OAuth request in the query or form, so a 400 for anyone.
+  "dev.google.authorize": { get: everyone(400), post: everyone(400) },
+  // The mail outbox exists while no SMTP server is configured (tests, demos) and is then open to
+  // anyone by design (docs/decisions/003-mail.md); with SMTP_URL set it is a 404.
+  "dev.mail._index": { get: everyone(200), post: everyone(400) },
+  "dev.mail.$id": { get: everyone(404), setup: () => ({ params: { id: "no-such-message" } }) },
+  // The load benchmark's yardstick exists only with BENCH_ROUTES=1: a 404 here.
+  "bench.static": { get: everyone(404) },
+};
+
+// The owner acts last: some of their posts end what later callers would need (a logout, a deletion).
+const ROLE_ORDER: Role[] = ["guest", "revokedAdmin", "admin", "unverified", "incomplete", "otherMember", "member"];
+
+function matches(expected: Expected, outcome: { status: number; location: string | null }, path: string): boolean {
+  if (typeof expected === "number") return outcome.status === expected && outcome.location === null;
+  if (outcome.status < 300 || outcome.status >= 400 || outcome.location === null) return false;
+  const wanted = expected === LOGIN ? `/login?${new URLSearchParams({ redirectTo: path })}` : expected;
+  return wanted.endsWith("*") ? outcome.location.startsWith(wanted.slice(0, -1)) : outcome.location === wanted;
+}
+
+function describeOutcome(outcome: { status: number; location: string | null; error?: unknown }): string {
+  if (outcome.error !== undefined) return `500 (${String(outcome.error)})`;
+  return outcome.location ? `${outcome.status} → ${outcome.location}` : String(outcome.status);
+}
+
+describe("the access matrix", () => {
+  test("lists every route module, with GET exactly for loaders and POST exactly for actions", () => {
+    const modules = Object.keys(ROUTE_MODULES).sort();
+    expect(modules.length).toBeGreaterThan(80);
+    expect(Object.keys(MATRIX).sort()).toEqual(modules);
+    for (const [id, row] of Object.entries(MATRIX)) {
+      const module = ROUTE_MODULES[id];
+      expect(row.get === null, `${id}: GET row vs loader`).toBe(module.loader === undefined);
+      expect(row.post !== undefined, `${id}: POST row vs action`).toBe(module.action !== undefined);
+    }
+  });
+
+  test.each(Object.keys(MATRIX))("%s", async (id) => {
+    const row = MATRIX[id];
+    const module = ROUTE_MODULES[id];
+    if (!row.get && !row.post) return;
+    const world = await createRoleWorld();
+    const target = (await row.setup?.(world)) ?? {};
+    const params = target.params ?? {};
+    const path = `${routePath(id, params)}${target.query ?? ""}`;
+    const mismatches: string[] = [];
+    for (const role of ROLE_ORDER) {
+      const cookie = world.cookies[role];
+      if (row.get && module.loader) {
+        const loader = module.loader;
+        const outcome = await outcomeOf(() => loader({ request: roleRequest(cookie, path), params, context: {} }));
+        if (!matches(row.get[role], outcome, path)) {
+          mismatches.push(`GET ${path} as ${role}: expected ${row.get[role]}, got ${describeOutcome(outcome)}`);
+        }
+      }
+      if (row.post && module.action) {
+        const action = module.action;
+        const request = roleRequest(cookie, path, target.form ?? []);
+        const outcome = await outcomeOf(() => action({ request, params, context: {} }));
+        if (!matches(row.post[role], outcome, path)) {
+          mismatches.push(`POST ${path} as ${role}: expected ${row.post[role]}, got ${describeOutcome(outcome)}`);
+        }
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+});
+
+describe("objects the caller may not see", () => {
+  test("another member's payout account is neither deleted nor revealed", async () => {
+    const world = await createRoleWorld();
+    const account = await ownPaymentAccount(world);
+    const { action } = ROUTE_MODULES["_member.account._index"];
+    const form: FormBody = [
+      ["intent", "delete"],
+      ["accountId", String(account.id)],
+      ["confirmed", "on"],
+    ];
+    const outcome = await outcomeOf(() =>
+      action!({ request: roleRequest(world.cookies.otherMember, "/account", form), params: {}, context: {} }),
+    );
+    expect(outcome.status).toBe(404);
+    expect(JSON.stringify(outcome.body)).not.toContain("001234567890");
+    expect(await getPrisma().paymentAccount.count({ where: { id: account.id } })).toBe(1);
+  });
+});
+
+// Unknown, malformed and out-of-range ids, as the role that may use the route: the 404 page (or the
+// route's own answer for a link that is not valid), never a 500.
+const BAD_IDS = ["999999", "0", "-1", "abc", "1.5", "1e3", "99999999999999999999", "%00", "\u0000", " 1", "ÿ"];
+
+// Where a post's empty form is checked before its id is looked up, a well-formed unknown id is a 400.
+const FORM_FIRST: Expected[] = [404, 400];
+
+const UNKNOWN_IDS: Record<string, { role: Role; param: string; expected: Expected; post?: Expected | Expected[] }> = {
+  "admin._area._survey.profilesurvey.$id": { role: "admin", param: "id", expected: 404, post: 404 },
+  "admin._area._survey.screener.rules.$id": { role: "admin", param: "id", expected: 404, post: 404 },
+  "admin._area._survey.screener.view.$id": { role: "admin", param: "id", expected: 404 },
+  "admin._area._survey.survey.$id": { role: "admin", param: "id", expected: 404, post: 404 },
+  "admin._area._survey.surveysassignv2.$id": { role: "admin", param: "id", expected: 404, post: 404 },
+  "admin._area.admins.view.$id": { role: "admin", param: "id", expected: 404, post: FORM_FIRST },
+  "admin._area.withdrawal.req.$referenceId": { role: "admin", param: "referenceId", expected: 404, post: FORM_FIRST },
+  "admin.reset-password.$token": { role: "guest", param: "token", expected: 410, post: 400 },
+  "resetpassword.$token": { role: "guest", param: "token", expected: 410, post: 400 },
+  "_member.details.profiledetails.$slug": { role: "member", param: "slug", expected: 404, post: 404 },
+  "_member.details.profiledetails.set.$id": { role: "member", param: "id", expected: 404, post: 404 },
+  "survey.start.$id": { role: "member", param: "id", expected: 404 },
+  "view.survey.$slug": { role: "member", param: "slug", expected: 404, post: 404 },
+  "prescreener.$survey": { role: "member", param: "survey", expected: 404, post: "/prescreener/*" },
+  "dev.mail.$id": { role: "guest", param: "id", expected: 404 },
+};
+
+describe("unknown and malformed ids", () => {
+  test("every route with a parameter is listed", () => {
+    const withIds = Object.keys(ROUTE_MODULES).filter((id) => /\$\w/.test(id) && id !== "email.verify.$id.$hash");
+    expect(Object.keys(UNKNOWN_IDS).sort()).toEqual(withIds.sort());
+  });
+
+  test.each(Object.keys(UNKNOWN_IDS))("%s", async (id) => {
+    const { role, param, expected, post } = UNKNOWN_IDS[id];
+    const { loader, action } = ROUTE_MODULES[id];
+    const world = await createRoleWorld();
+    const mismatches: string[] = [];
+    for (const value of BAD_IDS) {
+      const params = { [param]: value };
+      const path = routePath(id, params);
+      const cookie = world.cookies[role];
+      const got = await outcomeOf(() => loader!({ request: roleRequest(cookie, path), params, context: {} }));
+      if (!matches(expected, got, path)) mismatches.push(`GET ${JSON.stringify(value)}: ${describeOutcome(got)}`);
+      if (post !== undefined && action) {
+        const posted = await outcomeOf(() => action({ request: roleRequest(cookie, path, []), params, context: {} }));
+        const allowed = Array.isArray(post) ? post : [post];
+        if (!allowed.some((each) => matches(each, posted, path))) {
+          mismatches.push(`POST ${JSON.stringify(value)}: ${describeOutcome(posted)}`);
+        }
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  test("a verification link with a bad id or hash fails (400), for a guest and a member", async () => {
+    const world = await createRoleWorld();
+    const { loader, action } = ROUTE_MODULES["email.verify.$id.$hash"];
+    const { params, query } = unverifiedMemberLink(world);
+    const broken = [{ id: "abc" }, { id: "99999" }, { hash: "00" }, { hash: "\u0000" }].map((part) => ({ ...params, ...part }));
+    for (const bad of broken) {
+      for (const role of ["guest", "unverified"] as const) {
+        const path = `${routePath("email.verify.$id.$hash", bad)}${query}`;
+        const cookie = world.cookies[role];
+        const opened = await outcomeOf(() => loader!({ request: roleRequest(cookie, path), params: bad, context: {} }));
+        const posted = await outcomeOf(() => action!({ request: roleRequest(cookie, path, []), params: bad, context: {} }));
+        expect([opened.status, posted.status]).toEqual([400, 400]);
+      }
+    }
+    expect((await getPrisma().member.findUniqueOrThrow({ where: { id: world.unverified.id } })).emailVerifiedAt).toBeNull();
+  });
+});

@@ -1,0 +1,769 @@
+import fc from "fast-check";
+import { describe, expect, test, vi } from "vitest";
+import "../support/file-outbox";
+import { ASSIGNMENT_STATUS } from "~/domain/assignment-status";
+import { findProfileSurveySet } from "~/domain/profile-survey-sets.server";
+import { getPrisma } from "~/lib/db.server";
+import { getToast } from "~/lib/toast.server";
+import { ORIGIN } from "../support/admin-requests";
+import { changedTables, databaseSnapshot, type DatabaseSnapshot } from "../support/db-snapshot";
+import { createTestAssignment, createTestSurvey } from "../support/factories";
+import {
+  ANSWER_TEXT,
+  ANY_UNKNOWN_INTENT,
+  CHOICE,
+  describeBody,
+  EMAIL,
+  FILE_VALUE,
+  fuzzBodies,
+  fuzzRequest,
+  HUGE,
+  JUNK_ID,
+  malformedRequests,
+  MISSING,
+  poisonGrid,
+  OPAQUE,
+  PASSWORD,
+  QUESTION_NUMBER,
+  TEXT,
+  TICKED,
+  twice,
+  VALIDATE_WITHOUT_PAYLOAD,
+  WHOLE_NUMBER,
+  type FuzzBody,
+  type Intent,
+  type Poison,
+  type Variant,
+} from "../support/fuzz-bodies";
+import { ROUTE_MODULES, routePath } from "../support/route-modules";
+import { createRoleWorld, outcomeOf, roleHeaders, type Role, type RouteOutcome, type RoleWorld } from "../support/roles";
+import {
+  adminScreener,
+  builtInProfileSurvey,
+  indianProfileSet,
+  ownHostedSurvey,
+  ownPaymentAccount,
+  ownScreenedSurvey,
+  ownWithdrawal,
+  unverifiedMemberLink,
+} from "../support/security-fixtures";
+
+// Form fuzzing (docs/decisions/030-security-suite.md): every route with an action receives generated
+// bad forms from each role that may post to it. Each generated form holds at least one value its
+// form refuses (a poison: missing, 1 MB, control characters, bytes that are not UTF-8, a file, a
+// repeated field, a number out of range...), plus noise on every other known field, unknown fields
+// and forged conform controls. The action must answer without a 5xx and without throwing anything
+// but a Response, refuse with a 4xx (or the route's documented re-render or redirect), and leave
+// every row of every table as it was. A fixed seed keeps failures reproducible; FUZZ_RUNS raises
+// the number of forms per route and role.
+
+vi.hoisted(() => {
+  process.env.GOOGLE_MOCK = "1";
+});
+// A route's generated posts take a few seconds; much longer on a busy machine.
+vi.setConfig({ testTimeout: 60_000 });
+
+const SEED = 20261122;
+const RUNS = Number(process.env.FUZZ_RUNS ?? 8);
+
+interface FuzzTarget {
+  params?: Record<string, string>;
+  query?: string;
+  /** Values worth trying in any field: ids of real objects of this world (someone else's, say). */
+  extraValues?: string[];
+  /** Facts the variants need (a set's version). */
+  facts?: Record<string, string>;
+}
+
+interface FuzzRow {
+  roles: Role[];
+  /** The fields the route's forms post, for noise. */
+  fields: string[];
+  variants: Variant[] | ((target: FuzzTarget) => Variant[]);
+  intentField?: string;
+  setup?: (world: RoleWorld) => Promise<FuzzTarget> | FuzzTarget;
+  /** A refusal may re-render the form with its messages (200): step forms whose Previous and Next save nothing. */
+  rerender?: boolean;
+  /** A refusal may be a redirect: with an error toast (Post/Redirect/Get), or plain (back to the page). */
+  redirects?: "error-toast" | "plain";
+  /** Tables a refused post writes by design (a rate limit's counter); see the decision record. */
+  ignore?: string[];
+}
+
+const QUESTIONNAIRE_FIELDS = ["cupsPerDay", "favourite", "extras", "remarks"];
+const QUESTIONNAIRE_POISONS: [string, Poison[]][] = [
+  ["cupsPerDay", QUESTION_NUMBER],
+  ["favourite", [...CHOICE, twice("Espresso", "Latte")]],
+  ["extras", [...CHOICE, twice("Milk", "NonePreferNotToSay")]],
+  ["remarks", ANSWER_TEXT],
+];
+/** A rule's choices are posted as "o:{option}" (or "any"). */
+const RULE_CHOICE: Poison[] = [MISSING, "", "Espresso", "o:Mocha", "\u0000", HUGE, FILE_VALUE, twice("o:Espresso", "o:Latte")];
+const SURVEY_FIELDS = [
+  "name",
+  "slug",
+  "description",
+  "categoryId",
+  "points",
+  "lengthMinutes",
+  "screenerId",
+  "quota",
+  "country",
+  "delivery",
+  "questionnaireId",
+  "externalUrl",
+];
+const SURVEY_POISONS: [string, Poison[]][] = [
+  ["name", TEXT],
+  ["categoryId", [...WHOLE_NUMBER, "0"]],
+  ["points", [...WHOLE_NUMBER, "1000001"]],
+  ["lengthMinutes", [...WHOLE_NUMBER, "0", "601"]],
+  ["delivery", [...CHOICE, "carrier-pigeon"]],
+];
+const BUILDER_INTENTS = [
+  "save",
+  "preview",
+  "submit",
+  "add-page",
+  "add-question:text",
+  "delete-question:0:0",
+  "set-required:0:0:yes",
+];
+const BAD_DRAFTS: Poison[] = [
+  ...OPAQUE.filter((value) => value !== MISSING),
+  "{}",
+  "[]",
+  "null",
+  '{"title":1}',
+  '{"title":"T","pages":"x"}',
+];
+const builderRow: FuzzRow = {
+  roles: ["admin"],
+  fields: ["draft", "version", "title", "description", "page.0", "question.0.0", "type.0.0", "option.0.0.0"],
+  // No draft is stored, so a post without one has nothing to change (409) and a posted one must
+  // parse; 'start' with a posted draft is just a post of that draft.
+  variants: [
+    ...["start", ...BUILDER_INTENTS].map((intent): Variant => ({ intent, poison: [["draft", BAD_DRAFTS]] })),
+    ...BUILDER_INTENTS.map((intent) => ({ intent })),
+    { intent: ANY_UNKNOWN_INTENT },
+  ],
+};
+
+const FUZZ: Record<string, FuzzRow> = {
+  // ——— Public forms ———
+  login: {
+    roles: ["guest"],
+    fields: ["email", "password", "remeber", "redirectTo"],
+    variants: [{ poison: [["email", EMAIL], ["password", PASSWORD]] }],
+  },
+  register: {
+    roles: ["guest"],
+    fields: [
+      ...["fName", "lName", "email", "password", "password_confirmation", "draft"],
+      ...["country", "state", "city", "pin", "day", "month", "year", "gender", "mobile"],
+    ],
+    variants: [
+      { intent: "next", poison: [["fName", TEXT], ["lName", TEXT], ["email", EMAIL], ["password", PASSWORD]] },
+      { intent: "previous", poison: [["draft", OPAQUE]] },
+      { intent: "register", poison: [["draft", OPAQUE]] },
+      { intent: null },
+      { intent: ANY_UNKNOWN_INTENT },
+    ],
+    // Step 1's Next counts every check per address before reading the form (registration.server.ts).
+    ignore: ["RateLimit"],
+  },
+  "reset-password": { roles: ["guest"], fields: ["email"], variants: [{ poison: [["email", EMAIL]] }] },
+  "resetpassword.$token": {
+    roles: ["guest"],
+    fields: ["newPassword", "newPassword_confirmation", "email"],
+    variants: [{ poison: [["newPassword", PASSWORD]] }],
+    setup: () => ({ params: { token: "unknown-token" } }),
+  },
+  "auth.google": { roles: ["guest"], fields: ["intent", "redirectTo"], variants: [{ acts: [] }], redirects: "plain" },
+  logout: { roles: ["guest"], fields: ["allDevices"], variants: [{ acts: [] }], redirects: "plain" },
+
+  // ——— The admin sign-in ———
+  "admin._index": {
+    roles: ["guest", "revokedAdmin"],
+    fields: ["email", "password"],
+    variants: [{ poison: [["email", EMAIL], ["password", PASSWORD]] }],
+  },
+  "admin.forgot-password": {
+    roles: ["guest", "revokedAdmin"],
+    fields: ["email"],
+    variants: [{ poison: [["email", EMAIL]] }],
+  },
+  "admin.reset-password.$token": {
+    roles: ["guest"],
+    fields: ["newPassword", "newPassword_confirmation", "email"],
+    variants: [{ poison: [["newPassword", PASSWORD]] }],
+    setup: () => ({ params: { token: "unknown-token" } }),
+  },
+  "admin.logout": { roles: ["guest"], fields: ["allDevices"], variants: [{ acts: [] }], redirects: "plain" },
+
+  // ——— The member area ———
+  // A verified member's Resend has nothing to send: back to the page.
+  "email.verify._index": { roles: ["member"], fields: [], variants: [{ acts: [] }], redirects: "plain" },
+  "_member.details.user": {
+    roles: ["member", "incomplete"],
+    fields: ["firstName", "lastName", "gender", "dobDay", "dobMonth", "dobYear", "country", "state", "city", "pin", "mobile"],
+    variants: [
+      {
+        poison: [
+          ["firstName", TEXT],
+          ["gender", [...CHOICE, "prefer_not"]],
+          ["country", [...CHOICE, "ZZ"]],
+          ["dobYear", [MISSING, "", "1899", "2999", "abc", "20000", FILE_VALUE]],
+          ["pin", [MISSING, "", "!!", "a", "12345678901", FILE_VALUE]],
+          ["state", TEXT],
+          ["city", TEXT],
+        ],
+      },
+    ],
+  },
+  "_member.details.password": {
+    roles: ["member"],
+    fields: ["oldPassword", "newPassword", "newPassword_confirmation"],
+    variants: [{ poison: [["newPassword", [...PASSWORD, "short"]]] }],
+  },
+  "_member.account._index": {
+    roles: ["member"],
+    fields: ["accountId", "confirmed", "holderName", "paypalEmail", "upiId", "bankName", "bankAccountNumber", "bankIfsc"],
+    // The member has no payout account; the other member's account id is tried in every field.
+    setup: async (world) => {
+      const othersAccount = await ownPaymentAccount({ ...world, member: world.otherMember });
+      return { extraValues: [String(othersAccount.id)] };
+    },
+    variants: [
+      { intent: "delete", poison: [["confirmed", TICKED], ["accountId", JUNK_ID]] },
+      { intent: "add-paypal", poison: [["holderName", TEXT], ["paypalEmail", [...EMAIL, "someone-else@example.com"]]] },
+      {
+        intent: "add-upi",
+        poison: [
+          ["holderName", TEXT],
+          ["upiId", [MISSING, "", "no-at-sign", "a@1", "@okhdfc", HUGE, "a\u0000@okhdfc", FILE_VALUE]],
+        ],
+      },
+      {
+        intent: "add-bank",
+        poison: [
+          ["holderName", TEXT],
+          ["bankAccountNumber", [MISSING, "", "12", "abc", "1".repeat(19), "\u0000", FILE_VALUE]],
+          ["bankIfsc", [MISSING, "", "HDFC1000123", "HDFC0000123X", "\u0000", FILE_VALUE]],
+        ],
+      },
+      { intent: null },
+      { intent: ANY_UNKNOWN_INTENT },
+    ],
+  },
+  "_member.account.delete": {
+    roles: ["member"],
+    fields: ["password", "confirmation", "understood"],
+    variants: [
+      {
+        poison: [
+          ["confirmation", [MISSING, "", "DELET", "DELETE\u0000", "DELETE please", HUGE, FILE_VALUE]],
+          ["understood", [MISSING, "", "off", "false", FILE_VALUE]],
+        ],
+      },
+    ],
+  },
+  "_member.points": {
+    roles: ["member"],
+    fields: ["points", "method", "requestKey"],
+    setup: async (world) => {
+      await ownPaymentAccount(world, 5000);
+      return {};
+    },
+    variants: [
+      {
+        poison: [
+          ["points", [...WHOLE_NUMBER, "0", "999", "5001", "999999999"]],
+          ["method", [...CHOICE, "crypto", twice("bank", "bank")]],
+        ],
+      },
+    ],
+  },
+  "_member.details.profiledetails.$slug": {
+    roles: ["member"],
+    fields: ["modeAccessInternet", "frequencyAccessInternet", "browser", "techDevices"],
+    setup: async () => ({ params: { slug: (await builtInProfileSurvey("technology")).slug ?? "" } }),
+    variants: [{ poison: [["modeAccessInternet", [...CHOICE, twice("Home", "Office")]]] }],
+  },
+  "_member.details.profiledetails.set.$id": {
+    roles: ["member", "otherMember"],
+    fields: ["q1"],
+    setup: async (world) => ({ params: { id: String(await indianProfileSet(world)) } }),
+    variants: [{ poison: [["q1", ANSWER_TEXT]] }],
+  },
+  // Previous and Next show a page again (200) and save nothing; another member's post is sent back
+  // to the page, which shows them nothing.
+  "prescreener.$survey": {
+    roles: ["member", "otherMember"],
+    fields: ["_page", "confirmed", ...QUESTIONNAIRE_FIELDS],
+    intentField: "_intent",
+    setup: async (world) => ({ params: { survey: String((await ownScreenedSurvey(world)).survey.id) } }),
+    variants: [
+      { intent: "previous" },
+      { intent: "next" },
+      { intent: "submit", poison: QUESTIONNAIRE_POISONS },
+      { intent: null, poison: QUESTIONNAIRE_POISONS },
+      { intent: ANY_UNKNOWN_INTENT, poison: QUESTIONNAIRE_POISONS },
+    ],
+    rerender: true,
+    redirects: "plain",
+  },
+  // conform's validate intent is answered with the messages (200) and saves nothing.
+  "view.survey.$slug": {
+    roles: ["member", "otherMember"],
+    fields: QUESTIONNAIRE_FIELDS,
+    setup: async (world) => ({ params: { slug: (await ownHostedSurvey(world, ASSIGNMENT_STATUS.started)).survey.slug } }),
+    variants: [{ poison: QUESTIONNAIRE_POISONS }],
+    rerender: true,
+  },
+
+  // ——— The back office ———
+  "admin._area.admins.register": {
+    roles: ["admin"],
+    fields: ["name", "email", "password", "password_confirmation"],
+    variants: [{ poison: [["name", TEXT], ["email", EMAIL], ["password", [...PASSWORD, "short"]]] }],
+  },
+  // Revoke and grant of an id that names no admin come back with an error toast.
+  "admin._area.admins.view._index": {
+    roles: ["admin"],
+    fields: ["id", "confirmed"],
+    setup: (world) => ({ extraValues: [String(world.revokedAdmin.id), String(world.admin.id)] }),
+    variants: [
+      { intent: "revoke", poison: [["confirmed", TICKED], ["id", JUNK_ID]] },
+      { intent: "grant", poison: [["confirmed", TICKED], ["id", JUNK_ID]] },
+      { intent: null },
+      { intent: ANY_UNKNOWN_INTENT },
+    ],
+    redirects: "error-toast",
+  },
+  "admin._area.admins.view.$id": {
+    roles: ["admin"],
+    fields: ["password", "password_confirmed", "confirmed", "js"],
+    setup: (world) => ({ params: { id: String(world.revokedAdmin.id) } }),
+    variants: [
+      { intent: "delete", poison: [["confirmed", TICKED]] },
+      { intent: null, poison: [["password", [...PASSWORD, "short"]]] },
+      { intent: ANY_UNKNOWN_INTENT, poison: [["password", [...PASSWORD, "short"]]] },
+    ],
+  },
+  "admin._area._survey.survey.new": { roles: ["admin"], fields: SURVEY_FIELDS, variants: [{ poison: SURVEY_POISONS }] },
+  // Launch and Unlaunch are buttons without fields: they act on the survey whatever else is posted.
+  "admin._area._survey.survey.$id": {
+    roles: ["admin"],
+    fields: SURVEY_FIELDS,
+    setup: async () => ({ params: { id: String((await createTestSurvey()).id) } }),
+    variants: [
+      { intent: null, poison: SURVEY_POISONS },
+      { intent: ANY_UNKNOWN_INTENT, poison: SURVEY_POISONS },
+      { intent: "launch", acts: ["Survey", "AuditEntry"] },
+      { intent: "unlaunch", acts: ["Survey", "AuditEntry"] },
+    ],
+  },
+  "admin._area._survey.survey.build": builderRow,
+  "admin._area._survey.screenercreate": builderRow,
+  "admin._area._survey.profilesurvey._index": {
+    roles: ["admin"],
+    fields: ["title", "country", "reward"],
+    variants: [
+      {
+        poison: [
+          ["title", TEXT],
+          ["country", [...CHOICE, "ZZ", "in", "IND"]],
+          ["reward", [...WHOLE_NUMBER, "10001"]],
+        ],
+      },
+    ],
+  },
+  // The editor's buttons other than Save show the edited set again (200) and store nothing.
+  "admin._area._survey.profilesurvey.$id": {
+    roles: ["admin"],
+    fields: ["version", "q.0.label", "q.0.required", "q.0.type", "q.1.key", "q.1.label", "q.0.o.0.value", "q.0.o.0.label"],
+    setup: async (world) => {
+      const id = await indianProfileSet(world);
+      const set = await findProfileSurveySet(id);
+      return { params: { id: String(id) }, facts: { version: set?.version ?? "" } };
+    },
+    variants: ({ facts = {} }) => {
+      const base: [string, string][] = [
+        ["version", facts.version ?? ""],
+        ["q.0.key", "q1"],
+        ["q.0.type", "1"],
+        ["q.0.shownType", "1"],
+      ];
+      return [
+        { intent: "save", base, poison: [["q.0.label", TEXT]] },
+        ...["apply", "add-question", "delete-question:0", "add-option:0", "delete-option:0:0", null].map(
+          (intent): Variant => ({ intent, base }),
+        ),
+        { intent: ANY_UNKNOWN_INTENT, base },
+      ];
+    },
+    rerender: true,
+  },
+  // Previous and Next show a page again (200) and save nothing.
+  "admin._area._survey.screener.rules.$id": {
+    roles: ["admin"],
+    fields: ["_page", "min:cupsPerDay", "max:cupsPerDay", "rule:favourite", "rule:extras"],
+    intentField: "_intent",
+    setup: async (world) => ({ params: { id: String((await adminScreener(world)).id) } }),
+    variants: [
+      { intent: "previous" },
+      { intent: "next" },
+      ...(["submit", null, ANY_UNKNOWN_INTENT] as Intent[]).map(
+        (intent): Variant => ({
+          intent,
+          poison: [["rule:favourite", RULE_CHOICE]],
+        }),
+      ),
+    ],
+    rerender: true,
+  },
+  "admin._area._survey.surveysassignv2._index": {
+    roles: ["admin"],
+    fields: ["survey_id", "screener_id", "points", "user", "all_users"],
+    setup: async (world) => ({ extraValues: [String((await createTestSurvey()).id), String(world.member.id), "on"] }),
+    variants: [{ poison: [["points", [...WHOLE_NUMBER, "1000001"]], ["survey_id", JUNK_ID]] }],
+  },
+  // A post that names no assignment of this survey comes back with an error toast.
+  "admin._area._survey.surveysassignv2.$id": {
+    roles: ["admin"],
+    fields: ["assignment", "confirm"],
+    setup: async (world) => {
+      const survey = await createTestSurvey();
+      const ended = await createTestAssignment(survey.id, world.member.id, {
+        status: ASSIGNMENT_STATUS.notAllowed,
+        endedAt: new Date(),
+      });
+      const open = await createTestAssignment(survey.id, world.otherMember.id);
+      return { params: { id: String(survey.id) }, extraValues: [String(ended.id), String(open.id)] };
+    },
+    variants: [
+      { intent: "delete", poison: [["confirm", TICKED], ["assignment", JUNK_ID]] },
+      { intent: "reassign", poison: [["assignment", JUNK_ID]] },
+      { intent: null, poison: [["assignment", JUNK_ID]] },
+      { intent: ANY_UNKNOWN_INTENT, poison: [["assignment", JUNK_ID]] },
+    ],
+    redirects: "error-toast",
+  },
+  // Add Demographics and Preview show the form again (200) and store nothing.
+  "admin._area._survey.surveysassignv2.demographics": {
+    roles: ["admin"],
+    fields: ["question", "option", "points"],
+    setup: async () => ({ query: `?survey=${(await createTestSurvey()).id}` }),
+    variants: [
+      { intent: "add" },
+      { intent: "preview" },
+      ...(["assign", null, ANY_UNKNOWN_INTENT] as Intent[]).map((intent): Variant => ({
+        intent,
+        // Read with formData.get: a repeated field is its first value, not a poison.
+        poison: [["points", [...WHOLE_NUMBER.filter((value) => !Array.isArray(value)), "1000001"]]],
+      })),
+    ],
+    rerender: true,
+  },
+  "admin._area.withdrawal.req.$referenceId": {
+    roles: ["admin"],
+    fields: ["reason", "confirmed"],
+    setup: async (world) => ({ params: { referenceId: await ownWithdrawal(world) } }),
+    variants: [
+      { intent: "reject", poison: [["reason", TEXT]] },
+      { intent: "approve", poison: [["confirmed", [MISSING, "", "off", "ON", "true", FILE_VALUE, twice("on", "on")]]] },
+      { intent: null },
+      { intent: ANY_UNKNOWN_INTENT },
+    ],
+  },
+
+  // ——— Development tools ———
+  // Without the OAuth request of the app's own client nothing is done (400).
+  "dev.google.authorize": {
+    roles: ["guest"],
+    fields: [
+      ...["client_id", "redirect_uri", "state", "scope", "response_type"],
+      ...["sub", "givenName", "familyName", "email", "emailVerified"],
+    ],
+    variants: (["cancel", "add", null, ANY_UNKNOWN_INTENT] as Intent[]).map(
+      (intent): Variant => ({ intent, poison: [["client_id", OPAQUE]] }),
+    ),
+  },
+  // Clearing the outbox deletes files, not rows; a test message needs a valid address.
+  "dev.mail._index": {
+    roles: ["guest"],
+    fields: ["to"],
+    variants: [
+      { intent: "clear", acts: [] },
+      { intent: null, poison: [["to", EMAIL]] },
+      { intent: ANY_UNKNOWN_INTENT, poison: [["to", EMAIL]] },
+    ],
+    redirects: "plain",
+  },
+  // The fixtures endpoint does not exist without E2E_FIXTURES=1: a 404 before anything is read.
+  "dev.fixtures": { roles: ["guest"], fields: ["email", "admin", "survey"], variants: [{}] },
+};
+
+// Fuzzed by URL rather than by body: the link is the input (the test further below).
+const FUZZED_ELSEWHERE: Record<string, string> = {
+  "email.verify.$id.$hash": "its action reads no form: the verification link's parts are fuzzed instead",
+};
+
+const statusesOf = (row: FuzzRow) => (outcome: RouteOutcome) =>
+  (outcome.status >= 400 && outcome.status < 500) ||
+  (row.rerender === true && outcome.status === 200) ||
+  (row.redirects !== undefined && outcome.status >= 300 && outcome.status < 400);
+
+async function toastType(outcome: RouteOutcome): Promise<string | null> {
+  const cookie = outcome.response?.headers
+    .getSetCookie()
+    .map((value) => value.split(";")[0])
+    .find((value) => value.startsWith("__toast="));
+  if (!cookie) return null;
+  return (await getToast(new Request(ORIGIN, { headers: { Cookie: cookie } }))).toast?.type ?? null;
+}
+
+/** What is wrong with this answer to a refused post, or null. */
+async function refusalProblem(row: FuzzRow, outcome: RouteOutcome): Promise<string | null> {
+  if (outcome.error !== undefined) return `threw ${String(outcome.error)}`;
+  if (outcome.status >= 500) return `answered ${outcome.status}`;
+  if (!statusesOf(row)(outcome)) return `answered ${outcome.status}${outcome.location ? ` → ${outcome.location}` : ""}`;
+  const redirected = outcome.status >= 300 && outcome.status < 400;
+  if (redirected && row.redirects === "error-toast" && (await toastType(outcome)) !== "error") {
+    return `redirected to ${outcome.location} without an error toast`;
+  }
+  return null;
+}
+
+describe("form fuzzing", () => {
+  test("the database snapshot sees a change of one field of one row", async () => {
+    const world = await createRoleWorld();
+    const before = await databaseSnapshot();
+    expect(await databaseSnapshot()).toEqual(before);
+    await getPrisma().member.update({ where: { id: world.member.id }, data: { city: "Mysuru" } });
+    expect(changedTables(before, await databaseSnapshot())).toEqual(["Member"]);
+  });
+
+  test("covers every route module with an action", () => {
+    const withActions = Object.keys(ROUTE_MODULES).filter((id) => ROUTE_MODULES[id].action);
+    expect([...Object.keys(FUZZ), ...Object.keys(FUZZED_ELSEWHERE)].sort()).toEqual(withActions.sort());
+  });
+
+  const cases = Object.entries(FUZZ).flatMap(([id, row]) => row.roles.map((role) => [id, role] as const));
+
+  test.each(cases)("%s as %s", async (id, role) => {
+    const row = FUZZ[id];
+    const action = ROUTE_MODULES[id].action!;
+    const world = await createRoleWorld();
+    const target = (await row.setup?.(world)) ?? {};
+    const params = target.params ?? {};
+    const path = `${routePath(id, params)}${target.query ?? ""}`;
+    const cookie = world.cookies[role];
+    const variants = typeof row.variants === "function" ? row.variants(target) : row.variants;
+    const ignore = row.ignore ?? [];
+    let before: DatabaseSnapshot = await databaseSnapshot({ ignore });
+
+    /** Runs one post; returns what went wrong, or null. */
+    const check = async (request: Request, acts: string[] | undefined, label: () => string): Promise<string | null> => {
+      const outcome = await outcomeOf(() => action({ request, params, context: {} }));
+      const after = await databaseSnapshot({ ignore });
+      const changed = changedTables(before, after).filter((table) => !acts?.includes(table));
+      before = after;
+      if (changed.length > 0) return `${label()}: changed ${changed.join(", ")} (answered ${outcome.status})`;
+      // A button that acts may answer as it likes, short of a server error.
+      const crashed = outcome.error !== undefined || outcome.status >= 500;
+      const problem = acts && !crashed ? null : await refusalProblem(row, outcome);
+      return problem ? `${label()}: ${problem}` : null;
+    };
+
+    // Once per route (as the first role that may post): bodies that are not forms at all, and every
+    // poison of every variant alone.
+    if (role === row.roles[0]) {
+      const acting = variants.every((variant) => variant.acts !== undefined) ? variants[0].acts : undefined;
+      for (const { label, request } of malformedRequests(cookie, path)) {
+        expect(await check(request, acting, () => `${label} body`), `POST ${path} as ${role}`).toBeNull();
+      }
+      for (const body of poisonGrid(variants, row.intentField)) {
+        const problem = await check(fuzzRequest(cookie, path, body.entries), body.variant.acts, () => describeBody(body));
+        expect(problem, `POST ${path} as ${role}`).toBeNull();
+      }
+    }
+
+    await fc.assert(
+      fc.asyncProperty(
+        fuzzBodies(variants, { fields: row.fields, intentField: row.intentField, extraValues: target.extraValues }),
+        async (body: FuzzBody) => {
+          const problem = await check(fuzzRequest(cookie, path, body.entries), body.variant.acts, () => describeBody(body));
+          if (problem) throw new Error(problem);
+        },
+      ),
+      { seed: SEED, numRuns: RUNS, endOnFailure: true },
+    );
+  });
+});
+
+describe("verification link fuzzing", () => {
+  // Every check of a link is counted per address (email-verification.server.ts): RateLimit changes by design.
+  const ignore = ["RateLimit"];
+  const part = fc.oneof(
+    fc.constantFrom("", "0", "-1", "abc", "99999", "9".repeat(30), "\u0000", "%", "a".repeat(5000)),
+    fc.constantFrom("0".repeat(64), "f".repeat(64), "G".repeat(64)),
+    fc.string({ maxLength: 70 }),
+    fc.string({ unit: fc.constantFrom(..."0123456789abcdef"), minLength: 64, maxLength: 64 }),
+  );
+
+  test.each(["guest", "unverified"] as const)("a forged or broken link verifies nothing, as %s", async (role) => {
+    const { loader, action } = ROUTE_MODULES["email.verify.$id.$hash"];
+    const world = await createRoleWorld();
+    const real = unverifiedMemberLink(world);
+    const realQuery = new URLSearchParams(real.query);
+    let before = await databaseSnapshot({ ignore });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({ which: fc.constantFrom("id", "hash", "expires", "signature"), value: part, post: fc.boolean() }),
+        async ({ which, value, post }) => {
+          // One part of the real link is replaced: the signature no longer matches whatever it is.
+          const params = { ...real.params, ...(which === "id" || which === "hash" ? { [which]: value } : {}) };
+          const query = new URLSearchParams(realQuery);
+          if (which === "expires" || which === "signature") query.set(which, value);
+          const unchanged = params.id === real.params.id && params.hash === real.params.hash && `${query}` === `${realQuery}`;
+          if (unchanged) return;
+          const url = `${ORIGIN}${routePath("email.verify.$id.$hash", params)}?${query}`;
+          const headers = roleHeaders(world.cookies[role], { post });
+          const request = new Request(url, { method: post ? "POST" : "GET", headers });
+          const run = post ? action! : loader!;
+          const outcome = await outcomeOf(() => run({ request, params, context: {} }));
+          const after = await databaseSnapshot({ ignore });
+          const changed = changedTables(before, after);
+          before = after;
+          const label = `${post ? "POST" : "GET"} ${which}=${JSON.stringify(value.slice(0, 40))}`;
+          if (changed.length > 0) throw new Error(`${label}: changed ${changed.join(", ")}`);
+          if (outcome.error !== undefined || outcome.status < 400 || outcome.status >= 500) {
+            throw new Error(`${label}: answered ${outcome.status} ${String(outcome.error ?? "")}`);
+          }
+        },
+      ),
+      { seed: SEED, numRuns: RUNS * 2, endOnFailure: true },
+    );
+    expect((await getPrisma().member.findUniqueOrThrow({ where: { id: world.unverified.id } })).emailVerifiedAt).toBeNull();
+  });
+});
+
+// GET forms and query parameters: the loaders that read the query answer bad values without a 5xx
+// and without writing anything.
+interface QueryRow {
+  role: Role;
+  names: string[];
+  setup?: (world: RoleWorld) => Promise<FuzzTarget> | FuzzTarget;
+  ignore?: string[];
+}
+
+const QUERIES: Record<string, QueryRow> = {
+  login: { role: "guest", names: ["redirectTo"] },
+  "resetpassword.$token": { role: "guest", names: ["email"], setup: () => ({ params: { token: "unknown-token" } }) },
+  "admin.reset-password.$token": { role: "guest", names: ["email"], setup: () => ({ params: { token: "unknown-token" } }) },
+  "auth.google.respond": { role: "guest", names: ["code", "state", "error"] },
+  "dev.google.authorize": { role: "guest", names: ["client_id", "redirect_uri", "state", "scope", "response_type"] },
+  "_member.dashboard": { role: "member", names: ["page"] },
+  "_member.survey": { role: "member", names: ["page"] },
+  "_member.activities.surveyRecords": { role: "member", names: ["page"] },
+  "_member.activities.PointsRecords": { role: "member", names: ["page"] },
+  "_member.details.user": { role: "member", names: ["edit"] },
+  // Tokens that name no assignment of the member's change nothing.
+  "surveys.redirect": { role: "member", names: ["status", "token", "signature"] },
+  "admin._area.users": { role: "admin", names: ["email", "after", "before", "last"] },
+  "admin._area.audit": { role: "admin", names: ["page"] },
+  "admin._area.withdrawal.req": { role: "admin", names: ["page"] },
+  "admin._area._survey.survey._index": { role: "admin", names: ["page"] },
+  "admin._area._survey.survey.new": { role: "admin", names: ["questionnaire"] },
+  "admin._area._survey.screener.list": { role: "admin", names: ["page"] },
+  "admin._area._survey.screener.view.$id": {
+    role: "admin",
+    names: ["page"],
+    setup: async (world) => ({ params: { id: String((await adminScreener(world)).id) } }),
+  },
+  // With a survey's assign form open, so that the screener filter is searched.
+  "admin._area._survey.surveysassignv2._index": {
+    role: "admin",
+    names: ["screener_q", "page", "assign"],
+    setup: async () => ({ query: `assign=${(await createTestSurvey()).id}` }),
+  },
+  "admin._area._survey.surveysassignv2.$id": {
+    role: "admin",
+    names: ["page", "member"],
+    setup: async () => ({ params: { id: String((await createTestSurvey()).id) } }),
+  },
+  "admin._area._survey.surveysassignv2.demographics": {
+    role: "admin",
+    names: ["page", "survey"],
+    setup: async () => ({ query: `survey=${(await createTestSurvey()).id}` }),
+  },
+};
+
+/** Already encoded: NUL, a lone %, bytes that are not UTF-8, a huge number, a long value. */
+const NASTY_QUERY_VALUES = ["%00", "a%00b", "%", "%FF%FE", "9".repeat(40), "-1", "x".repeat(10_000)];
+
+describe("query fuzzing", () => {
+  const value = fc.oneof(
+    fc.constantFrom("", "0", "-1", "1.5", "abc", "9".repeat(40), "\u0000", "%", "%00", "a\u0000b", "😀", "\uFFFD"),
+    fc.constantFrom("a".repeat(10_000), "1", "2"),
+    fc.string({ maxLength: 30 }),
+    fc.string({ unit: "binary", maxLength: 12 }),
+  );
+
+  test.each(Object.keys(QUERIES))("%s", async (id) => {
+    const row = QUERIES[id];
+    const loader = ROUTE_MODULES[id].loader!;
+    const world = await createRoleWorld();
+    const target = (await row.setup?.(world)) ?? {};
+    const params = target.params ?? {};
+    const ignore = row.ignore ?? [];
+    const values = target.extraValues?.length ? fc.oneof(value, fc.constantFrom(...target.extraValues)) : value;
+    let before = await databaseSnapshot({ ignore });
+    const get = async (query: string) => {
+      const path = `${routePath(id, params)}?${target.query ? `${target.query}&` : ""}${query}`;
+      const request = new Request(`${ORIGIN}${path}`, { headers: roleHeaders(world.cookies[row.role]) });
+      const outcome = await outcomeOf(() => loader({ request, params, context: {} }));
+      const after = await databaseSnapshot({ ignore });
+      const changed = changedTables(before, after);
+      before = after;
+      if (outcome.error !== undefined || outcome.status >= 500) {
+        throw new Error(`GET ${path.slice(0, 200)}: answered ${outcome.status} ${String(outcome.error ?? "")}`);
+      }
+      if (changed.length > 0) throw new Error(`GET ${path.slice(0, 200)}: changed ${changed.join(", ")}`);
+    };
+    // Each parameter alone with the values that break naive code, then random mixes.
+    for (const name of row.names) {
+      for (const nasty of NASTY_QUERY_VALUES) await get(`${encodeURIComponent(name)}=${nasty}`);
+    }
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.tuple(fc.constantFrom(...row.names, "x", "__proto__"), values), { minLength: 1, maxLength: 4 }),
+        fc.option(fc.constantFrom("%FF%FE", "%C3%28", "%ED%A0%80", "%"), { nil: undefined }),
+        async (pairs, rawTail) => {
+          const query = pairs.map(([name, each]) => `${encodeURIComponent(name)}=${encodeURIComponent(each)}`).join("&");
+          await get(`${query}${rawTail ? `&${row.names[0]}=${rawTail}` : ""}`);
+        },
+      ),
+      { seed: SEED, numRuns: RUNS, endOnFailure: true },
+    );
+  });
+});
+
+// Found by this suite: readFormData once kept a conform 'validate' control intent without a payload,
+// on which conform throws 'Unknown form control intent' (a 500 on every conform form). Fixed in
+// app/lib/forms.server.ts; this keeps it fixed.
+describe("fixed bugs", () => {
+  test("a conform validate intent without a payload is refused, not a 500", async () => {
+    const world = await createRoleWorld();
+    const crashed: string[] = [];
+    for (const [id, row] of Object.entries(FUZZ)) {
+      if (row.setup) continue;
+      const request = fuzzRequest(world.cookies[row.roles[0]], routePath(id), [["__intent__", VALIDATE_WITHOUT_PAYLOAD]]);
+      const outcome = await outcomeOf(() => ROUTE_MODULES[id].action!({ request, params: {}, context: {} }));
+      if (outcome.error !== undefined || outcome.status >= 500) crashed.push(id);
+    }
+    expect(crashed).toEqual([]);
+  });
+});
