@@ -2,6 +2,7 @@
 const benchmarks: Record<string, () => Promise<{ run(args: string[]): Promise<void> }>> = {
   users: () => import("./bench/users"),
   assign: () => import("./bench/assign"),
+  load: () => import("./bench/load"),
 };
 
 const [benchmark, ...args] = process.argv.slice(2);

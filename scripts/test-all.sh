@@ -5,6 +5,7 @@ cd "$(dirname "$0")/.."
 bash scripts/ensure-chromium.sh
 npm run typecheck
 npm run lint
-npm run test:unit
+# The build before vitest: the resilience test runs the production build as a real server.
 npm run build
+npm run test:unit
 npm run test:e2e
