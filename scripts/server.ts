@@ -208,7 +208,13 @@ function protect(): RequestHandler {
   const env = getEnv();
   const headers = securityHeaders({ development: false, production: env.NODE_ENV === "production", appUrl: env.APP_URL });
   return (req, res, next) => {
-    res.set(headers);
+    // Added when the head is written, and only where the app set none: @remix-run/express appends
+    // the app's own headers, so setting them here first would send "nosniff, nosniff".
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
+      for (const [name, value] of Object.entries(headers)) if (!res.hasHeader(name)) res.setHeader(name, value);
+      return writeHead.apply(this, args);
+    } as typeof writeHead;
     const source = new Request(new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`), {
       method: req.method,
       headers: Object.fromEntries(

@@ -142,6 +142,7 @@ describe("the production server", () => {
   test("puts the security headers on every response and refuses a cross-origin post with 403 before Remix", async () => {
     // A resource route: entry.server.tsx never sees it, so these come from the server.
     const health = await fetch(`${base}/healthz`);
+    // Exactly once: the app's own headers and the server's must not add up to "nosniff, nosniff".
     expect(health.headers.get("x-content-type-options")).toBe("nosniff");
     expect(health.headers.get("x-frame-options")).toBe("DENY");
     expect(health.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
