@@ -272,18 +272,10 @@ export async function assignToAllEligible(
   const fieldErrors = await screenerErrors(input.screenerId);
   if (Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors };
   const targets = survey.demographicTargets;
-  return getPrisma().$transaction(async (tx) => {
-    const count = await insertEligible(tx, { survey, targets, actor, ...input });
-    await requestInvitations(tx, survey.id);
-    await recordAudit(tx, {
-      admin: actor,
-      action: "assignment.assigned_all",
-      targetType: "survey",
-      targetId: survey.id,
-      details: { count, points: input.points, screenerId: input.screenerId, country: survey.country, targets: targetDetails(targets) },
-    });
-    return { ok: true, count, message: assignedMessage(count) };
-  }, BULK_TRANSACTION);
+  return getPrisma().$transaction(
+    (tx) => assignInBulk(tx, "assignment.assigned_all", { survey, targets, actor, ...input }),
+    BULK_TRANSACTION,
+  );
 }
 
 export type TargetingErrors = { rows: Record<number, string>; points?: string };
@@ -340,17 +332,33 @@ export async function assignByDemographics(
   return getPrisma().$transaction(async (tx) => {
     await tx.demographicTarget.deleteMany({ where: { surveyId: survey.id } });
     await tx.demographicTarget.createMany({ data: targets.map((target) => ({ surveyId: survey.id, ...target })) });
-    const count = await insertEligible(tx, { survey, targets, actor, screenerId: survey.screenerId, points: input.points });
-    await requestInvitations(tx, survey.id);
-    await recordAudit(tx, {
-      admin: actor,
-      action: "assignment.assigned_by_demographics",
-      targetType: "survey",
-      targetId: survey.id,
-      details: { count, points: input.points, screenerId: survey.screenerId, country: survey.country, targets: targetDetails(targets) },
+    return assignInBulk(tx, "assignment.assigned_by_demographics", {
+      survey,
+      targets,
+      actor,
+      screenerId: survey.screenerId,
+      points: input.points,
     });
-    return { ok: true, count, message: assignedMessage(count) };
   }, BULK_TRANSACTION);
+}
+
+/** The rest of a bulk assignment, in its transaction: the rows, their invitations' request, the audit entry. */
+async function assignInBulk(
+  tx: Db,
+  action: "assignment.assigned_all" | "assignment.assigned_by_demographics",
+  bulk: BulkAssignment,
+): Promise<{ ok: true; count: number; message: string }> {
+  const { survey, targets, actor, screenerId, points } = bulk;
+  const count = await insertEligible(tx, bulk);
+  await requestInvitations(tx, survey.id);
+  await recordAudit(tx, {
+    admin: actor,
+    action,
+    targetType: "survey",
+    targetId: survey.id,
+    details: { count, points, screenerId, country: survey.country, targets: targetDetails(targets) },
+  });
+  return { ok: true, count, message: assignedMessage(count) };
 }
 
 function uniqueByOption(targets: readonly TargetRow[]): TargetRow[] {
