@@ -5,10 +5,15 @@
 #
 #   docker build -t survey-panel .
 #
+# The image starts production only: no demo accounts, no development or test route, whatever the
+# environment says (docs/decisions/031-start-modes.md). The first admin comes from the command line,
+# the password typed twice at the prompt (-it) or piped on standard input.
+#
 # Embedded database (PGlite, the default): the data lives in /app/data, so keep it on a volume, and
-# never start two containers on the same volume (PGlite is single-process). Demo accounts are seeded
-# unless SEED_DEMO=0 (docs/decisions/005).
-#   docker run -p 3000:3000 -v panel-data:/app/data survey-panel
+# never start two containers on the same volume (PGlite is single-process), so create the first
+# admin before the first start, or with the app's container stopped:
+#   docker run --rm -it -v panel-data:/app/data survey-panel npm run admin:create -- --email you@example.com --name "Your Name"
+#   docker run -p 3000:3000 -v panel-data:/app/data -e APP_URL=https://… survey-panel
 #
 # PostgreSQL: any number of containers behind a load balancer, all with the same SESSION_SECRET
 # (docker-compose.yml runs one with a PostgreSQL beside it).
@@ -47,7 +52,8 @@ RUN npm ci --omit=dev --ignore-scripts && npm cache clean --force
 # app/: the generated Prisma client (app/generated) and the sources that scripts/*.ts and
 # prisma/seed.ts import through tsx, which resolves the `~/` alias from tsconfig.json.
 # prisma/: the migrations (applied at start, and compared by /readyz), the schema and the seed.
-# scripts/: the production server, the migrate script and the jobs (`npm run jobs -- …`).
+# scripts/: the production server, the migrate script, admin:create and the jobs (`npm run jobs -- …`).
+# tests/ is not copied: the end-to-end harness and its fixtures never reach the image.
 COPY --from=build /app/build ./build
 COPY --from=build /app/app ./app
 COPY --from=build /app/prisma ./prisma

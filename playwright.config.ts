@@ -38,7 +38,9 @@ export default defineConfig({
     { name: "js-off", use: { ...chromium, javaScriptEnabled: false } },
   ],
   webServer: {
-    command: `rm -rf ${E2E_DATA_DIR} && npm start`,
+    // The production build as `npm start` serves it, with the fixtures, the mock Google page and
+    // the mail outbox mounted beside it by the harness (tests/support/harness/server.ts).
+    command: `rm -rf ${E2E_DATA_DIR} && npm run db:migrate && npm run db:seed -- --demo && node --import tsx tests/support/harness/server.ts`,
     url: `http://localhost:${PORT}/`,
     timeout: 120_000,
     reuseExistingServer: false,
@@ -51,9 +53,12 @@ export default defineConfig({
       SMTP_URL: "",
       APP_URL: `http://localhost:${PORT}`,
       SESSION_SECRET: "e2e-session-secret-that-is-at-least-32-characters",
-      SEED_DEMO: "1",
-      E2E_FIXTURES: "1",
       GOOGLE_MOCK: "1",
+      // Two-factor sign-in is offered, not forced: the admin tests enrol where they test it.
+      ADMIN_MFA: "optional",
+      // Tests come from addresses of their own (X-Forwarded-For) to keep per-address limits apart:
+      // the harness trusts the header from loopback peers, as a proxy on the same host would send it.
+      TRUST_PROXY: "loopback",
     },
   },
 });

@@ -5,6 +5,11 @@
 //
 //   node --import tsx scripts/server.ts [server build]   serves it (default build/server/index.js)
 //   node --import tsx scripts/server.ts --check-config   checks the configuration and exits
+//
+// As an entry it is production and only production (docs/decisions/031-start-modes.md): the
+// development, test and benchmark switches are ignored, and nothing is mounted beside the app. The
+// demo (scripts/demo.ts), the end-to-end harness (tests/support/harness/server.ts) and the load
+// benchmark import `startServer` and mount their extras themselves.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import type http from "node:http";
@@ -42,30 +47,82 @@ const SECRET_PATHS: [RegExp, string][] = [
   [/^\/admin\/reset-password\/[^/]+/, "/admin/reset-password/:token"],
 ];
 
-process.env.NODE_ENV ??= "production";
-routeConsoleToLog();
-process.on("uncaughtException", (error) => crash("uncaught exception", error));
-process.on("unhandledRejection", (reason) => crash("unhandled rejection", reason));
+/**
+ * How the built app is started. `production` is `npm start`: the switches below are ignored and an
+ * APP_URL on plain http must be a loopback address. `demo` and `harness` are the demo command and the
+ * end-to-end harness, on this machine, which mount their extras.
+ */
+export type StartMode = "production" | "demo" | "harness";
 
-const args = process.argv.slice(2);
-const settings = await checkConfiguration();
-if (!settings) {
-  process.exitCode = 1;
-} else if (args.includes("--check-config")) {
-  log("info", "configuration is valid");
-} else {
-  await serve(path.resolve(args.find((arg) => !arg.startsWith("--")) ?? "build/server/index.js"), settings);
+/** Development, test and benchmark switches a production start never honours. */
+export const BACK_DOOR_SETTINGS = {
+  GOOGLE_MOCK: "signs anyone in as any Google account",
+  E2E_FIXTURES: "the end-to-end harness's fixtures",
+  BENCH_ROUTES: "the load benchmark's route",
+  SEED_DEMO: "demo accounts with published passwords",
+} as const;
+
+/** Extra Express handlers mounted before the app: the demo's outbox, the harness's fixtures. */
+export type Extras = (app: express.Express) => void;
+
+const isEntry = process.argv[1] !== undefined && path.resolve(process.argv[1]) === url.fileURLToPath(import.meta.url);
+if (isEntry) {
+  const args = process.argv.slice(2);
+  const settings = await prepare("production");
+  if (!settings) {
+    process.exitCode = 1;
+  } else if (args.includes("--check-config")) {
+    log("info", "configuration is valid");
+  } else {
+    await serve(path.resolve(args.find((arg) => !arg.startsWith("--")) ?? "build/server/index.js"), settings);
+  }
+}
+
+/**
+ * Readies the process for a start in this mode: NODE_ENV, the switches a production start drops
+ * (with a warning each), JSON logs, crash handlers; then checks the configuration. Undefined when it
+ * is bad (the problems are logged).
+ */
+export async function prepare(mode: StartMode): Promise<ServerSettings | undefined> {
+  const problems: string[] = [];
+  const nodeEnv = process.env.NODE_ENV?.trim();
+  if (mode === "production" && nodeEnv && nodeEnv !== "production") {
+    problems.push(
+      `NODE_ENV: npm start runs production only, got "${nodeEnv}"; use \`npm run dev\` to develop or \`npm run demo\` to try the panel`,
+    );
+  }
+  process.env.NODE_ENV = "production";
+  routeConsoleToLog();
+  process.on("uncaughtException", (error) => crash("uncaught exception", error));
+  process.on("unhandledRejection", (reason) => crash("unhandled rejection", reason));
+  if (mode === "production") {
+    for (const [name, what] of Object.entries(BACK_DOOR_SETTINGS)) {
+      const value = process.env[name]?.trim();
+      if (value && value !== "0" && value !== "false") {
+        log("warn", `${name} is ignored: npm start never serves ${what}`, { setting: name });
+      }
+      delete process.env[name];
+    }
+  }
+  return checkConfiguration(mode, problems);
+}
+
+/** Prepares, then serves the build with the extras mounted before the app; exits when the configuration is bad. */
+export async function startServer(mode: StartMode, { build = "build/server/index.js", extras }: { build?: string; extras?: Extras } = {}) {
+  const settings = await prepare(mode);
+  if (!settings) process.exit(1);
+  await serve(path.resolve(build), settings, extras);
 }
 
 /** Every setting the app and this server read, with one message per bad one; undefined when any is bad. */
-async function checkConfiguration(): Promise<ServerSettings | undefined> {
-  const problems: string[] = [];
+async function checkConfiguration(mode: StartMode, problems: string[]): Promise<ServerSettings | undefined> {
   const settings = readServerSettings(problems);
   const checks = [
     () => parseDatabaseUrl(process.env.DATABASE_URL),
     () => getEnv(),
     // The module checks its settings as it loads; the build imports it too, so it would fail later.
     async () => (await import("../app/domain/payout-config.server")).getPayoutConfig(),
+    () => mode === "production" && checkTransport(getEnv().APP_URL),
   ];
   for (const check of checks) {
     try {
@@ -77,6 +134,20 @@ async function checkConfiguration(): Promise<ServerSettings | undefined> {
   if (problems.length === 0) return settings;
   log("error", "Invalid configuration: the server did not start", { problems: [...new Set(problems)] });
   return undefined;
+}
+
+/**
+ * A real panel is served over https: its cookies are then Secure with the __Host- prefix. Plain
+ * http is allowed only on this machine's own addresses (trying the build locally, a proxy on the
+ * same host that the public reaches over https is APP_URL's job to name).
+ */
+function checkTransport(appUrl: string) {
+  const { protocol, hostname } = new URL(appUrl);
+  if (protocol === "https:") return;
+  if (hostname === "localhost" || hostname === "[::1]" || /^127(\.\d{1,3}){3}$/.test(hostname)) return;
+  throw new Error(
+    `Invalid configuration:\n  APP_URL: a production start needs an https address (cookies and sign-ins travel over it), got "${appUrl}"; plain http is allowed only for localhost`,
+  );
 }
 
 function readServerSettings(problems: string[]): ServerSettings {
@@ -105,7 +176,7 @@ function configurationProblems(error: unknown): string[] {
     .filter((line) => line && line !== "Invalid configuration:");
 }
 
-async function serve(buildPath: string, { port, host, shutdownTimeoutMs }: ServerSettings) {
+async function serve(buildPath: string, { port, host, shutdownTimeoutMs }: ServerSettings, extras?: Extras) {
   const running: { server?: http.Server } = {};
   const inFlight = new Set<express.Response>();
 
@@ -141,6 +212,7 @@ async function serve(buildPath: string, { port, host, shutdownTimeoutMs }: Serve
     express.static(path.join(build.assetsBuildDirectory, "assets"), { immutable: true, maxAge: "1y" }),
   );
   app.use(build.publicPath, express.static(build.assetsBuildDirectory, { maxAge: "1h" }));
+  extras?.(app);
   app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV }));
   app.use(failedRequest);
 

@@ -4,7 +4,7 @@ import { PRODUCT_NAME } from "~/lib/product";
 // Lists the cookies the app really sets (app/lib/session-cookie.server.ts, app/lib/toast.server.ts,
 // app/domain/google-auth.server.ts); a new cookie belongs in this table.
 
-export const COOKIES_LEAD = `${PRODUCT_NAME} sets only a few cookies, all of them needed for the panel to work. We use no advertising or tracking cookies.`;
+export const COOKIES_LEAD = `${PRODUCT_NAME} sets only a few cookies, all of them needed for the panel to work. We use no advertising or tracking cookies. Over a secure (https) connection their names start with __Host- or __Secure- instead of __, which tells your browser to send them only over that secure connection.`;
 
 const COOKIES = [
   { name: "__member", purpose: "Keeps you signed in as a member. It holds a random session id, nothing else.", lasts: "Until you close the browser, or 7 days if you tick Remember me" },

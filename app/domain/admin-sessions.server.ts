@@ -5,7 +5,7 @@ import { clearCookie, newSessionId, readSessionId, sessionCookie } from "~/lib/s
 // Admin sessions: rows in AdminSession behind their own cookie, separate from members'. An admin
 // session is a browser-session cookie and lasts at most 12 hours: the back office moves money.
 const ADMIN_SESSION_MS = 12 * 60 * 60 * 1000;
-const adminCookie = () => sessionCookie("__admin");
+const adminCookie = () => sessionCookie("admin");
 
 export interface AdminSession {
   sessionId: string;

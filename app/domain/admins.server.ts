@@ -1,5 +1,5 @@
 import type { Admin, Prisma } from "~/generated/prisma/client";
-import { getPrisma } from "~/lib/db.server";
+import { getPrisma, isUniqueViolation } from "~/lib/db.server";
 import { recordAudit } from "./audit.server";
 import { hashPassword, passwordPolicyIssue } from "./passwords.server";
 
@@ -183,6 +183,49 @@ function isLastActiveSuperAdmin(target: Admin, activeSuperAdmins: number[]): boo
   return activeSuperAdmins.length <= 1 && activeSuperAdmins.includes(target.id);
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === "object" && error !== null && "code" in error && error.code === "P2002";
+/** Admins' passwords guard the money: longer than members' (docs/decisions/031-start-modes.md). */
+export const ADMIN_PASSWORD_MIN_LENGTH = 12;
+
+/** Why a new admin password is not acceptable, or null: the members' policy, and at least 12 characters. */
+export function adminPasswordIssue(password: string): string | null {
+  if (password.length < ADMIN_PASSWORD_MIN_LENGTH) {
+    return `An admin password must be at least ${ADMIN_PASSWORD_MIN_LENGTH} characters.`;
+  }
+  return passwordPolicyIssue(password);
+}
+
+/**
+ * A super-admin created by the operator from the command line (`npm run admin:create`): how a real
+ * panel gets its first admin, since `npm start` creates none. Audited as done by the command line.
+ */
+export async function createAdminFromCommandLine(input: {
+  name: string;
+  email: string;
+  password: string;
+}): Promise<{ ok: true; id: number } | { ok: false; message: string }> {
+  const email = input.email.trim().toLowerCase();
+  const name = input.name.trim();
+  if (!name || name.length > 100) return { ok: false, message: "Give a name of 1 to 100 characters with --name." };
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254) {
+    return { ok: false, message: "Give a valid e-mail address with --email." };
+  }
+  const issue = adminPasswordIssue(input.password);
+  if (issue) return { ok: false, message: issue };
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await getPrisma().$transaction(async (tx) => {
+      const created = await tx.admin.create({ data: { name, email, passwordHash, isSuperAdmin: true } });
+      await recordAudit(tx, {
+        admin: { id: created.id, email: "command line (npm run admin:create)" },
+        action: "admin.created",
+        targetType: "admin",
+        targetId: created.id,
+        details: { email, name, superAdmin: true },
+      });
+      return { ok: true, id: created.id } as const;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return { ok: false, message: `An admin with the e-mail ${email} already exists.` };
+    throw error;
+  }
 }

@@ -4,6 +4,7 @@ import { GoogleStrategy, type GoogleProfile } from "remix-auth-google";
 import type { Member } from "~/generated/prisma/client";
 import { getPrisma, isUniqueViolation } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
+import { cookieIdentity } from "~/lib/session-cookie.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { stripUnwantedCharacters } from "~/lib/validation";
 import { reactivateIfInactive } from "./inactivity.server";
@@ -18,7 +19,10 @@ export const GOOGLE_FAILED_MESSAGE = "Something went wrong! Try Again.";
 export const GOOGLE_CALLBACK_PATH = "/auth/google/respond";
 const MOCK_AUTHORIZE_PATH = "/dev/google/authorize";
 
-/** Real Google when configured; the local mock on request or in development; otherwise none. */
+/**
+ * Real Google when configured; the local mock when asked (GOOGLE_MOCK=1: only the end-to-end
+ * harness serves its consent page, and `npm start` drops the setting); otherwise none.
+ */
 export type GoogleMode = "google" | "mock" | "off";
 
 export function googleMode(): GoogleMode {
@@ -29,8 +33,7 @@ export function googleMode(): GoogleMode {
       "Invalid configuration:\n  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together",
     );
   }
-  if (env.GOOGLE_CLIENT_ID) return "google";
-  return env.NODE_ENV === "development" ? "mock" : "off";
+  return env.GOOGLE_CLIENT_ID ? "google" : "off";
 }
 
 export function isGoogleSignInEnabled(): boolean {
@@ -194,12 +197,10 @@ function stateStorage() {
   const env = getEnv();
   storage ??= createCookieSessionStorage({
     cookie: {
-      name: "__google_oauth",
-      path: "/auth/google",
+      ...cookieIdentity("google_oauth", "/auth/google"),
       httpOnly: true,
       sameSite: "lax",
       maxAge: 10 * 60,
-      secure: env.NODE_ENV === "production" && env.APP_URL.startsWith("https:"),
       secrets: [env.SESSION_SECRET],
     },
   });

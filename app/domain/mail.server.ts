@@ -18,7 +18,7 @@ export interface OutboxMessage extends Mail {
 
 /**
  * Sends through SMTP when SMTP_URL is set; otherwise drops the message in the file outbox, so
- * development and tests need no mail server and anyone can read the mail at /dev/mail.
+ * development and tests need no mail server (the demo and the end-to-end harness list it at /dev/mail).
  */
 export async function sendMail(mail: Mail): Promise<void> {
   if (isMailOutbox()) {

@@ -1,20 +1,52 @@
 import { isDeepStrictEqual } from "node:util";
 import type { PrismaClient } from "~/generated/prisma/client";
-import type { DatabaseTarget } from "~/lib/database-url";
 import { isUniqueViolation } from "~/lib/db.server";
 import { createQuestionnaire, loadQuestionnaire, updateQuestionnaire } from "~/questionnaire/storage.server";
-import { hashPassword } from "./passwords.server";
+import { randomBytes } from "node:crypto";
+import { recordAudit } from "./audit.server";
+import { hashPassword, verifyPassword } from "./passwords.server";
 import { BUILT_IN_PROFILE_SURVEYS, type BuiltInProfileSurvey } from "./profile-questionnaires";
 import { SURVEY_CATEGORIES } from "./survey-categories";
 
 export const DEMO_ADMIN = { email: "admin@panel.test", password: "Admin#12345", name: "Demo Admin" };
 export const DEMO_MEMBER = { email: "member@panel.test", password: "Member#12345" };
 
-/** Demo accounts have known passwords, so they are seeded on the embedded database only, unless asked. */
-export function shouldSeedDemo(target: DatabaseTarget, setting: string | undefined): boolean {
-  if (setting === "1" || setting === "true") return true;
-  if (setting === "0" || setting === "false") return false;
-  return target.kind === "pglite";
+/**
+ * The demo accounts' passwords are published (README), so they are created only by the demo
+ * command, the end-to-end harness and `npm run dev`, never by `npm start`. A database that a
+ * production start of an earlier version seeded still has them: a production seed locks them,
+ * if and only if they still have the published password. The admin is revoked and both lose the
+ * password (the member's sessions end); an audit entry says why. Returns the emails locked.
+ */
+export async function lockPublishedDemoAccounts(prisma: PrismaClient): Promise<string[]> {
+  const locked: string[] = [];
+  const admin = await prisma.admin.findUnique({ where: { email: DEMO_ADMIN.email } });
+  if (admin && (await verifyPassword(DEMO_ADMIN.password, admin.passwordHash))) {
+    await prisma.$transaction(async (tx) => {
+      await tx.admin.update({
+        where: { id: admin.id },
+        data: { revokedAt: admin.revokedAt ?? new Date(), passwordHash: await hashPassword(randomBytes(32).toString("hex")) },
+      });
+      await tx.adminSession.deleteMany({ where: { adminId: admin.id } });
+      await recordAudit(tx, {
+        admin: { id: admin.id, email: "production start" },
+        action: "admin.revoked",
+        targetType: "admin",
+        targetId: admin.id,
+        details: { reason: "demo account with its published password" },
+      });
+    });
+    locked.push(admin.email);
+  }
+  const member = await prisma.member.findUnique({ where: { email: DEMO_MEMBER.email } });
+  if (member?.passwordHash && (await verifyPassword(DEMO_MEMBER.password, member.passwordHash))) {
+    await prisma.$transaction([
+      prisma.member.update({ where: { id: member.id }, data: { passwordHash: null } }),
+      prisma.memberSession.deleteMany({ where: { memberId: member.id } }),
+    ]);
+    locked.push(member.email);
+  }
+  return locked;
 }
 
 export async function seedCategories(prisma: PrismaClient): Promise<number> {

@@ -13,7 +13,7 @@ import {
 export const SESSION_DAYS = 7;
 const SESSION_MS = SESSION_DAYS * 24 * 60 * 60 * 1000;
 
-const memberCookie = () => sessionCookie("__member");
+const memberCookie = () => sessionCookie("member");
 
 export interface MemberSession {
   sessionId: string;

@@ -95,12 +95,23 @@ export function openDatabase(target: DatabaseTarget): OpenDatabase {
 }
 
 // Opened lazily, so importing a route module (in a test, say) never opens ./data.
-let current: OpenDatabase | undefined;
-let openDefault = () => openDatabase(parseDatabaseUrl(process.env.DATABASE_URL));
+//
+// Kept on globalThis, not in this module: the end-to-end harness and the demo serve the built app
+// and mount their own extras (fixtures, the mail outbox) from source in the same process, so two
+// copies of this module run side by side. They must share one database, and PGlite allows only one
+// opener of a folder. See docs/decisions/031-start-modes.md.
+interface DatabaseHolder {
+  current?: OpenDatabase;
+  openDefault: () => OpenDatabase;
+}
+const STATE = Symbol.for("survey-panel.database");
+const state: DatabaseHolder = ((globalThis as { [STATE]?: DatabaseHolder })[STATE] ??= {
+  openDefault: () => openDatabase(parseDatabaseUrl(process.env.DATABASE_URL)),
+});
 
 export function getDatabase(): OpenDatabase {
-  current ??= openDefault();
-  return current;
+  state.current ??= state.openDefault();
+  return state.current;
 }
 
 export function getPrisma(): PrismaClient {
@@ -110,20 +121,20 @@ export function getPrisma(): PrismaClient {
 /** Tests give each test file its own database: opened on first use, or handed over ready. */
 export function provideDatabase(database: OpenDatabase | (() => OpenDatabase)) {
   if (typeof database === "function") {
-    current = undefined;
-    openDefault = database;
+    state.current = undefined;
+    state.openDefault = database;
   } else {
-    current = database;
+    state.current = database;
   }
 }
 
 export function isDatabaseOpen(): boolean {
-  return current !== undefined;
+  return state.current !== undefined;
 }
 
 export async function closeDatabase() {
-  const database = current;
-  current = undefined;
+  const database = state.current;
+  state.current = undefined;
   await database?.close();
 }
 

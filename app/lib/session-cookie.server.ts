@@ -2,22 +2,31 @@ import { randomBytes } from "node:crypto";
 import { createCookie, type Cookie } from "@remix-run/node";
 import { getEnv } from "./env.server";
 
+/**
+ * The name and transport of every cookie the app sets, decided here once. In production over https
+ * a cookie is Secure and carries the browser-enforced prefix: `__Host-` for a cookie of the whole
+ * site (Secure, Path=/, no Domain: no subdomain or plain-http page can set or shadow it), `__Secure-`
+ * for one with a narrower path. Elsewhere (the demo, development, tests on http) the plain name.
+ * See docs/decisions/031-start-modes.md.
+ */
+export function cookieIdentity(base: string, path = "/"): { name: string; secure: boolean; path: string } {
+  const env = getEnv();
+  const secure = env.NODE_ENV === "production" && env.APP_URL.startsWith("https:");
+  if (!secure) return { name: `__${base}`, secure, path };
+  return { name: `${path === "/" ? "__Host-" : "__Secure-"}${base}`, secure, path };
+}
+
 // The cookies that carry a database session id, one per kind of account (members, admins). Only
 // the signed id travels; everything else stays in the session's row.
 const cookies = new Map<string, Cookie>();
 
-export function sessionCookie(name: "__member" | "__admin"): Cookie {
-  let cookie = cookies.get(name);
+export function sessionCookie(kind: "member" | "admin"): Cookie {
+  let cookie = cookies.get(kind);
   if (!cookie) {
     const env = getEnv();
-    cookie = createCookie(name, {
-      path: "/",
-      httpOnly: true,
-      sameSite: "lax",
-      secure: env.NODE_ENV === "production" && env.APP_URL.startsWith("https:"),
-      secrets: [env.SESSION_SECRET],
-    });
-    cookies.set(name, cookie);
+    const { name, secure, path } = cookieIdentity(kind);
+    cookie = createCookie(name, { path, httpOnly: true, sameSite: "lax", secure, secrets: [env.SESSION_SECRET] });
+    cookies.set(kind, cookie);
   }
   return cookie;
 }

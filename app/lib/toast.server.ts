@@ -1,6 +1,7 @@
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { getEnv } from "./env.server";
+import { cookieIdentity } from "./session-cookie.server";
 
 // A toast is a flash message: set on a redirect, shown once by the next page the server renders,
 // so it works without JavaScript; with JavaScript it also hides itself after 4 seconds.
@@ -17,14 +18,7 @@ let storage: ReturnType<typeof createCookieSessionStorage<Record<string, never>,
 
 function toastStorage() {
   storage ??= createCookieSessionStorage<Record<string, never>, { toast: Toast }>({
-    cookie: {
-      name: "__toast",
-      path: "/",
-      httpOnly: true,
-      sameSite: "lax",
-      secure: getEnv().NODE_ENV === "production" && getEnv().APP_URL.startsWith("https:"),
-      secrets: [getEnv().SESSION_SECRET],
-    },
+    cookie: { ...cookieIdentity("toast"), httpOnly: true, sameSite: "lax", secrets: [getEnv().SESSION_SECRET] },
   });
   return storage;
 }

@@ -5,7 +5,7 @@ import { setupServer, type SetupServer } from "msw/node";
 
 // A stand-in for Google's OAuth 2.0 service, so Google sign-in runs offline in development and in
 // tests through the real remix-auth-google code (docs/decisions/009-google-sign-in.md):
-// - the consent screen is the local page /dev/google/authorize (app/routes/dev.google.authorize.tsx),
+// - the consent screen is the local page /dev/google/authorize (tests/support/harness/google-consent.ts),
 //   which lists these accounts and hands out one-time authorization codes;
 // - the server-side calls remix-auth-google makes (token exchange, profile) are answered by msw
 //   handlers, backed by the same in-memory @mswjs/data database.

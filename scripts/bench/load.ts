@@ -1,12 +1,14 @@
 // HTTP load on the production build: Landing, the login POST, the member dashboard and the admin
-// Users Records page, each measured with autocannon for a few seconds, beside a bare Remix route
-// that answers a static string (app/routes/bench.static.tsx, on only with BENCH_ROUTES=1), so that
-// every figure is also a ratio to the framework's own ceiling on this machine.
+// Users Records page, each measured with autocannon for a few seconds, beside a bare route that
+// answers a static string (/bench/static, an Express handler mounted by scripts/bench/server.ts
+// only, since the app's build carries no benchmark route), so that every figure is also a ratio to
+// the server's own ceiling on this machine. Until 2026-11-25 the yardstick was a Remix resource
+// route inside the build: ratios from before then are not comparable.
 //
 // It seeds a large panel set-based into the database named by DATABASE_URL (default: a scratch
 // PGlite folder under /tmp, never ./data): 100,000 members, 1,000 surveys and 1,000,000
 // assignments, skipped when already there; writes one member and one admin session straight into
-// the database; and only then starts `npm run serve` on a free port (PGlite serves one process).
+// the database; and only then starts the benchmark's server on a free port (PGlite serves one process).
 // Sizes: BENCH_MEMBERS, BENCH_SURVEYS, BENCH_ASSIGNMENTS; load: BENCH_DURATION (seconds per route),
 // BENCH_WARMUP (unmeasured seconds before each), BENCH_CONNECTIONS.
 import { createRequire } from "node:module";
@@ -59,15 +61,15 @@ export async function run(): Promise<void> {
 
   const port = await freePort();
   const logFile = path.join(os.tmpdir(), "panel-bench-load", `server-${Date.now()}.log`);
-  console.log(`Starting \`npm run serve\` on port ${port} (log: ${logFile})`);
+  console.log(`Starting the benchmark's server (scripts/bench/server.ts) on port ${port} (log: ${logFile})`);
   const server = await startAppServer({
     port,
     logFile,
+    command: ["node", "--import", "tsx", "scripts/bench/server.ts"],
     env: {
       DATABASE_URL: databaseUrl,
       SESSION_SECRET: process.env.SESSION_SECRET ?? "",
       APP_URL: `http://127.0.0.1:${port}`,
-      BENCH_ROUTES: "1",
       // The app's own jobs would run in the middle of the measurements.
       MAIL_WORKER: "0",
       INACTIVITY_JOB: "0",

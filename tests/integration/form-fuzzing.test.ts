@@ -477,32 +477,6 @@ const FUZZ: Record<string, FuzzRow> = {
       { intent: ANY_UNKNOWN_INTENT },
     ],
   },
-
-  // ——— Development tools ———
-  // Without the OAuth request of the app's own client nothing is done (400).
-  "dev.google.authorize": {
-    roles: ["guest"],
-    fields: [
-      ...["client_id", "redirect_uri", "state", "scope", "response_type"],
-      ...["sub", "givenName", "familyName", "email", "emailVerified"],
-    ],
-    variants: (["cancel", "add", null, ANY_UNKNOWN_INTENT] as Intent[]).map(
-      (intent): Variant => ({ intent, poison: [["client_id", OPAQUE]] }),
-    ),
-  },
-  // Clearing the outbox deletes files, not rows; a test message needs a valid address.
-  "dev.mail._index": {
-    roles: ["guest"],
-    fields: ["to"],
-    variants: [
-      { intent: "clear", acts: [] },
-      { intent: null, poison: [["to", EMAIL]] },
-      { intent: ANY_UNKNOWN_INTENT, poison: [["to", EMAIL]] },
-    ],
-    redirects: "plain",
-  },
-  // The fixtures endpoint does not exist without E2E_FIXTURES=1: a 404 before anything is read.
-  "dev.fixtures": { roles: ["guest"], fields: ["email", "admin", "survey"], variants: [{}] },
 };
 
 // Fuzzed by URL rather than by body: the link is the input (the test further below).
@@ -664,7 +638,6 @@ const QUERIES: Record<string, QueryRow> = {
   "resetpassword.$token": { role: "guest", names: ["email"], setup: () => ({ params: { token: "unknown-token" } }) },
   "admin.reset-password.$token": { role: "guest", names: ["email"], setup: () => ({ params: { token: "unknown-token" } }) },
   "auth.google.respond": { role: "guest", names: ["code", "state", "error"] },
-  "dev.google.authorize": { role: "guest", names: ["client_id", "redirect_uri", "state", "scope", "response_type"] },
   "_member.dashboard": { role: "member", names: ["page"] },
   "_member.survey": { role: "member", names: ["page"] },
   "_member.activities.surveyRecords": { role: "member", names: ["page"] },

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, test, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { hashPassword } from "~/domain/passwords.server";
 import { startMemberSession } from "~/domain/sessions.server";
 import { getPrisma } from "~/lib/db.server";
@@ -7,8 +7,9 @@ import { googleMockHandlers, saveMockGoogleAccount, type MockGoogleAccount } fro
 import { loader as dashboardLoader } from "~/routes/_member.dashboard";
 import { action as startAction, loader as startLoader } from "~/routes/auth.google";
 import { loader as callbackLoader } from "~/routes/auth.google.respond";
-import { action as consentAction, loader as consentLoader } from "~/routes/dev.google.authorize";
 import { createTestMember } from "../support/factories";
+import { serveExtras } from "../support/extras-server";
+import { googleConsentRouter } from "../support/harness/google-consent";
 import { expectRedirect } from "../support/remix";
 import { mockServer } from "../support/setup-network";
 
@@ -27,6 +28,13 @@ const args = (request: Request) => ({ request, params: {}, context: {} });
 beforeEach(() => {
   mockServer.use(...googleMockHandlers);
 });
+
+// The consent screen is the end-to-end harness's page, served here as the harness serves it.
+let harness: Awaited<ReturnType<typeof serveExtras>>;
+beforeAll(async () => {
+  harness = await serveExtras((app) => app.use("/dev/google/authorize", googleConsentRouter()));
+});
+afterAll(() => harness.close());
 
 function cookiesOf(response: Response): string {
   return response.headers
@@ -53,9 +61,8 @@ async function consent(location: URL, choice: Record<string, string>) {
   const body = new URLSearchParams(choice);
   for (const name of ["client_id", "redirect_uri", "state", "scope"])
     body.set(name, location.searchParams.get(name) ?? "");
-  const response = expectRedirect(
-    await consentAction(args(new Request(`${ORIGIN}/dev/google/authorize`, { method: "POST", body }))),
-  );
+  const response = await fetch(`${harness.url}/dev/google/authorize`, { method: "POST", body, redirect: "manual" });
+  expect(response.status).toBe(302);
   return new URL(response.headers.get("Location") ?? "");
 }
 
@@ -100,17 +107,15 @@ describe("starting Google sign-in", () => {
 
   test("the consent screen lists the mock accounts and refuses a request from another client", async () => {
     const { location } = await start();
-    const page = await consentLoader(
-      args(new Request(new URL(`/dev/google/authorize${location.search}`, ORIGIN))),
-    );
-    expect("accounts" in page && page.accounts.map((entry) => entry.email)).toContain("member@panel.test");
+    const page = await fetch(`${harness.url}/dev/google/authorize${location.search}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("member@panel.test");
 
     const forged = new URL(location);
     forged.searchParams.set("redirect_uri", "https://evil.example/steal");
-    const refused = await consentLoader(
-      args(new Request(new URL(`/dev/google/authorize${forged.search}`, ORIGIN))),
-    );
-    expect(refused).toMatchObject({ data: { oauth: null }, init: { status: 400 } });
+    const refused = await fetch(`${harness.url}/dev/google/authorize${forged.search}`);
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).not.toContain("member@panel.test");
   });
 });
 
@@ -288,11 +293,7 @@ describe("without Google configured or mocked", () => {
       expect(await login.loader(args(new Request(`${ORIGIN}/login`)))).toMatchObject({
         googleEnabled: false,
       });
-      const consentPage = await import("~/routes/dev.google.authorize");
-      const noPage = await consentPage
-        .loader(args(new Request(`${ORIGIN}/dev/google/authorize`)))
-        .catch((error: unknown) => error);
-      expect((noPage as Response).status).toBe(404);
+      // The consent page itself exists only in the end-to-end harness (tests/integration/production-start.test.ts).
     } finally {
       vi.unstubAllEnvs();
     }

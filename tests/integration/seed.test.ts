@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { verifyPassword } from "~/domain/passwords.server";
+import { hashPassword, verifyPassword } from "~/domain/passwords.server";
 import { BUILT_IN_PROFILE_SURVEYS } from "~/domain/profile-questionnaires";
 import { listProfileSurveys } from "~/domain/profile-surveys.server";
 import {
@@ -8,7 +8,7 @@ import {
   seedCategories,
   seedDemoAccounts,
   seedProfileSurveys,
-  shouldSeedDemo,
+  lockPublishedDemoAccounts,
 } from "~/domain/seed.server";
 import { SURVEY_CATEGORIES } from "~/domain/survey-categories";
 import { getPrisma } from "~/lib/db.server";
@@ -100,12 +100,26 @@ describe("the seed", () => {
     );
   });
 
-  test("keeps demo accounts off PostgreSQL unless asked", () => {
-    const postgres = { kind: "postgres", url: "postgresql://db/panel" } as const;
-    const pglite = { kind: "pglite", dataDir: "./data/db" } as const;
-    expect(shouldSeedDemo(pglite, undefined)).toBe(true);
-    expect(shouldSeedDemo(postgres, undefined)).toBe(false);
-    expect(shouldSeedDemo(postgres, "1")).toBe(true);
-    expect(shouldSeedDemo(pglite, "0")).toBe(false);
+  test("a production seed locks demo accounts that still have their published passwords, and only those", async () => {
+    const prisma = getPrisma();
+    await seedDemoAccounts(prisma);
+    expect(await lockPublishedDemoAccounts(prisma)).toEqual([DEMO_ADMIN.email, DEMO_MEMBER.email]);
+    const admin = await prisma.admin.findUniqueOrThrow({ where: { email: DEMO_ADMIN.email } });
+    expect(admin.revokedAt).not.toBeNull();
+    expect(await verifyPassword(DEMO_ADMIN.password, admin.passwordHash)).toBe(false);
+    const member = await prisma.member.findUniqueOrThrow({ where: { email: DEMO_MEMBER.email } });
+    expect(member.passwordHash).toBeNull();
+    const entry = await prisma.auditEntry.findFirstOrThrow({ where: { action: "admin.revoked", targetId: String(admin.id) } });
+    expect(entry.details).toEqual({ reason: "demo account with its published password" });
+    // Run again (every start): nothing left to lock.
+    expect(await lockPublishedDemoAccounts(prisma)).toEqual([]);
+  });
+
+  test("a demo account whose password was changed is left alone", async () => {
+    const prisma = getPrisma();
+    await seedDemoAccounts(prisma);
+    await prisma.admin.update({ where: { email: DEMO_ADMIN.email }, data: { passwordHash: await hashPassword("A private passphrase 42") } });
+    expect(await lockPublishedDemoAccounts(prisma)).toEqual([DEMO_MEMBER.email]);
+    expect((await prisma.admin.findUniqueOrThrow({ where: { email: DEMO_ADMIN.email } })).revokedAt).toBeNull();
   });
 });

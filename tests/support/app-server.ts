@@ -73,16 +73,20 @@ export async function startAppServer({
   logFile,
   port,
   readyTimeoutMs = 60_000,
+  command = ["npm", "run", "--silent", "serve"],
 }: {
   env: Record<string, string>;
   logFile: string;
   port?: number;
   readyTimeoutMs?: number;
+  /** What starts it; `npm run serve` unless said (`npm start`, the benchmark's server). */
+  command?: string[];
 }): Promise<AppServer> {
   const chosenPort = port ?? (await freePort());
   fs.mkdirSync(path.dirname(logFile), { recursive: true });
   const log = fs.openSync(logFile, "a");
-  const child = spawn("npm", ["run", "--silent", "serve"], {
+  const [program, ...args] = command;
+  const child = spawn(program, args, {
     env: {
       PATH: process.env.PATH ?? "",
       HOME: process.env.HOME ?? "",

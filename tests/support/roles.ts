@@ -85,11 +85,11 @@ export async function createRoleWorld(): Promise<RoleWorld> {
     prisma.memberSession.createMany({ data: memberSessions }),
     prisma.adminSession.createMany({ data: adminSessions }),
   ]);
-  const cookie = async (name: "__member" | "__admin", id: string) => firstPart(await sessionCookie(name).serialize(id));
+  const cookie = async (name: "member" | "admin", id: string) => firstPart(await sessionCookie(name).serialize(id));
   const [memberCookie, otherCookie, unverifiedCookie, incompleteCookie] = await Promise.all(
-    memberSessions.map((session) => cookie("__member", session.id)),
+    memberSessions.map((session) => cookie("member", session.id)),
   );
-  const [adminCookie, revokedCookie] = await Promise.all(adminSessions.map((session) => cookie("__admin", session.id)));
+  const [adminCookie, revokedCookie] = await Promise.all(adminSessions.map((session) => cookie("admin", session.id)));
   return {
     member: owner,
     otherMember: other,

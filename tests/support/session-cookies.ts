@@ -11,7 +11,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export async function memberSessionCookies(prisma: PrismaClient, memberIds: number[]): Promise<Map<number, string>> {
   const sessions = memberIds.map((memberId) => ({ id: newSessionId(), memberId, expiresAt: new Date(Date.now() + DAY_MS) }));
   await prisma.memberSession.createMany({ data: sessions });
-  const cookie = sessionCookie("__member");
+  const cookie = sessionCookie("member");
   const pairs = await Promise.all(
     sessions.map(async ({ id, memberId }) => [memberId, cookiePair(await cookie.serialize(id))] as const),
   );
@@ -22,7 +22,7 @@ export async function memberSessionCookies(prisma: PrismaClient, memberIds: numb
 export async function adminSessionCookie(prisma: PrismaClient, adminId: number): Promise<string> {
   const id = newSessionId();
   await prisma.adminSession.create({ data: { id, adminId, expiresAt: new Date(Date.now() + DAY_MS / 2) } });
-  return cookiePair(await sessionCookie("__admin").serialize(id));
+  return cookiePair(await sessionCookie("admin").serialize(id));
 }
 
 /** "name=value" of a Set-Cookie value, as a browser sends it back. */

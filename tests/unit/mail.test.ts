@@ -4,7 +4,6 @@ import os from "node:os";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { expectData, expectRedirect } from "../support/remix";
 
 // getEnv() caches its first reading, so every test sets the environment and then imports fresh
 // copies of the modules.
@@ -142,109 +141,64 @@ describe("SMTP", () => {
   });
 });
 
-describe("the /dev/mail pages", () => {
-  it("do not exist when mail goes through SMTP", async () => {
+describe("the mail outbox of the demo and the end-to-end harness (/dev/mail)", () => {
+  async function outbox() {
+    const { mailOutboxRouter } = await import("../../scripts/extras/mail-outbox");
+    const { serveExtras } = await import("../support/extras-server");
+    return serveExtras((app) => app.use("/dev/mail", mailOutboxRouter()));
+  }
+
+  it("does not exist when mail goes through SMTP", async () => {
     vi.stubEnv("SMTP_URL", "smtp://127.0.0.1:2525");
-    const index = await import("~/routes/dev.mail._index");
-    const message = await import("~/routes/dev.mail.$id");
-
-    expect(await thrownStatus(index.loader())).toBe(404);
-    expect(await thrownStatus(index.action(args(post("/dev/mail"))))).toBe(404);
-    expect(await thrownStatus(message.loader(args(get("/dev/mail/x"), { id: "1700000000000-0000-000000000000" })))).toBe(
-      404,
-    );
+    const server = await outbox();
+    try {
+      expect((await fetch(`${server.url}/dev/mail`)).status).toBe(404);
+      expect((await fetch(`${server.url}/dev/mail`, { method: "POST", body: new URLSearchParams({ intent: "clear" }) })).status).toBe(404);
+      expect((await fetch(`${server.url}/dev/mail/1700000000000-0000-000000000000`)).status).toBe(404);
+    } finally {
+      await server.close();
+    }
   });
 
-  it("list the outbox newest first, without the bodies", async () => {
-    const { sendMail } = await import("~/domain/mail.server");
-    const index = await import("~/routes/dev.mail._index");
-    await sendMail({ ...welcome, subject: "older" });
+  it("lists the outbox newest first, empties it on request, and shows one message", async () => {
+    const { listOutbox, sendMail } = await import("~/domain/mail.server");
+    await sendMail({ ...welcome, subject: "older <b>" });
     await sendMail({ ...welcome, subject: "newer" });
+    const server = await outbox();
+    try {
+      const list = await (await fetch(`${server.url}/dev/mail`)).text();
+      expect(list.indexOf("newer")).toBeLessThan(list.indexOf("older &#60;b&#62;"));
+      expect(list).not.toContain("<b>");
 
-    const { messages } = await index.loader();
-    expect(messages.map((message) => message.subject)).toEqual(["newer", "older"]);
-    expect(Object.keys(messages[0]).sort()).toEqual(["id", "sentAt", "subject", "to"]);
-  });
+      const [newest] = await listOutbox();
+      const page = await fetch(`${server.url}/dev/mail/${newest.id}`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain(welcome.to);
+      for (const bad of ["1700000000000-0000-000000000000", "..", "nope"]) {
+        expect((await fetch(`${server.url}/dev/mail/${bad}`)).status).toBe(404);
+      }
 
-  it("clear the outbox on POST and redirect with a toast", async () => {
-    const { listOutbox, sendMail } = await import("~/domain/mail.server");
-    const index = await import("~/routes/dev.mail._index");
-    await sendMail(welcome);
-
-    const response = expectRedirect(await index.action(args(post("/dev/mail", { intent: "clear" }))));
-    expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/dev/mail");
-    expect(response.headers.get("Set-Cookie")).toMatch(/^__toast=/);
-    expect(await listOutbox()).toEqual([]);
-  });
-
-  it("send a test message to a valid address and redirect with a toast", async () => {
-    const { listOutbox } = await import("~/domain/mail.server");
-    const index = await import("~/routes/dev.mail._index");
-
-    const response = expectRedirect(
-      await index.action(args(post("/dev/mail", { intent: "send-test", to: " ops@example.com " }))),
-    );
-    expect(response.headers.get("Location")).toBe("/dev/mail");
-    expect(response.headers.get("Set-Cookie")).toMatch(/^__toast=/);
-    const [message] = await listOutbox();
-    expect(message).toMatchObject({ to: "ops@example.com", subject: "Test message from Survey Panel" });
-  });
-
-  it("refuse a bad address with a field error and send nothing", async () => {
-    const { listOutbox } = await import("~/domain/mail.server");
-    const index = await import("~/routes/dev.mail._index");
-
-    for (const to of ["", "not-an-address", `${"x".repeat(40_000)}@example.com`, "a\u0000b@example.com"]) {
-      const result = expectData(await index.action(args(post("/dev/mail", { intent: "send-test", to }))));
-      expect(result.init?.status).toBe(400);
-      expect(result.data.error?.to?.[0]).toMatch(/e-mail address/);
+      const cleared = await fetch(`${server.url}/dev/mail`, {
+        method: "POST",
+        body: new URLSearchParams({ intent: "clear" }),
+        redirect: "manual",
+      });
+      expect(cleared.status).toBe(303);
+      expect(cleared.headers.get("Location")).toBe("/dev/mail");
+      expect(await listOutbox()).toEqual([]);
+    } finally {
+      await server.close();
     }
-    expect(await listOutbox()).toEqual([]);
   });
 
-  it("clear nothing on other methods", async () => {
-    const { listOutbox, sendMail } = await import("~/domain/mail.server");
-    const index = await import("~/routes/dev.mail._index");
-    await sendMail(welcome);
-
-    const request = new Request("http://localhost/dev/mail", { method: "DELETE" });
-    expect(await thrownStatus(index.action(args(request)))).toBe(405);
-    expect(await listOutbox()).toHaveLength(1);
-  });
-
-  it("show one message, and 404 for unknown or malformed ids", async () => {
-    const { listOutbox, sendMail } = await import("~/domain/mail.server");
-    const page = await import("~/routes/dev.mail.$id");
-    await sendMail(welcome);
-    const [{ id }] = await listOutbox();
-
-    const { message } = await page.loader(args(get(`/dev/mail/${id}`), { id }));
-    expect(message).toMatchObject({ id, ...welcome });
-    for (const bad of ["1700000000000-0000-000000000000", "..", "../outbox/x", "nope"]) {
-      expect(await thrownStatus(page.loader(args(get("/dev/mail/x"), { id: bad })))).toBe(404);
-    }
+  it("answers only this machine, by the socket's address whatever the headers say", async () => {
+    const { fromLoopback } = await import("../../scripts/extras/html");
+    const from = (remoteAddress: string) => fromLoopback({ socket: { remoteAddress } } as never);
+    expect(from("127.0.0.1")).toBe(true);
+    expect(from("::1")).toBe(true);
+    expect(from("::ffff:127.0.0.1")).toBe(true);
+    expect(from("10.0.0.5")).toBe(false);
+    expect(from("::ffff:192.168.1.20")).toBe(false);
+    expect(from("1.2.3.4")).toBe(false);
   });
 });
-
-function get(pathname: string): Request {
-  return new Request(`http://localhost${pathname}`);
-}
-
-function post(pathname: string, fields: Record<string, string> = {}): Request {
-  return new Request(`http://localhost${pathname}`, { method: "POST", body: new URLSearchParams(fields) });
-}
-
-function args(request: Request, params: Record<string, string> = {}) {
-  return { request, params, context: {} };
-}
-
-async function thrownStatus(result: Promise<unknown>): Promise<number> {
-  try {
-    await result;
-  } catch (error) {
-    if (error instanceof Response) return error.status;
-    throw error;
-  }
-  throw new Error("Expected a thrown Response");
-}

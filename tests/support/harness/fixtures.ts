@@ -1,4 +1,3 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { randomBytes } from "node:crypto";
 import { ASSIGNMENT_STATUS } from "~/domain/assignment-status";
@@ -10,11 +9,12 @@ import { startMemberSession } from "~/domain/sessions.server";
 import { getPrisma } from "~/lib/db.server";
 import type { QuestionnaireDefinition } from "~/questionnaire/definition";
 import { createQuestionnaire } from "~/questionnaire/storage.server";
-import { createSurveyAssignmentFixture, surveyAssignmentFixture } from "./__survey-taking-fixture.server";
+import { createSurveyAssignmentFixture, surveyAssignmentFixture } from "./survey-assignment-fixture";
 
 // End-to-end tests cannot open the server's embedded database from their own process (PGlite is
-// single-process), so they create what a test needs through this endpoint. It exists only when
-// the test server is started with E2E_FIXTURES=1 (playwright.config.ts); otherwise it is a 404.
+// single-process), so they create what a test needs by posting JSON to /dev/fixtures. The end-to-end
+// harness (tests/support/harness/server.ts) mounts this beside the production build; the app's own
+// build never contains it. See docs/decisions/031-start-modes.md.
 const memberFixture = z.object({
   email: z.string().email(),
   password: z.string().min(1).optional(),
@@ -154,8 +154,7 @@ const assignmentFixture = z.object({
   }),
 });
 
-export async function action({ request }: ActionFunctionArgs) {
-  if (process.env.E2E_FIXTURES !== "1") throw new Response("Not Found", { status: 404 });
+export async function createFixture(request: Request): Promise<Response> {
   const body: unknown = await request.json();
   const surveyAssignment = surveyAssignmentFixture.safeParse(body);
   if (surveyAssignment.success) {
@@ -253,8 +252,4 @@ export async function action({ request }: ActionFunctionArgs) {
     headers.set("Set-Cookie", await startMemberSession(member.id, { persistent: fixture.persistent, request }));
   }
   return Response.json({ id: member.id, email: member.email }, { headers });
-}
-
-export function loader() {
-  throw new Response("Not Found", { status: 404 });
 }

@@ -4,8 +4,8 @@ import { getPrisma } from "~/lib/db.server";
 import type { QuestionnaireDefinition } from "~/questionnaire/definition";
 import { createQuestionnaire } from "~/questionnaire/storage.server";
 
-// The end-to-end fixture of the survey-taking tests (posted to /dev/fixtures, which exists only
-// with E2E_FIXTURES=1): a launched hosted or external survey with an Assigned assignment for one
+// The end-to-end fixture of the survey-taking tests (posted to /dev/fixtures, which only the
+// end-to-end harness serves): a launched hosted or external survey with an Assigned assignment for one
 // member, and what a vendor would know of it (the respondent token and the return secret).
 
 export const surveyAssignmentFixture = z.object({
