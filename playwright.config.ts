@@ -54,6 +54,8 @@ export default defineConfig({
       SEED_DEMO: "1",
       E2E_FIXTURES: "1",
       GOOGLE_MOCK: "1",
+      // Tests enrol the admins that need two-factor themselves (tests/e2e/admin-two-factor.spec.ts).
+      ADMIN_MFA: "optional",
     },
   },
 });
