@@ -117,6 +117,7 @@ export async function verifySecondFactor(admin: Admin, input: string): Promise<S
 /** Turning two-factor off: only where it is not required, and only with the admin's password. */
 export async function disableTwoFactor(admin: Admin, password: string): Promise<{ ok: boolean; message: string }> {
   if (adminMfaRequired()) return { ok: false, message: MFA_REQUIRED_REFUSED };
+  if (!hasTwoFactor(admin)) return { ok: false, message: "Two-factor sign-in is not on." };
   if (!(await verifyPassword(password, admin.passwordHash))) return { ok: false, message: WRONG_PASSWORD };
   await getPrisma().$transaction(async (tx) => {
     await tx.admin.update({ where: { id: admin.id }, data: withoutTwoFactor });
