@@ -56,7 +56,7 @@ test("register an admin: per-field errors first, then success, and the audit log
   await page.getByLabel("Confirm Password").fill("password1");
   await page.getByRole("button", { name: "Register" }).click();
   await expect(page.getByText("* The email has already been taken.")).toBeVisible();
-  await expect(page.getByText("* This password is too common. Choose another.")).toBeVisible();
+  await expect(page.getByText("* An admin password must be at least 12 characters.")).toBeVisible();
   await expect(page.getByLabel("Password", { exact: true })).toHaveValue("");
 
   await page.getByLabel("Email").fill(uniqueEmail(testInfo, "mismatch"));
