@@ -8,6 +8,7 @@ import { PRODUCT_NAME } from "~/lib/product";
 import { clearRateLimit, hitRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
 import { mayManageAdmins, ADMIN_NOT_FOUND, NOT_AUTHORISED } from "./admins.server";
 import { recordAudit } from "./audit.server";
+import { tooManyAttemptsMessage } from "./login.server";
 import { verifyPassword } from "./passwords.server";
 
 // Two-factor sign-in for admins (docs/decisions/037-admin-two-factor.md): time-based one-time
@@ -102,10 +103,7 @@ export type SecondFactorResult = { ok: true } | { ok: false; status: 401 | 429; 
 export async function verifySecondFactor(admin: Admin, input: string): Promise<SecondFactorResult> {
   const key = secondFactorKey(admin.id);
   const attempt = await hitRateLimit(key, SECOND_FACTOR_RULE);
-  if (attempt.limited) {
-    const minutes = Math.max(1, Math.ceil(attempt.retryAfterSeconds / 60));
-    return { ok: false, status: 429, message: `Too many attempts. Try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.` };
-  }
+  if (attempt.limited) return { ok: false, status: 429, message: tooManyAttemptsMessage(attempt.retryAfterSeconds) };
   const accepted = /^\d{6}$/.test(input.replace(/\s/g, ""))
     ? await acceptCode(admin, input.replace(/\s/g, ""))
     : await acceptRecoveryCode(admin, input);

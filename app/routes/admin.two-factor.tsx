@@ -82,11 +82,7 @@ export default function TwoFactor() {
                 label="Your password"
                 inputProps={{ id: "disable-password", name: "password", type: "password", required: true, autoComplete: "current-password" }}
               />
-              {actionData?.error ? (
-                <p role="alert" className="mb-2 text-sm text-red-700">
-                  {actionData.error}
-                </p>
-              ) : null}
+              <FormError message={actionData?.error} />
               <SubmitButton name="intent" value="disable" pendingText="Turning off…" className="btn-secondary">
                 Turn off two-factor
               </SubmitButton>
@@ -133,11 +129,7 @@ export default function TwoFactor() {
                 pattern: "[0-9 ]{6,7}",
               }}
             />
-            {actionData?.error ? (
-              <p role="alert" className="mb-2 text-sm text-red-700">
-                {actionData.error}
-              </p>
-            ) : null}
+            <FormError message={actionData?.error} />
             <SubmitButton name="intent" value="enrol" pendingText="Checking…" className="btn-primary w-full">
               Turn on two-factor
             </SubmitButton>
@@ -166,6 +158,14 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
       <BackToDashboard />
     </CardPage>
   );
+}
+
+function FormError({ message }: { message: string | null | undefined }) {
+  return message ? (
+    <p role="alert" className="mb-2 text-sm text-red-700">
+      {message}
+    </p>
+  ) : null;
 }
 
 function BackToDashboard() {

@@ -161,7 +161,7 @@ describe("two-step sign-in", () => {
     for (let attempt = 0; attempt < 5; attempt += 1) expect(expectData(await codeStep(pending, wrongCode)).init?.status).toBe(401);
     const limited = expectData(await codeStep(pending, right));
     expect(limited.init?.status).toBe(429);
-    expect(JSON.stringify(limited.data.error)).toContain("Too many attempts");
+    expect(JSON.stringify(limited.data.error)).toContain("Too many failed attempts");
     expect(await getAdminSession(request("/admin/dash", { cookie: pending }))).toBeNull();
   });
 
