@@ -54,7 +54,7 @@ export default defineConfig({
       APP_URL: `http://localhost:${PORT}`,
       SESSION_SECRET: "e2e-session-secret-that-is-at-least-32-characters",
       GOOGLE_MOCK: "1",
-      // Two-factor sign-in is offered, not forced: the admin tests enrol where they test it.
+      // Two-factor sign-in is offered, not forced: tests enrol the admins that need it (admin-two-factor.spec.ts).
       ADMIN_MFA: "optional",
       // Tests come from addresses of their own (X-Forwarded-For) to keep per-address limits apart:
       // the harness trusts the header from loopback peers, as a proxy on the same host would send it.

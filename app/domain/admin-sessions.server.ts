@@ -1,10 +1,17 @@
 import type { Admin } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/db.server";
+import { getEnv } from "~/lib/env.server";
 import { clearCookie, newSessionId, readSessionId, sessionCookie } from "~/lib/session-cookie.server";
 
 // Admin sessions: rows in AdminSession behind their own cookie, separate from members'. An admin
 // session is a browser-session cookie and lasts at most 12 hours: the back office moves money.
+// It also ends after ADMIN_IDLE_MINUTES without a request (decision 037): the row's lastSeenAt is
+// checked on every request and refreshed at most once a minute, so a busy admin does not cost a
+// write per page.
 const ADMIN_SESSION_MS = 12 * 60 * 60 * 1000;
+/** Between the password and the second factor: long enough to open an app and type a code. */
+const SECOND_FACTOR_MS = 10 * 60 * 1000;
+const LAST_SEEN_REFRESH_MS = 60 * 1000;
 const adminCookie = () => sessionCookie("admin");
 
 export interface AdminSession {
@@ -12,26 +19,67 @@ export interface AdminSession {
   admin: Admin;
 }
 
-export async function startAdminSession(adminId: number, request: Request): Promise<string> {
+/**
+ * What the admin cookie of a request stands for: a signed-in admin, an admin who gave the right
+ * password and still owes the second factor, a session that ended for lack of activity, or nothing.
+ */
+export type AdminSessionState =
+  | { state: "signed-in"; session: AdminSession }
+  | { state: "awaiting-second-factor"; session: AdminSession }
+  | { state: "idle" }
+  | { state: "none" };
+
+/** Starts a session and returns its Set-Cookie value; awaiting the second factor it is not yet a sign-in. */
+export async function startAdminSession(
+  adminId: number,
+  request: Request,
+  { awaitingSecondFactor = false }: { awaitingSecondFactor?: boolean } = {},
+): Promise<string> {
   const id = newSessionId();
   await getPrisma().adminSession.create({
     data: {
       id,
       adminId,
-      expiresAt: new Date(Date.now() + ADMIN_SESSION_MS),
+      awaitingSecondFactor,
+      expiresAt: new Date(Date.now() + (awaitingSecondFactor ? SECOND_FACTOR_MS : ADMIN_SESSION_MS)),
       userAgent: request.headers.get("User-Agent")?.slice(0, 300) ?? null,
     },
   });
   return adminCookie().serialize(id);
 }
 
-/** The signed-in admin of this request, or null (no cookie, ended or expired session, revoked admin). */
-export async function getAdminSession(request: Request): Promise<AdminSession | null> {
+/**
+ * After the second factor: the half-open session is replaced by a signed-in one under a new id,
+ * so an id seen before the code was typed is worth nothing afterwards.
+ */
+export async function completeSecondFactor(pending: AdminSession, request: Request): Promise<string> {
+  await getPrisma().adminSession.deleteMany({ where: { id: pending.sessionId } });
+  return startAdminSession(pending.admin.id, request);
+}
+
+export async function readAdminSession(request: Request): Promise<AdminSessionState> {
   const sessionId = await readSessionId(adminCookie(), request);
-  if (!sessionId) return null;
-  const session = await getPrisma().adminSession.findUnique({ where: { id: sessionId }, include: { admin: true } });
-  if (!session || session.expiresAt <= new Date() || session.admin.revokedAt) return null;
-  return { sessionId, admin: session.admin };
+  if (!sessionId) return { state: "none" };
+  const prisma = getPrisma();
+  const row = await prisma.adminSession.findUnique({ where: { id: sessionId }, include: { admin: true } });
+  const now = Date.now();
+  if (!row || row.expiresAt.getTime() <= now || row.admin.revokedAt) return { state: "none" };
+  const session = { sessionId, admin: row.admin };
+  if (row.awaitingSecondFactor) return { state: "awaiting-second-factor", session };
+  if (row.lastSeenAt.getTime() + getEnv().ADMIN_IDLE_MINUTES * 60 * 1000 <= now) {
+    await prisma.adminSession.deleteMany({ where: { id: sessionId } });
+    return { state: "idle" };
+  }
+  if (now - row.lastSeenAt.getTime() >= LAST_SEEN_REFRESH_MS) {
+    await prisma.adminSession.updateMany({ where: { id: sessionId }, data: { lastSeenAt: new Date(now) } });
+  }
+  return { state: "signed-in", session };
+}
+
+/** The signed-in admin of this request, or null (no cookie, ended, idle or half-open session, revoked admin). */
+export async function getAdminSession(request: Request): Promise<AdminSession | null> {
+  const current = await readAdminSession(request);
+  return current.state === "signed-in" ? current.session : null;
 }
 
 /** Ends this device's session, or every session of the admin; returns the cookie-clearing header. */
@@ -43,5 +91,9 @@ export async function endAdminSession(request: Request, { allDevices }: { allDev
       where: allDevices && session ? { adminId: session.adminId } : { id: sessionId },
     });
   }
+  return clearAdminCookie();
+}
+
+export function clearAdminCookie(): Promise<string> {
   return clearCookie(adminCookie());
 }

@@ -1,7 +1,7 @@
 import type { Admin, Prisma } from "~/generated/prisma/client";
 import { getPrisma, isUniqueViolation } from "~/lib/db.server";
 import { recordAudit } from "./audit.server";
-import { hashPassword, passwordPolicyIssue } from "./passwords.server";
+import { adminPasswordPolicyIssue, hashPassword, verifyPassword } from "./passwords.server";
 
 // Admin management: register, revoke, grant, set a password, delete permanently. The rules (see
 // docs/decisions/012-admin-rights.md): only super-admins manage other admins; any admin may set
@@ -15,10 +15,12 @@ export const SELF_DELETE_REFUSED = "You cannot delete your own account.";
 export const LAST_SUPER_ADMIN_REFUSED = "The last active super-admin cannot be revoked or deleted.";
 export const ADMIN_NOT_FOUND = "This admin no longer exists.";
 export const CONFIRMATION_REQUIRED = "Tick the box to confirm.";
+export const CURRENT_PASSWORD_WRONG = "Your current password is not right.";
+export const LAST_SUPER_ADMIN_DEMOTE_REFUSED = "The last active super-admin cannot stop being a super-admin.";
 
 export type AdminChangeResult =
   | { ok: true; message: string }
-  | { ok: false; message: string; fieldErrors?: Partial<Record<"email" | "password", string[]>> };
+  | { ok: false; message: string; fieldErrors?: Partial<Record<"email" | "password" | "current_password", string[]>> };
 
 type Actor = Pick<Admin, "id" | "email" | "isSuperAdmin">;
 
@@ -37,7 +39,14 @@ export function listAdmins() {
 export function findAdmin(id: number) {
   return getPrisma().admin.findUnique({
     where: { id },
-    select: { id: true, name: true, email: true, revokedAt: true, isSuperAdmin: true },
+    select: {
+      id: true,
+      name: true,
+      email: true,
+      revokedAt: true,
+      isSuperAdmin: true,
+      totpEnabledAt: true,
+    },
   });
 }
 
@@ -48,7 +57,7 @@ export async function registerAdmin(
   if (!mayManageAdmins(actor)) return { ok: false, message: NOT_AUTHORISED };
   const email = input.email.toLowerCase();
   // Both checks run, so the form shows every problem at once.
-  const issue = passwordPolicyIssue(input.password);
+  const issue = adminPasswordPolicyIssue(input.password);
   const taken = (await getPrisma().admin.count({ where: { email } })) > 0;
   if (issue || taken) {
     return {
@@ -142,15 +151,26 @@ export async function deleteAdmin(actor: Actor, targetId: number): Promise<Admin
 }
 
 /**
- * Sets an admin's password. Their other sessions end: after a change by a super-admin every
- * session of the target, after one's own change every session but the one that made it.
+ * Sets an admin's password. One's own needs the current password (a session left open must not be
+ * enough to take the account); a super-admin setting another admin's does not. Their other
+ * sessions end: after a change by a super-admin every session of the target, after one's own
+ * change every session but the one that made it.
  */
 export async function setAdminPassword(
-  actor: Actor,
-  { targetId, password, currentSessionId }: { targetId: number; password: string; currentSessionId: string },
+  actor: Actor & Pick<Admin, "passwordHash">,
+  {
+    targetId,
+    password,
+    currentPassword,
+    currentSessionId,
+  }: { targetId: number; password: string; currentPassword?: string; currentSessionId: string },
 ): Promise<AdminChangeResult> {
-  if (targetId !== actor.id && !mayManageAdmins(actor)) return { ok: false, message: NOT_AUTHORISED };
-  const issue = passwordPolicyIssue(password);
+  const own = targetId === actor.id;
+  if (!own && !mayManageAdmins(actor)) return { ok: false, message: NOT_AUTHORISED };
+  if (own && !(await verifyPassword(currentPassword ?? "", actor.passwordHash))) {
+    return { ok: false, message: CURRENT_PASSWORD_WRONG, fieldErrors: { current_password: [CURRENT_PASSWORD_WRONG] } };
+  }
+  const issue = adminPasswordPolicyIssue(password);
   if (issue) return { ok: false, message: issue, fieldErrors: { password: [issue] } };
   const passwordHash = await hashPassword(password);
   return getPrisma().$transaction(async (tx) => {
@@ -170,6 +190,40 @@ export async function setAdminPassword(
 }
 
 /**
+ * Makes another admin a super-admin or takes it back. The last active super-admin stays one, so
+ * the panel always has someone who can manage admins.
+ */
+export async function setSuperAdmin(actor: Actor, targetId: number, superAdmin: boolean): Promise<AdminChangeResult> {
+  if (!mayManageAdmins(actor)) return { ok: false, message: NOT_AUTHORISED };
+  return getPrisma().$transaction(async (tx) => {
+    const activeSuperAdmins = await lockActiveSuperAdmins(tx);
+    const target = await tx.admin.findUnique({ where: { id: targetId } });
+    if (!target) return { ok: false, message: ADMIN_NOT_FOUND };
+    if (target.isSuperAdmin === superAdmin) {
+      return { ok: false, message: `${target.email} ${superAdmin ? "is already" : "is not"} a super-admin.` };
+    }
+    if (superAdmin && target.revokedAt) {
+      return { ok: false, message: "Grant this admin's rights back before making them a super-admin." };
+    }
+    if (!superAdmin && isLastActiveSuperAdmin(target, activeSuperAdmins)) {
+      return { ok: false, message: LAST_SUPER_ADMIN_DEMOTE_REFUSED };
+    }
+    await tx.admin.update({ where: { id: target.id }, data: { isSuperAdmin: superAdmin } });
+    await recordAudit(tx, {
+      admin: actor,
+      action: superAdmin ? "admin.super_admin_granted" : "admin.super_admin_revoked",
+      targetType: "admin",
+      targetId: target.id,
+      details: { email: target.email },
+    });
+    return {
+      ok: true,
+      message: superAdmin ? `${target.email} is now a super-admin` : `${target.email} is no longer a super-admin`,
+    };
+  });
+}
+
+/**
  * Locks the rows of the active super-admins for the transaction, so that two requests can never
  * each remove one of the last two (the second waits and then sees the first one's change).
  */
@@ -181,17 +235,6 @@ async function lockActiveSuperAdmins(tx: Prisma.TransactionClient): Promise<numb
 
 function isLastActiveSuperAdmin(target: Admin, activeSuperAdmins: number[]): boolean {
   return activeSuperAdmins.length <= 1 && activeSuperAdmins.includes(target.id);
-}
-
-/** Admins' passwords guard the money: longer than members' (docs/decisions/031-start-modes.md). */
-export const ADMIN_PASSWORD_MIN_LENGTH = 12;
-
-/** Why a new admin password is not acceptable, or null: the members' policy, and at least 12 characters. */
-export function adminPasswordIssue(password: string): string | null {
-  if (password.length < ADMIN_PASSWORD_MIN_LENGTH) {
-    return `An admin password must be at least ${ADMIN_PASSWORD_MIN_LENGTH} characters.`;
-  }
-  return passwordPolicyIssue(password);
 }
 
 /**
@@ -209,7 +252,7 @@ export async function createAdminFromCommandLine(input: {
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254) {
     return { ok: false, message: "Give a valid e-mail address with --email." };
   }
-  const issue = adminPasswordIssue(input.password);
+  const issue = adminPasswordPolicyIssue(input.password);
   if (issue) return { ok: false, message: issue };
   const passwordHash = await hashPassword(input.password);
   try {

@@ -13,7 +13,7 @@ import {
   type ResetAudience,
 } from "./password-reset.server";
 import { forgotPasswordSchema, RESET_PASSWORD_FIELDS, resetPasswordSchema } from "./password-reset-schema";
-import { passwordPolicyIssue } from "./passwords.server";
+import { adminPasswordPolicyIssue, passwordPolicyIssue } from "./passwords.server";
 
 // The loaders and actions of the forgot-password and reset pages, the same for members (/reset-password,
 // /resetpassword/{token}) and admins (/admin/forgot-password, /admin/reset-password/{token}); the
@@ -49,7 +49,8 @@ export async function resetPasswordAction(
   { token, audience, loginPath }: { token: string; audience: ResetAudience; loginPath: string },
 ) {
   const formData = await readFormData(request);
-  const submission = parseWithZod(formData, { schema: resetPasswordSchema(passwordPolicyIssue) });
+  const policyIssue = audience === "admin" ? adminPasswordPolicyIssue : passwordPolicyIssue;
+  const submission = parseWithZod(formData, { schema: resetPasswordSchema(policyIssue) });
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: RESET_PASSWORD_FIELDS }), { status: 400 });
   }

@@ -29,3 +29,14 @@ export function passwordPolicyIssue(password: string): string | null {
   }
   return null;
 }
+
+/** Admins move money: every newly set admin password is at least 12 characters (decision 037). */
+export const ADMIN_PASSWORD_MIN_LENGTH = 12;
+
+/** The member policy plus the admins' longer minimum. */
+export function adminPasswordPolicyIssue(password: string): string | null {
+  if (password.length < ADMIN_PASSWORD_MIN_LENGTH) {
+    return `An admin password must be at least ${ADMIN_PASSWORD_MIN_LENGTH} characters.`;
+  }
+  return passwordPolicyIssue(password);
+}

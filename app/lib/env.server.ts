@@ -22,6 +22,15 @@ const schema = z.object({
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GOOGLE_MOCK: z.enum(["0", "1"], { message: "GOOGLE_MOCK must be 0 or 1" }).default("0"),
+  // Admin two-factor sign-in and idle sessions (docs/decisions/037-admin-two-factor.md). Unset
+  // ADMIN_MFA means "required" when NODE_ENV=production and "optional" otherwise (adminMfaRequired).
+  ADMIN_MFA: z.enum(["required", "optional"], { message: "ADMIN_MFA must be required or optional" }).optional(),
+  ADMIN_IDLE_MINUTES: z.coerce
+    .number({ message: "ADMIN_IDLE_MINUTES must be a whole number of minutes" })
+    .int("ADMIN_IDLE_MINUTES must be a whole number of minutes")
+    .min(1, "ADMIN_IDLE_MINUTES must be at least 1")
+    .max(720, "ADMIN_IDLE_MINUTES must be at most 720 (the admin session's 12 hours)")
+    .default(30),
 });
 
 export type Env = z.infer<typeof schema> & { SESSION_SECRET: string };

@@ -6,12 +6,14 @@ import { useEffect, useState } from "react";
 import { z } from "zod";
 import { ErrorList, Field, SubmitButton, useClearedAfterSubmit } from "~/components/forms";
 import { requireAdmin } from "~/domain/admin-auth.server";
+import { resetTwoFactor } from "~/domain/admin-two-factor.server";
 import {
   CONFIRMATION_REQUIRED,
   deleteAdmin,
   findAdmin,
   mayManageAdmins,
   setAdminPassword,
+  setSuperAdmin,
 } from "~/domain/admins.server";
 import { readFormData } from "~/lib/forms.server";
 import { PRODUCT_NAME } from "~/lib/product";
@@ -32,18 +34,25 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const isSelf = target.id === admin.id;
   const mayManage = mayManageAdmins(admin);
   return {
-    target: { id: target.id, name: target.name, email: target.email },
+    target: { id: target.id, name: target.name, email: target.email, isSuperAdmin: target.isSuperAdmin },
+    isSelf,
     mayUpdatePassword: isSelf || mayManage,
     mayDelete: mayManage && !isSelf,
+    // Super-admin rights and a two-factor reset are for super-admins, on other admins (decision 037).
+    mayChangeSuperAdmin: mayManage && !isSelf,
+    mayResetTwoFactor: mayManage && !isSelf && target.totpEnabledAt !== null,
   };
 }
 
 // The spec's wording; the schema also runs in the browser, so it cannot come from a .server module.
 const PASSWORD_MISMATCH = "Password do not match";
 
-// The spec's payload names for a password update: password, password_confirmed.
+// The spec's payload names for a password update: password, password_confirmed; one's own
+// password also needs current_password (checked on the server: a super-admin setting another
+// admin's password leaves it out).
 const passwordUpdateSchema = z
   .object({
+    current_password: z.string().max(200).optional(),
     password: passwordText({ required: "The password field is required." }),
     password_confirmed: passwordText({ required: "The password confirmation field is required." }),
   })
@@ -53,13 +62,24 @@ const passwordUpdateSchema = z
     }
   });
 
-const PASSWORD_FIELDS = ["password", "password_confirmed"];
+const PASSWORD_FIELDS = ["current_password", "password", "password_confirmed"];
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { admin, sessionId } = await requireAdmin(request);
   const targetId = adminIdParam(params.id);
   const formData = await readFormData(request);
-  if (formData.get("intent") === "delete") {
+  const intent = formData.get("intent");
+  if (intent === "super-admin" || intent === "reset-two-factor") {
+    if (formData.get("confirmed") !== "on") {
+      return data({ accessError: CONFIRMATION_REQUIRED, passwordResult: undefined, deleted: false, deleteError: undefined }, { status: 400 });
+    }
+    const result =
+      intent === "super-admin"
+        ? await setSuperAdmin(admin, targetId, formData.get("superAdmin") === "on")
+        : await resetTwoFactor(admin, targetId);
+    return redirectWithToast(`${TABLE}/${targetId}`, { type: result.ok ? "success" : "error", message: result.message });
+  }
+  if (intent === "delete") {
     if (formData.get("confirmed") !== "on") {
       return data({ deleteError: CONFIRMATION_REQUIRED, passwordResult: undefined, deleted: false }, { status: 400 });
     }
@@ -81,6 +101,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const result = await setAdminPassword(admin, {
     targetId,
     password: submission.value.password,
+    currentPassword: submission.value.current_password,
     currentSessionId: sessionId,
   });
   if (!result.ok) {
@@ -98,7 +119,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defau
   isDeleted(actionResult) ? false : defaultShouldRevalidate;
 
 export default function AdminModify() {
-  const { target, mayUpdatePassword, mayDelete } = useLoaderData<typeof loader>();
+  const { target, isSelf, mayUpdatePassword, mayDelete, mayChangeSuperAdmin, mayResetTwoFactor } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigate = useNavigate();
   const hydrated = useHydrated();
@@ -111,6 +132,7 @@ export default function AdminModify() {
   useClearedAfterSubmit(actionData?.passwordResult, fields.password.id);
   useClearedAfterSubmit(actionData?.passwordResult, fields.password_confirmed.id);
   const deleted = actionData?.deleted === true;
+  const accessError = actionData && "accessError" in actionData ? String(actionData.accessError) : null;
 
   useEffect(() => {
     if (!deleted) return;
@@ -141,6 +163,17 @@ export default function AdminModify() {
               <div role="alert">
                 <ErrorList id={form.errorId} errors={form.errors} />
               </div>
+              {isSelf ? (
+                <Field
+                  label="Current Password"
+                  inputProps={{
+                    ...getInputProps(fields.current_password, { type: "password", value: false }),
+                    required: true,
+                    autoComplete: "current-password",
+                  }}
+                  errors={fields.current_password.errors}
+                />
+              ) : null}
               <Field
                 label="Password"
                 inputProps={{ ...getInputProps(fields.password, { type: "password", value: false }), autoComplete: "new-password" }}
@@ -158,6 +191,36 @@ export default function AdminModify() {
                 Update Password
               </SubmitButton>
             </Form>
+          ) : null}
+          {accessError ? (
+            <p role="alert" className="mt-4 text-sm text-red-700">
+              {accessError}
+            </p>
+          ) : null}
+          {mayChangeSuperAdmin ? (
+            <ConfirmedForm
+              intent="super-admin"
+              hidden={{ superAdmin: target.isSuperAdmin ? "off" : "on" }}
+              statement={
+                target.isSuperAdmin
+                  ? `${target.email} is a super-admin: they can manage other admins.`
+                  : `${target.email} is not a super-admin.`
+              }
+              confirmation={
+                target.isSuperAdmin
+                  ? "I confirm: take back this admin's super-admin rights."
+                  : "I confirm: this admin may register, revoke and delete admins and reset their two-factor sign-in."
+              }
+              button={target.isSuperAdmin ? "Remove super-admin" : "Make super-admin"}
+            />
+          ) : null}
+          {mayResetTwoFactor ? (
+            <ConfirmedForm
+              intent="reset-two-factor"
+              statement={`${target.email} signs in with two-factor. Reset it if they lost their phone and their recovery codes.`}
+              confirmation="I confirm: remove this admin's two-factor sign-in and recovery codes and sign them out everywhere."
+              button="Reset two-factor"
+            />
           ) : null}
           {mayDelete ? (
             <Form
@@ -199,6 +262,37 @@ function adminIdParam(value: string | undefined): number {
   const id = /^\d{1,9}$/.test(value ?? "") ? Number(value) : NaN;
   if (!Number.isInteger(id) || id < 1) throw new Response("Not Found", { status: 404 });
   return id;
+}
+
+/** A change of an admin's access: a required checkbox is the confirmation, with or without JavaScript. */
+function ConfirmedForm({
+  intent,
+  hidden = {},
+  statement,
+  confirmation,
+  button,
+}: {
+  intent: string;
+  hidden?: Record<string, string>;
+  statement: string;
+  confirmation: string;
+  button: string;
+}) {
+  return (
+    <Form method="post" className="mt-4 rounded-md border border-slate-200 bg-white p-4">
+      <p className="mb-2 text-sm text-slate-700">{statement}</p>
+      {Object.entries(hidden).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <label className="mb-2 flex items-start gap-2 text-sm text-slate-700">
+        <input type="checkbox" name="confirmed" value="on" required />
+        {confirmation}
+      </label>
+      <SubmitButton pendingText="Saving…" name="intent" value={intent} className="btn-secondary">
+        {button}
+      </SubmitButton>
+    </Form>
+  );
 }
 
 function isDeleted(result: unknown): boolean {

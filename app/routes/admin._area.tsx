@@ -36,6 +36,9 @@ export default function AdminLayout() {
               <NavLink to="/admin/admins" className="block rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-slate-100">
                 AdminControll
               </NavLink>
+              <NavLink to="/admin/two-factor" className="block rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-slate-100">
+                Two-factor sign-in
+              </NavLink>
               <Form method="post" action="/admin/logout" className="mt-3 border-t border-slate-200 pt-3">
                 <label className="flex items-center gap-2 text-sm text-slate-700">
                   <input type="checkbox" name="allDevices" value="on" />

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { CardPage } from "~/components/card-page";
 import { ErrorList, Field, SubmitButton, useClearedAfterSubmit } from "~/components/forms";
 import { getAdminSession, startAdminSession } from "~/domain/admin-sessions.server";
+import { needsSecondFactor, SECOND_FACTOR_PATH } from "~/domain/admin-two-factor.server";
 import { assertSameOrigin } from "~/domain/auth.server";
 import { attemptAdminLogin } from "~/domain/login.server";
 import { readFormData } from "~/lib/forms.server";
@@ -43,8 +44,10 @@ export async function action({ request }: ActionFunctionArgs) {
       status: result.status,
     });
   }
-  const cookie = await startAdminSession(result.adminId, request);
-  return redirect("/admin/dash", { headers: { "Set-Cookie": cookie } });
+  // With two-factor the password opens only the second step (decision 037).
+  const awaitingSecondFactor = await needsSecondFactor(result.adminId);
+  const cookie = await startAdminSession(result.adminId, request, { awaitingSecondFactor });
+  return redirect(awaitingSecondFactor ? SECOND_FACTOR_PATH : "/admin/dash", { headers: { "Set-Cookie": cookie } });
 }
 
 export default function AdminLogin() {

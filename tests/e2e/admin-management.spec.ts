@@ -56,7 +56,7 @@ test("register an admin: per-field errors first, then success, and the audit log
   await page.getByLabel("Confirm Password").fill("password1");
   await page.getByRole("button", { name: "Register" }).click();
   await expect(page.getByText("* The email has already been taken.")).toBeVisible();
-  await expect(page.getByText("* This password is too common. Choose another.")).toBeVisible();
+  await expect(page.getByText("* An admin password must be at least 12 characters.")).toBeVisible();
   await expect(page.getByLabel("Password", { exact: true })).toHaveValue("");
 
   await page.getByLabel("Email").fill(uniqueEmail(testInfo, "mismatch"));
@@ -160,4 +160,25 @@ test("permanent delete with confirmation returns to the admin table", async ({ p
   await expect(page.getByRole("row").filter({ hasText: target.email })).toHaveCount(0);
 
   await expect((await auditRows(page, target.email)).filter({ hasText: "admin.deleted" })).toHaveCount(1);
+});
+
+test("a super-admin makes another admin a super-admin and takes it back, each confirmed by a checkbox", async ({ page, context }, testInfo) => {
+  const target = await createAdmin(context, testInfo);
+  await signInAsAdmin(page);
+  await page.goto("/admin/admins/view");
+  await page.getByRole("row").filter({ hasText: target.email }).getByRole("link", { name: "Edit" }).click();
+  await expect(page.getByText(`${target.email} is not a super-admin.`)).toBeVisible();
+
+  await page.getByRole("checkbox", { name: /may register, revoke and delete admins/ }).check();
+  await page.getByRole("button", { name: "Make super-admin" }).click();
+  await expect(page.locator('[data-toast="success"]')).toHaveText(`${target.email} is now a super-admin`);
+  await expect(page.getByText(`${target.email} is a super-admin: they can manage other admins.`)).toBeVisible();
+
+  await page.getByRole("checkbox", { name: /take back this admin's super-admin rights/ }).check();
+  await page.getByRole("button", { name: "Remove super-admin" }).click();
+  await expect(page.locator('[data-toast="success"]')).toHaveText(`${target.email} is no longer a super-admin`);
+
+  const audit = await auditRows(page, target.email);
+  await expect(audit.filter({ hasText: "admin.super_admin_granted" })).toHaveCount(1);
+  await expect(audit.filter({ hasText: "admin.super_admin_revoked" })).toHaveCount(1);
 });

@@ -218,6 +218,10 @@ const MATRIX: Record<string, Row> = {
     post: adminSignIn(400),
     setup: () => ({ params: { token: "unknown-token" } }),
   },
+  // The second step of a sign-in: without a half-open sign-in, back to the password step.
+  "admin.verify-code": { get: adminSignIn("/admin"), post: adminSignIn("/admin") },
+  // An admin's own two-factor page, outside the back office's layout; an empty post chooses nothing.
+  "admin.two-factor": { get: adminOnly(200), post: adminOnly(400) },
   "admin.home": { get: everyone("/admin/dash") },
   "admin.logout": { get: everyone("/admin"), post: everyone("/admin") },
 

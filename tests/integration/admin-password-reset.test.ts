@@ -144,3 +144,15 @@ describe("admin forgot password", () => {
     expect((response as Response).headers.get("Location")).toBe("/admin/dash");
   });
 });
+
+describe("admin password length", () => {
+  test("a reset to an admin password shorter than 12 characters is refused and the link still works", async () => {
+    const account = await createTestAdmin({ email: "short-reset@panel.test", password: OLD_PASSWORD });
+    const link = await mailedAdminLink(account.email);
+    const refused = expectData(await submit(link, "Tidal#Moss9"));
+    expect(refused.init?.status).toBe(400);
+    expect(JSON.stringify(refused.data)).toContain("An admin password must be at least 12 characters.");
+    expect(await verifyPassword(OLD_PASSWORD, (await getPrisma().admin.findUniqueOrThrow({ where: { id: account.id } })).passwordHash)).toBe(true);
+    expectRedirect(await submit(link, NEW_PASSWORD));
+  });
+});

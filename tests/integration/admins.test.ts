@@ -121,11 +121,11 @@ describe("registering an admin", () => {
     });
 
     const weak = expectData(await register(cookie, { ...validRegistration, password: "short", password_confirmation: "short" }));
-    expect(weak.data.error).toMatchObject({ password: ["The password must be at least 8 characters."] });
+    expect(weak.data.error).toMatchObject({ password: ["An admin password must be at least 12 characters."] });
 
     await createTestAdmin({ email: "taken@panel.test" });
     const taken = expectData(await register(cookie, { ...validRegistration, email: "TAKEN@Panel.Test", password: "password1", password_confirmation: "password1" }));
-    expect(taken.data.error).toEqual({ email: [EMAIL_TAKEN], password: ["This password is too common. Choose another."] });
+    expect(taken.data.error).toEqual({ email: [EMAIL_TAKEN], password: ["An admin password must be at least 12 characters."] });
     expect(await getPrisma().admin.count({ where: { email: { in: ["ravi.kumar@panel.test", "nope"] } } })).toBe(0);
     expect(await getPrisma().auditEntry.count()).toBe(0);
   });
@@ -241,7 +241,9 @@ describe("passwords", () => {
     const admin = await createTestAdmin();
     const cookie = await adminCookie(admin.id);
     const other = await createTestAdmin();
-    expectRedirect(await edit(cookie, admin.id, { intent: "update-password", password: NEW_PASSWORD, password_confirmed: NEW_PASSWORD }));
+    expectRedirect(
+      await edit(cookie, admin.id, { intent: "update-password", current_password: "Admin#Secret-42", password: NEW_PASSWORD, password_confirmed: NEW_PASSWORD }),
+    );
     expect(await getPrisma().adminSession.count({ where: { adminId: admin.id } })).toBe(1);
 
     const refused = expectData(await edit(cookie, other.id, { intent: "update-password", password: NEW_PASSWORD, password_confirmed: NEW_PASSWORD }));
@@ -256,7 +258,7 @@ describe("passwords", () => {
     const target = await createTestAdmin();
     const cases: [Record<string, string>, Record<string, string[]>][] = [
       [{ password: NEW_PASSWORD, password_confirmed: "Other#Panel-2026" }, { password_confirmed: [PASSWORD_MISMATCH] }],
-      [{ password: "password1", password_confirmed: "password1" }, { password: ["This password is too common. Choose another."] }],
+      [{ password: "password1", password_confirmed: "password1" }, { password: ["An admin password must be at least 12 characters."] }],
       [{ password: "y".repeat(40 * 1024), password_confirmed: "y" }, { password: ["Must be at most 200 characters."] }],
       [{}, { password: ["The password field is required."] }],
     ];

@@ -200,6 +200,19 @@ const FUZZ: Record<string, FuzzRow> = {
     setup: () => ({ params: { token: "unknown-token" } }),
   },
   "admin.logout": { roles: ["guest"], fields: ["allDevices"], variants: [{ acts: [] }], redirects: "plain" },
+  // Without a half-open sign-in every post goes back to the password step.
+  "admin.verify-code": { roles: ["guest", "revokedAdmin"], fields: ["code"], variants: [{ acts: [] }], redirects: "plain" },
+  // The world's admin has not opened the page, so there is no enrolment to confirm, and nothing to turn off.
+  "admin.two-factor": {
+    roles: ["admin"],
+    fields: ["code", "password"],
+    variants: [
+      { intent: "enrol", poison: [["code", TEXT]] },
+      { intent: "disable", poison: [["password", PASSWORD]] },
+      { intent: null },
+      { intent: ANY_UNKNOWN_INTENT },
+    ],
+  },
 
   // ——— The member area ———
   // A verified member's Resend has nothing to send: back to the page.
@@ -343,10 +356,12 @@ const FUZZ: Record<string, FuzzRow> = {
   },
   "admin._area.admins.view.$id": {
     roles: ["admin"],
-    fields: ["password", "password_confirmed", "confirmed", "js"],
+    fields: ["current_password", "password", "password_confirmed", "confirmed", "js", "superAdmin"],
     setup: (world) => ({ params: { id: String(world.revokedAdmin.id) } }),
     variants: [
       { intent: "delete", poison: [["confirmed", TICKED]] },
+      { intent: "super-admin", poison: [["confirmed", TICKED]] },
+      { intent: "reset-two-factor", poison: [["confirmed", TICKED]] },
       { intent: null, poison: [["password", [...PASSWORD, "short"]]] },
       { intent: ANY_UNKNOWN_INTENT, poison: [["password", [...PASSWORD, "short"]]] },
     ],
