@@ -204,7 +204,8 @@ interface Signing {
 function SigningSecret({ secret, example, rotatedAt, previousValidUntil, rotateError }: Signing & { rotateError: string | null }) {
   return (
     <>
-      <details className="mt-3" open={rotateError ? true : undefined}>
+      {/* Keyed by the secret: after a rotation the new one starts hidden, as on a fresh page. */}
+      <details key={secret} className="mt-3" open={rotateError ? true : undefined}>
         <summary className="cursor-pointer text-sm font-medium text-brand-700">Show the signing secret</summary>
         <p className="mt-2 break-all rounded-md bg-slate-100 p-2 font-mono text-xs" data-testid="return-secret">
           {secret}
