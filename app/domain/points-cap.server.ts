@@ -20,3 +20,11 @@ export function pointsCapError(admin: Setter, points: number, config: PayoutConf
 export function capDetails(points: number, config: PayoutConfig = getPayoutConfig()) {
   return points > config.assignmentPointsCap ? { aboveCap: true, cap: config.assignmentPointsCap } : {};
 }
+
+/** The line under a points field that tells this admin the cap before they meet it. */
+export function pointsCapHint(admin: Setter, config: PayoutConfig = getPayoutConfig()): string {
+  const cap = config.assignmentPointsCap.toLocaleString("en-US");
+  return admin.isSuperAdmin
+    ? `Above ${cap} points is allowed for super-admins and marked in the audit log.`
+    : `At most ${cap} points without a super-admin.`;
+}

@@ -5,6 +5,7 @@ import { SubmitButton } from "~/components/forms";
 import { SurveyDescription } from "~/components/survey-description";
 import { SurveyForm, type SurveyFormValues } from "~/components/survey-form";
 import { requireAdmin } from "~/domain/admin-auth.server";
+import { pointsCapHint } from "~/domain/points-cap.server";
 import { hostedSurveyPath, surveySchema } from "~/domain/survey-catalogue-schema";
 import {
   findSurvey,
@@ -41,6 +42,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     choices,
     defaultValue: formValues(survey),
     delivery: deliveryDetails(survey, admin.isSuperAdmin),
+    pointsHint: pointsCapHint(admin),
   };
 }
 
@@ -70,7 +72,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditSurvey() {
-  const { survey, choices, defaultValue, delivery } = useLoaderData<typeof loader>();
+  const { survey, choices, defaultValue, delivery, pointsHint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const rotateError = actionData && "rotateError" in actionData ? actionData.rotateError : null;
   const lastResult = actionData && !("rotateError" in actionData) ? actionData : undefined;
@@ -116,6 +118,7 @@ export default function EditSurvey() {
           // Remounted after a save, so the fields show what was stored (the sanitised description).
           key={JSON.stringify(defaultValue)}
           id="edit-survey"
+          pointsHint={pointsHint}
           lastResult={lastResult}
           defaultValue={defaultValue}
           choices={choices}

@@ -26,6 +26,7 @@ import type { Admin } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/db.server";
 import { getToast } from "~/lib/toast.server";
 import { action as editSurveyAction, loader as editSurveyLoader } from "~/routes/admin._area._survey.survey.$id";
+import { loader as newSurveyLoader } from "~/routes/admin._area._survey.survey.new";
 import { action as assignAction } from "~/routes/admin._area._survey.surveysassignv2._index";
 import {
   action as confirmationAction,
@@ -159,6 +160,13 @@ describe("the points cap", () => {
     expect(result.init?.status).toBe(400);
     expect((result.data as { error?: Record<string, string[]> }).error?.points).toEqual([CAP_MESSAGE]);
     expect(await getPrisma().assignment.count()).toBe(0);
+
+    // The points fields say it before the click, as it applies to the admin looking.
+    const hint = async (cookieOf: string) =>
+      (await newSurveyLoader({ request: adminRequest("/admin/survey/new", { cookie: cookieOf }), params: {}, context: {} })).pointsHint;
+    expect(await hint(cookie)).toBe("At most 10,000 points without a super-admin.");
+    const superAdmin = await createTestAdmin({ isSuperAdmin: true });
+    expect(await hint(await adminCookie(superAdmin.id))).toBe("Above 10,000 points is allowed for super-admins and marked in the audit log.");
   });
 });
 
