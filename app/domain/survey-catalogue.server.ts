@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Admin, Prisma } from "~/generated/prisma/client";
 import { isCountryCode } from "~/lib/countries.server";
 import { getPrisma, isUniqueViolation } from "~/lib/db.server";
+import { utcMinute } from "~/lib/utc-minute";
 import { recordAudit } from "./audit.server";
 import { getPayoutConfig, type PayoutConfig } from "./payout-config.server";
 import { capDetails, pointsCapError } from "./points-cap.server";
@@ -330,9 +331,4 @@ export async function rotateReturnSecret(
           : "New signing secret made. Links signed with the old one no longer work: give the vendor the new secret now.",
     };
   });
-}
-
-function utcMinute(date: Date): string {
-  const iso = date.toISOString();
-  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 }

@@ -23,6 +23,7 @@ import { getEnv } from "~/lib/env.server";
 import { readFormData } from "~/lib/forms.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { redirectWithToast } from "~/lib/toast.server";
+import { utcMinute } from "~/lib/utc-minute";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { title: `${loaded?.survey.name ?? "Survey"} | ${PRODUCT_NAME}` },
@@ -250,10 +251,6 @@ function SigningSecret({ secret, example, rotatedAt, previousValidUntil, rotateE
       </Form>
     </>
   );
-}
-
-function utcMinute(iso: string): string {
-  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 }
 
 const RETURN_LABELS: Record<ReturnStatus, string> = {

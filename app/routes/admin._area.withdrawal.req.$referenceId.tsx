@@ -17,6 +17,7 @@ import { approveWithdrawal, getWithdrawal, rejectWithdrawal } from "~/domain/wit
 import { readFormData } from "~/lib/forms.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { redirectWithToast } from "~/lib/toast.server";
+import { utcMinute } from "~/lib/utc-minute";
 
 export const meta: MetaFunction = () => [{ title: `Payment Confirmation | ${PRODUCT_NAME}` }];
 
@@ -112,7 +113,7 @@ function FourEyesNote({
     return (
       <div className="mt-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm" data-testid="first-approval">
         <p>
-          First approval: {firstApproval.by}, <time dateTime={firstApproval.at}>{formatUtc(firstApproval.at)}</time>.
+          First approval: {firstApproval.by}, <time dateTime={firstApproval.at}>{utcMinute(firstApproval.at)}</time>.
         </p>
         <p className="mt-1">
           {firstApproval.byViewer
@@ -129,11 +130,6 @@ function FourEyesNote({
       approval pays it.
     </p>
   );
-}
-
-/** The same on the server and in the browser: UTC, to the minute. */
-function formatUtc(iso: string): string {
-  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 }
 
 function ApproveForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
