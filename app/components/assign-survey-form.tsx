@@ -23,8 +23,11 @@ export function AssignSurveyForm({
   screenerFilter,
   page,
   lastResult,
+  pointsHint,
 }: {
   survey: AssignFormSurvey;
+  /** The points cap as it applies to this admin (decision 038). */
+  pointsHint: string;
   screeners: { id: number; title: string }[];
   screenerFilter: string;
   page: number;
@@ -88,6 +91,7 @@ export function AssignSurveyForm({
           label="Points"
           inputProps={{ ...getInputProps(fields.points, { type: "number" }), step: 1, inputMode: "numeric" }}
           errors={fields.points.errors}
+          hint={pointsHint}
         />
         <Field
           label="User id"

@@ -51,8 +51,11 @@ export function SurveyForm({
   choices,
   submitLabel,
   pendingText,
+  pointsHint,
 }: {
   id: string;
+  /** The points cap as it applies to this admin (decision 038). */
+  pointsHint: string;
   lastResult: SubmissionResult<string[]> | null | undefined;
   defaultValue: SurveyFormValues;
   choices: SurveyFormChoices;
@@ -119,7 +122,7 @@ export function SurveyForm({
           label="Points"
           inputProps={{ ...getInputProps(fields.points, { type: "number" }), step: 1, inputMode: "numeric" }}
           errors={fields.points.errors}
-          hint="Credited to a member for a complete."
+          hint={`Credited to a member for a complete. ${pointsHint}`}
         />
         <Field
           label="Length (minutes)"

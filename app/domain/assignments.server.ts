@@ -5,6 +5,7 @@ import { ASSIGNMENT_STATUS, OPEN_STATUSES, type AssignmentStatus } from "./assig
 import { ASSIGN_MESSAGES } from "./assignment-schema";
 import { recordAudit } from "./audit.server";
 import { queueInvitations, requestInvitations } from "./invitations.server";
+import { capDetails, pointsCapError } from "./points-cap.server";
 
 // Survey assignment (the spec's Assign Survey, AllSurveysV2): one survey to one member, to every
 // eligible member, or to the members who match the survey's demographic targeting; reassigning an
@@ -18,7 +19,7 @@ import { queueInvitations, requestInvitations } from "./invitations.server";
 // Every new assignment queues its invitation mail in the same transaction, also set-based
 // (invitations.server.ts); mail is sent later by the worker, never here.
 
-type Actor = Pick<Admin, "id" | "email">;
+type Actor = Pick<Admin, "id" | "email" | "isSuperAdmin">;
 type Db = Prisma.TransactionClient;
 
 export const ASSIGN_SURVEY_PAGE_SIZE = 12;
@@ -219,6 +220,11 @@ async function insertOne(
 export type AssignFieldErrors = Partial<Record<"screener_id" | "points" | "user", string[]>>;
 export type AssignResult = { ok: true; count: number; message: string } | { ok: false; fieldErrors: AssignFieldErrors };
 
+function capErrors(actor: Actor, points: number): AssignFieldErrors {
+  const message = pointsCapError(actor, points);
+  return message ? { points: [message] } : {};
+}
+
 async function screenerErrors(screenerId: number | null): Promise<AssignFieldErrors> {
   if (screenerId === null) return {};
   const found = await getPrisma().screener.count({ where: { id: screenerId } });
@@ -240,7 +246,7 @@ export async function assignSurvey(
     prisma.member.findUnique({ where: { id: input.memberId }, select: { status: true } }),
     screenerErrors(input.screenerId),
   ]);
-  const fieldErrors: AssignFieldErrors = { ...screener };
+  const fieldErrors: AssignFieldErrors = { ...screener, ...capErrors(actor, input.points) };
   if (!member) fieldErrors.user = [ASSIGN_MESSAGES.userUnknown];
   else if (member.status === "closed") fieldErrors.user = [ASSIGN_MESSAGES.userClosed];
   if (Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors };
@@ -254,7 +260,13 @@ export async function assignSurvey(
       action: "assignment.created",
       targetType: "assignment",
       targetId: id,
-      details: { surveyId: survey.id, memberId: input.memberId, screenerId: input.screenerId, points: input.points },
+      details: {
+        surveyId: survey.id,
+        memberId: input.memberId,
+        screenerId: input.screenerId,
+        points: input.points,
+        ...capDetails(input.points),
+      },
     });
     return { ok: true, count: 1, message: `Survey assigned to user ${input.memberId}` };
   });
@@ -269,7 +281,7 @@ export async function assignToAllEligible(
   survey: AssignSurvey,
   input: { screenerId: number | null; points: number },
 ): Promise<AssignResult> {
-  const fieldErrors = await screenerErrors(input.screenerId);
+  const fieldErrors = { ...(await screenerErrors(input.screenerId)), ...capErrors(actor, input.points) };
   if (Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors };
   const targets = survey.demographicTargets;
   return getPrisma().$transaction(
@@ -326,8 +338,11 @@ export async function assignByDemographics(
   survey: AssignSurvey,
   input: { rows: readonly PostedRow[]; points: number },
 ): Promise<DemographicsResult> {
+  const capError = pointsCapError(actor, input.points);
   const checked = checkTargetRows(input.rows, await listTargetableQuestions(survey.country));
-  if (!checked.ok) return { ok: false, errors: { rows: checked.errors } };
+  if (!checked.ok || capError) {
+    return { ok: false, errors: { rows: checked.ok ? {} : checked.errors, ...(capError ? { points: capError } : {}) } };
+  }
   const targets = uniqueByOption(checked.targets);
   return getPrisma().$transaction(async (tx) => {
     await tx.demographicTarget.deleteMany({ where: { surveyId: survey.id } });
@@ -356,7 +371,7 @@ async function assignInBulk(
     action,
     targetType: "survey",
     targetId: survey.id,
-    details: { count, points, screenerId, country: survey.country, targets: targetDetails(targets) },
+    details: { count, points, screenerId, country: survey.country, targets: targetDetails(targets), ...capDetails(points) },
   });
   return { ok: true, count, message: assignedMessage(count) };
 }
@@ -445,6 +460,9 @@ export async function reassignAssignment(actor: Actor, surveyId: number, assignm
     if (isOpen(earlier.status)) return { ok: false, message: ASSIGNMENT_CHANGE_MESSAGES.stillOpen };
     if (earlier.status === ASSIGNMENT_STATUS.complete) return { ok: false, message: ASSIGNMENT_CHANGE_MESSAGES.complete };
     if (earlier.member.status === "closed") return { ok: false, message: ASSIGNMENT_CHANGE_MESSAGES.closed };
+    // The earlier points again: a super-admin's assignment above the cap is not renewed by anyone else.
+    const capError = pointsCapError(actor, earlier.points);
+    if (capError) return { ok: false, message: `${earlier.points.toLocaleString("en-US")} points: ${capError}` };
     const id = await insertOne(tx, actor, earlier);
     if (id === null) return { ok: false, message: ASSIGNMENT_CHANGE_MESSAGES.alreadyOpen };
     await queueInvitations(tx, { memberId: earlier.memberId });
@@ -453,7 +471,13 @@ export async function reassignAssignment(actor: Actor, surveyId: number, assignm
       action: "assignment.reassigned",
       targetType: "assignment",
       targetId: id,
-      details: { from: assignmentId, surveyId: earlier.surveyId, memberId: earlier.memberId, points: earlier.points },
+      details: {
+        from: assignmentId,
+        surveyId: earlier.surveyId,
+        memberId: earlier.memberId,
+        points: earlier.points,
+        ...capDetails(earlier.points),
+      },
     });
     return { ok: true, message: `Survey reassigned to user ${earlier.memberId}` };
   });

@@ -26,11 +26,13 @@ export type AuditAction =
   | "survey.updated"
   | "survey.launched"
   | "survey.unlaunched"
+  | "survey.return_secret_rotated"
   | "assignment.created"
   | "assignment.assigned_all"
   | "assignment.assigned_by_demographics"
   | "assignment.reassigned"
   | "assignment.deleted"
+  | "withdrawal.first_approved"
   | "withdrawal.approved"
   | "withdrawal.rejected"
   | "points.adjusted";

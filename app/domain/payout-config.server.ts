@@ -5,35 +5,63 @@
 //   MIN_WITHDRAWAL_POINTS              1000   the minimum in every country without its own
 //   MIN_WITHDRAWAL_POINTS_BY_COUNTRY   none   per-country minimums, e.g. "US=2000,GB=1500"
 // Payouts are in rupees (the company is in India), whatever the member's country.
+//
+// Money controls live here too (docs/decisions/038-money-controls.md): the four-eyes threshold is
+// a rupee amount compared with what a withdrawal pays, so it belongs beside the rate that turns
+// points into rupees, and the three controls are read and checked together:
+//   ASSIGNMENT_POINTS_CAP              10000  points per assignment (and survey) without a super-admin
+//   FOUR_EYES_THRESHOLD_RUPEES         5000   a withdrawal paying more (in rupees) needs two admins
+//   SURVEY_SECRET_GRACE_HOURS          24     hours a rotated survey return secret keeps verifying
 
 export interface PayoutConfig {
   pointsPerRupee: number;
   minimumPoints: number;
   /** By ISO country code (upper case). */
   minimumPointsByCountry: Readonly<Record<string, number>>;
+  /** Points one assignment (or a survey's reward) may carry unless a super-admin sets it. */
+  assignmentPointsCap: number;
+  /** A withdrawal whose amount is above this, in paise, needs a second admin. */
+  fourEyesThresholdMinor: number;
+  /** How long a rotated return secret keeps verifying, in milliseconds. */
+  secretGraceMs: number;
 }
 
-export const PAYOUT_DEFAULTS = { POINTS_PER_RUPEE: 10, MIN_WITHDRAWAL_POINTS: 1000 } as const;
+export const PAYOUT_DEFAULTS = {
+  POINTS_PER_RUPEE: 10,
+  MIN_WITHDRAWAL_POINTS: 1000,
+  ASSIGNMENT_POINTS_CAP: 10_000,
+  FOUR_EYES_THRESHOLD_RUPEES: 5000,
+  SURVEY_SECRET_GRACE_HOURS: 24,
+} as const;
 
 // Upper bounds that keep every amount well inside a 32-bit column: a withdrawal is at most the
 // balance, and points × 100 paise stays a safe integer.
 const MAX_POINTS_PER_RUPEE = 100_000;
 const MAX_MINIMUM_POINTS = 100_000_000;
+// The assign form's own bound (MAX_ASSIGN_POINTS): a cap above it would never bite.
+const MAX_ASSIGNMENT_POINTS_CAP = 1_000_000;
+// ₹1 crore: thresholds × 100 paise stay far inside a 32-bit amount column.
+const MAX_FOUR_EYES_RUPEES = 10_000_000;
+const MAX_GRACE_HOURS = 24 * 30;
 
 /** The settings from an environment (process.env by default), or one error listing every bad value. */
 export function parsePayoutConfig(env: Record<string, string | undefined>): PayoutConfig {
   const problems: string[] = [];
-  const whole = (name: string, fallback: number, max: number) => {
+  const whole = (name: string, fallback: number, max: number, min = 1) => {
     const raw = env[name]?.trim();
     if (!raw) return fallback;
-    if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > max) {
-      problems.push(`${name}: must be a whole number from 1 to ${max}, got "${raw}"`);
+    if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+      problems.push(`${name}: must be a whole number from ${min} to ${max}, got "${raw}"`);
       return fallback;
     }
     return Number(raw);
   };
   const pointsPerRupee = whole("POINTS_PER_RUPEE", PAYOUT_DEFAULTS.POINTS_PER_RUPEE, MAX_POINTS_PER_RUPEE);
   const minimumPoints = whole("MIN_WITHDRAWAL_POINTS", PAYOUT_DEFAULTS.MIN_WITHDRAWAL_POINTS, MAX_MINIMUM_POINTS);
+  const assignmentPointsCap = whole("ASSIGNMENT_POINTS_CAP", PAYOUT_DEFAULTS.ASSIGNMENT_POINTS_CAP, MAX_ASSIGNMENT_POINTS_CAP);
+  // 0 is allowed: every withdrawal then needs two admins.
+  const fourEyesRupees = whole("FOUR_EYES_THRESHOLD_RUPEES", PAYOUT_DEFAULTS.FOUR_EYES_THRESHOLD_RUPEES, MAX_FOUR_EYES_RUPEES, 0);
+  const graceHours = whole("SURVEY_SECRET_GRACE_HOURS", PAYOUT_DEFAULTS.SURVEY_SECRET_GRACE_HOURS, MAX_GRACE_HOURS, 0);
 
   const minimumPointsByCountry: Record<string, number> = {};
   const list = env.MIN_WITHDRAWAL_POINTS_BY_COUNTRY?.trim();
@@ -52,7 +80,14 @@ export function parsePayoutConfig(env: Record<string, string | undefined>): Payo
     }
   }
   if (problems.length > 0) throw new Error(`Invalid configuration:\n${problems.map((problem) => `  ${problem}`).join("\n")}`);
-  return { pointsPerRupee, minimumPoints, minimumPointsByCountry };
+  return {
+    pointsPerRupee,
+    minimumPoints,
+    minimumPointsByCountry,
+    assignmentPointsCap,
+    fourEyesThresholdMinor: fourEyesRupees * 100,
+    secretGraceMs: graceHours * 60 * 60 * 1000,
+  };
 }
 
 let cached: PayoutConfig | undefined;

@@ -2,7 +2,10 @@ import { randomBytes } from "node:crypto";
 import type { Admin, Prisma } from "~/generated/prisma/client";
 import { isCountryCode } from "~/lib/countries.server";
 import { getPrisma, isUniqueViolation } from "~/lib/db.server";
+import { utcMinute } from "~/lib/utc-minute";
 import { recordAudit } from "./audit.server";
+import { getPayoutConfig, type PayoutConfig } from "./payout-config.server";
+import { capDetails, pointsCapError } from "./points-cap.server";
 import { sanitizeDescription } from "./survey-catalogue-description.server";
 import { MAX_SLUG_LENGTH, slugFromName, SURVEY_MESSAGES, type SurveyInput } from "./survey-catalogue-schema";
 
@@ -11,7 +14,7 @@ import { MAX_SLUG_LENGTH, slugFromName, SURVEY_MESSAGES, type SurveyInput } from
 // Every change writes its audit entry in the same transaction. Only launched surveys reach members.
 // See docs/decisions/020-survey-catalogue.md.
 
-type Actor = Pick<Admin, "id" | "email">;
+type Actor = Pick<Admin, "id" | "email" | "isSuperAdmin">;
 type Tx = Prisma.TransactionClient;
 
 export const SURVEY_PAGE_SIZE = 20;
@@ -81,6 +84,8 @@ export async function findSurvey(id: number) {
       questionnaireId: true,
       externalUrl: true,
       returnSecret: true,
+      previousSecretExpiresAt: true,
+      returnSecretRotatedAt: true,
       screenerId: true,
       quota: true,
       country: true,
@@ -139,6 +144,8 @@ function surveyData(input: SurveyInput, slug: string) {
 type SurveyData = ReturnType<typeof surveyData>;
 
 export async function createSurvey(actor: Actor, input: SurveyInput): Promise<SaveResult> {
+  const capError = pointsCapError(actor, input.points);
+  if (capError) return { ok: false, fieldErrors: { points: [capError] } };
   return saveSurvey(input, null, async (tx, slug) => {
     const data = surveyData(input, slug);
     const survey = await tx.survey.create({
@@ -150,13 +157,17 @@ export async function createSurvey(actor: Actor, input: SurveyInput): Promise<Sa
       action: "survey.created",
       targetType: "survey",
       targetId: survey.id,
-      details: { name: data.name, slug, delivery: data.delivery, points: data.points },
+      details: { name: data.name, slug, delivery: data.delivery, points: data.points, ...capDetails(data.points) },
     });
     return { ok: true, id: survey.id, message: "Survey created successfully" };
   });
 }
 
 export async function updateSurvey(actor: Actor, survey: CatalogueSurvey, input: SurveyInput): Promise<SaveResult> {
+  // Only a change of points is capped: an admin may still edit the name of a survey a super-admin
+  // priced above the cap.
+  const capError = input.points === survey.points ? null : pointsCapError(actor, input.points);
+  if (capError) return { ok: false, fieldErrors: { points: [capError] } };
   return saveSurvey(input, survey.id, async (tx, slug) => {
     const data = surveyData(input, slug);
     const changed = (Object.keys(data) as (keyof SurveyData)[]).filter((field) => data[field] !== survey[field]);
@@ -167,7 +178,7 @@ export async function updateSurvey(actor: Actor, survey: CatalogueSurvey, input:
       action: "survey.updated",
       targetType: "survey",
       targetId: survey.id,
-      details: { name: data.name, changed },
+      details: { name: data.name, changed, ...(changed.includes("points") ? { points: data.points, ...capDetails(data.points) } : {}) },
     });
     return { ok: true, id: survey.id, message: "Survey saved successfully" };
   });
@@ -275,5 +286,49 @@ export async function setSurveyLaunched(actor: Actor, survey: CatalogueSurvey, l
       details: { name: survey.name },
     });
     return { ok: true, message: launched ? "Survey launched" : "Survey unlaunched" };
+  });
+}
+
+// ───────────────────────────── Return secret ─────────────────────────────
+
+export const ROTATE_SECRET_MESSAGES = {
+  superAdminOnly: "Only a super-admin can see or rotate a survey's signing secret.",
+  confirmRequired: "Tick the box to confirm that the vendor will be given the new secret.",
+} as const;
+
+/**
+ * A new signing secret for the survey's return links (super-admins only, audited; the secrets never
+ * reach the audit log). The secret it replaces keeps verifying for the grace period, so links the
+ * vendor already signed still work; a secret older than that stops at once.
+ */
+export async function rotateReturnSecret(
+  actor: Actor,
+  survey: Pick<CatalogueSurvey, "id" | "name">,
+  config: PayoutConfig = getPayoutConfig(),
+): Promise<{ ok: true; message: string } | { ok: false; message: string }> {
+  if (!actor.isSuperAdmin) return { ok: false, message: ROTATE_SECRET_MESSAGES.superAdminOnly };
+  return getPrisma().$transaction(async (tx) => {
+    const now = new Date();
+    const previousValidUntil = new Date(now.getTime() + config.secretGraceMs);
+    // One statement: the previous secret is the one stored at this moment, even if two rotations race.
+    await tx.$executeRaw`
+      UPDATE "Survey" SET "previousReturnSecret" = "returnSecret", "previousSecretExpiresAt" = ${previousValidUntil},
+        "returnSecret" = ${randomBytes(32).toString("hex")}, "returnSecretRotatedAt" = ${now}, "updatedAt" = ${now}
+      WHERE "id" = ${survey.id}`;
+    await recordAudit(tx, {
+      admin: actor,
+      action: "survey.return_secret_rotated",
+      targetType: "survey",
+      targetId: survey.id,
+      details: { name: survey.name, previousValidUntil: previousValidUntil.toISOString() },
+    });
+    const hours = config.secretGraceMs / 3_600_000;
+    return {
+      ok: true,
+      message:
+        hours > 0
+          ? `New signing secret made. Links signed with the old one keep working for ${hours} hours (until ${utcMinute(previousValidUntil)}): give the vendor the new secret before then.`
+          : "New signing secret made. Links signed with the old one no longer work: give the vendor the new secret now.",
+    };
   });
 }

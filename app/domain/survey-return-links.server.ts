@@ -76,3 +76,21 @@ export function verifyReturnUrl(url: string, secret: string): boolean {
   // Same length (32 bytes) by the pattern above, as timingSafeEqual requires.
   return timingSafeEqual(Buffer.from(signatures[0], "hex"), expected);
 }
+
+/** A survey's signing secrets: the current one and, after a rotation, the previous one until it expires. */
+export interface ReturnSecrets {
+  returnSecret: string;
+  previousReturnSecret: string | null;
+  previousSecretExpiresAt: Date | null;
+}
+
+/**
+ * True when the URL is signed with the survey's current secret, or with the previous one while its
+ * grace period lasts (docs/decisions/038-money-controls.md): links fielded before a rotation keep
+ * working for SURVEY_SECRET_GRACE_HOURS, and not a moment longer.
+ */
+export function verifyReturnUrlWithSecrets(url: string, secrets: ReturnSecrets, now: Date = new Date()): boolean {
+  if (verifyReturnUrl(url, secrets.returnSecret)) return true;
+  const { previousReturnSecret: previous, previousSecretExpiresAt: expiresAt } = secrets;
+  return Boolean(previous && expiresAt && expiresAt > now && verifyReturnUrl(url, previous));
+}

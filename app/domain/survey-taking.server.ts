@@ -6,7 +6,7 @@ import { loadQuestionnaire, saveResponse } from "~/questionnaire/storage.server"
 import { ASSIGNMENT_STATUS, type AssignmentStatus } from "./assignment-status";
 import { creditPoints } from "./ledger.server";
 import { hostedSurveyPath, TOKEN_PLACEHOLDER } from "./survey-catalogue-schema";
-import { RETURN_STATUSES, verifyReturnUrl, type ReturnStatus } from "./survey-return-links.server";
+import { RETURN_STATUSES, verifyReturnUrlWithSecrets, type ReturnStatus } from "./survey-return-links.server";
 
 // Taking a survey: starting it, ending it (a hosted submit or a vendor's return link) and paying
 // for a complete. See docs/decisions/023-survey-taking.md.
@@ -345,7 +345,12 @@ export async function recordReturn(memberId: number, path: string): Promise<Retu
   if (!token || token.length > MAX_TOKEN_LENGTH || CONTROL_CHARACTER.test(token)) return { kind: "unknown" };
   const assignment = await getPrisma().assignment.findUnique({
     where: { respondentToken: token },
-    select: { id: true, memberId: true, status: true, survey: { select: { name: true, returnSecret: true } } },
+    select: {
+      id: true,
+      memberId: true,
+      status: true,
+      survey: { select: { name: true, returnSecret: true, previousReturnSecret: true, previousSecretExpiresAt: true } },
+    },
   });
   if (!assignment) return { kind: "unknown" };
   // Checked before the signature: a signed-in member can never end someone else's assignment,
@@ -353,7 +358,7 @@ export async function recordReturn(memberId: number, path: string): Promise<Retu
   if (assignment.memberId !== memberId) return { kind: "other_member" };
   if (assignment.status !== started) return { kind: "not_started", status: assignment.status as AssignmentStatus };
 
-  if (!verifyReturnUrl(publicUrl, assignment.survey.returnSecret)) {
+  if (!verifyReturnUrlWithSecrets(publicUrl, assignment.survey)) {
     const result = await endAssignment(assignment.id, "security");
     if (result.ok) return { kind: "security" };
     // A concurrent request ended it a moment earlier; then this link changed nothing.

@@ -183,6 +183,11 @@ export const WITHDRAWAL_STATUS_LABEL: Record<WithdrawalStatus, string> = {
   rejected: "Rejected",
 };
 
+/** A pending request with its first of two approvals says so, in the list and the confirmation. */
+function statusLabel(status: WithdrawalStatus, firstApprovedById: number | null): string {
+  return status === "pending" && firstApprovedById !== null ? "Pending (1 of 2 approvals)" : WITHDRAWAL_STATUS_LABEL[status];
+}
+
 export const WITHDRAWALS_PAGE_SIZE = 20;
 
 /**
@@ -197,7 +202,7 @@ export async function listWithdrawals(page: number) {
       orderBy: [{ status: "asc" }, { requestedAt: "desc" }, { id: "desc" }],
       skip,
       take: size,
-      select: { referenceId: true, memberId: true, points: true, amountMinor: true, status: true },
+      select: { referenceId: true, memberId: true, points: true, amountMinor: true, status: true, firstApprovedById: true },
     });
   const [total, first] = await Promise.all([prisma.withdrawalRequest.count(), read((page - 1) * size)]);
   const pageCount = Math.max(1, Math.ceil(total / size));
@@ -207,11 +212,11 @@ export async function listWithdrawals(page: number) {
     page: shown,
     pageCount,
     total,
-    rows: rows.map((row, index) => ({
+    rows: rows.map(({ firstApprovedById, ...row }, index) => ({
       serial: (shown - 1) * size + index + 1,
       ...row,
       amount: formatRupees(row.amountMinor),
-      statusLabel: WITHDRAWAL_STATUS_LABEL[row.status],
+      statusLabel: statusLabel(row.status, firstApprovedById),
     })),
   };
 }
@@ -226,8 +231,11 @@ const snapshotSchema = z.object({
   bankIfsc: z.string().nullish(),
 });
 
-/** The Payment Confirmation's content: the spec's payment detail, with the payout account by method. */
-export async function getWithdrawal(referenceId: string) {
+/**
+ * The Payment Confirmation's content: the spec's payment detail, with the payout account by method,
+ * and, for the admin looking, the first approval (who, when) and why their approval alone does not pay it.
+ */
+export async function getWithdrawal(referenceId: string, viewer: Pick<Admin, "id">, config: PayoutConfig = getPayoutConfig()) {
   const found = await getPrisma().withdrawalRequest.findUnique({
     where: { referenceId },
     select: {
@@ -240,15 +248,31 @@ export async function getWithdrawal(referenceId: string) {
       payoutSnapshot: true,
       requestedAt: true,
       rejectReason: true,
+      firstApprovedById: true,
+      firstApprovedAt: true,
+      firstApprovedBy: { select: { name: true, email: true } },
     },
   });
   if (!found) return null;
-  const { payoutSnapshot: snapshot, ...withdrawal } = found;
+  const { payoutSnapshot: snapshot, firstApprovedBy, firstApprovedAt, firstApprovedById, ...withdrawal } = found;
+  const pending = withdrawal.status === "pending";
+  const firstApproval =
+    pending && firstApprovedAt && firstApprovedById !== null
+      ? {
+          by: firstApprovedBy ? `${firstApprovedBy.name} (${firstApprovedBy.email})` : "an admin since deleted",
+          at: firstApprovedAt.toISOString(),
+          byViewer: firstApprovedById === viewer.id,
+        }
+      : null;
+  // Before any approval: what four eyes ask of this admin, so the form says it before the click.
+  const reasons = pending && !firstApproval ? await fourEyesReasons(getPrisma(), found, viewer, config) : [];
   return {
     ...withdrawal,
     amount: formatRupees(withdrawal.amountMinor),
-    statusLabel: WITHDRAWAL_STATUS_LABEL[withdrawal.status],
+    statusLabel: statusLabel(withdrawal.status, firstApprovedById),
     payout: payoutDetails(withdrawal.method, snapshot),
+    firstApproval,
+    fourEyes: reasons.map((reason) => FOUR_EYES_MESSAGES.reason(reason, config)),
   };
 }
 
@@ -281,16 +305,105 @@ export type ReviewResult = { ok: true; message: string } | { ok: false; message:
 
 type Reviewer = Pick<Admin, "id" | "email">;
 
-/** Marks a pending request as paid (Success) and its ledger entry as paid out, once. */
-export async function approveWithdrawal(admin: Reviewer, referenceId: string): Promise<ReviewResult> {
+/** Why a request needs a second, different admin before this admin's approval pays it. */
+export type FourEyesReason = "above_threshold" | "own_points";
+
+export const FOUR_EYES_MESSAGES = {
+  sameAdminTwice: "You have already approved this request. A second, different admin must approve it before it is paid.",
+  firstApproval: (referenceId: string) =>
+    `First approval recorded for ${referenceId}. It stays Pending until a second, different admin approves it; that approval pays it.`,
+  reason: (reason: FourEyesReason, config: PayoutConfig) =>
+    reason === "above_threshold"
+      ? `the amount is above ${formatRupees(config.fourEyesThresholdMinor)}`
+      : "some of the member's points came from a survey you created or assigned (or points you added)",
+} as const;
+
+/**
+ * Four eyes (docs/decisions/038-money-controls.md): the reasons why `admin` alone may not pay this
+ * request. Above the threshold: the amount paid (in paise, as requested) is above
+ * FOUR_EYES_THRESHOLD_RUPEES. Own points: before the request was made, the member was credited
+ * (and not reversed) for a completion of an assignment that this admin assigned or of a survey
+ * this admin created, or with an adjustment this admin made. Points are fungible, so any such
+ * credit counts: the request may be paid partly from it.
+ */
+export async function fourEyesReasons(
+  db: Prisma.TransactionClient,
+  request: { memberId: number; amountMinor: number; requestedAt: Date },
+  admin: Pick<Admin, "id">,
+  config: PayoutConfig = getPayoutConfig(),
+): Promise<FourEyesReason[]> {
+  const reasons: FourEyesReason[] = [];
+  if (request.amountMinor > config.fourEyesThresholdMinor) reasons.push("above_threshold");
+  const [own] = await db.$queryRaw<{ found: number }[]>`
+    SELECT 1 AS "found"
+    FROM "PointsTransaction" p
+    LEFT JOIN "Assignment" a ON a."id" = p."assignmentId"
+    LEFT JOIN "Survey" s ON s."id" = a."surveyId"
+    WHERE p."memberId" = ${request.memberId} AND p."change" > 0 AND p."status" <> 'reversed'
+      AND p."createdAt" <= ${request.requestedAt}
+      AND (
+        (p."type" = 'survey_completion' AND (a."assignedById" = ${admin.id} OR s."createdById" = ${admin.id}))
+        OR (p."type" = 'admin_adjustment' AND p."adminId" = ${admin.id})
+      )
+    LIMIT 1`;
+  if (own) reasons.push("own_points");
+  return reasons;
+}
+
+interface LockedRequest {
+  id: number;
+  memberId: number;
+  points: number;
+  amountMinor: number;
+  status: WithdrawalStatus;
+  requestedAt: Date;
+  firstApprovedById: number | null;
+  firstApprovedAt: Date | null;
+}
+
+/**
+ * An admin approves a pending request. Alone, it pays the request (Success, the ledger entry paid
+ * out) unless four eyes apply to this admin: then the approval is recorded as the first, and the
+ * request stays pending until a different admin approves it, which pays it. The request's row is
+ * locked first (FOR UPDATE), so approvals of one request go one at a time: two admins at once
+ * end as one first approval and one payment, and one admin's two clicks never count twice.
+ */
+export async function approveWithdrawal(
+  admin: Reviewer,
+  referenceId: string,
+  config: PayoutConfig = getPayoutConfig(),
+): Promise<ReviewResult> {
   return getPrisma().$transaction(async (tx) => {
-    const [approved] = await tx.withdrawalRequest.updateManyAndReturn({
-      where: { referenceId, status: "pending" },
+    const [request] = await tx.$queryRaw<LockedRequest[]>`
+      SELECT "id", "memberId", "points", "amountMinor", "status"::text AS "status", "requestedAt", "firstApprovedById", "firstApprovedAt"
+      FROM "WithdrawalRequest" WHERE "referenceId" = ${referenceId} FOR UPDATE`;
+    if (!request || request.status !== "pending") return notPending(tx, referenceId);
+    const summary = { memberId: request.memberId, points: request.points, amountMinor: request.amountMinor };
+    if (request.firstApprovedById === admin.id) return { ok: false, message: FOUR_EYES_MESSAGES.sameAdminTwice };
+
+    if (request.firstApprovedById === null) {
+      const reasons = await fourEyesReasons(tx, request, admin, config);
+      if (reasons.length > 0) {
+        await tx.withdrawalRequest.update({
+          where: { id: request.id },
+          data: { firstApprovedById: admin.id, firstApprovedAt: new Date() },
+        });
+        await recordAudit(tx, {
+          admin,
+          action: "withdrawal.first_approved",
+          targetType: "withdrawal",
+          targetId: referenceId,
+          details: { ...summary, reasons },
+        });
+        return { ok: true, message: FOUR_EYES_MESSAGES.firstApproval(referenceId) };
+      }
+    }
+
+    await tx.withdrawalRequest.update({
+      where: { id: request.id },
       data: { status: "success", approvedById: admin.id, approvedAt: new Date() },
-      select: { id: true, memberId: true, points: true, amountMinor: true },
     });
-    if (!approved) return notPending(tx, referenceId);
-    const settled = await settlePayout(tx, `withdrawal:${approved.id}`);
+    const settled = await settlePayout(tx, `withdrawal:${request.id}`);
     // A pending request always has a pending debit; without one the books disagree: stop here.
     if (!settled.ok) throw new Error(`Withdrawal ${referenceId} has no pending ledger entry`);
     await recordAudit(tx, {
@@ -298,7 +411,12 @@ export async function approveWithdrawal(admin: Reviewer, referenceId: string): P
       action: "withdrawal.approved",
       targetType: "withdrawal",
       targetId: referenceId,
-      details: { memberId: approved.memberId, points: approved.points, amountMinor: approved.amountMinor },
+      details: {
+        ...summary,
+        ...(request.firstApprovedById === null
+          ? {}
+          : { secondApproval: true, firstApprovedById: request.firstApprovedById, firstApprovedAt: request.firstApprovedAt?.toISOString() ?? null }),
+      },
     });
     return { ok: true, message: `Payment confirmed: ${referenceId} is now Success.` };
   });

@@ -5,9 +5,12 @@ import { SubmitButton } from "~/components/forms";
 import { SurveyDescription } from "~/components/survey-description";
 import { SurveyForm, type SurveyFormValues } from "~/components/survey-form";
 import { requireAdmin } from "~/domain/admin-auth.server";
+import { pointsCapHint } from "~/domain/points-cap.server";
 import { hostedSurveyPath, surveySchema } from "~/domain/survey-catalogue-schema";
 import {
   findSurvey,
+  ROTATE_SECRET_MESSAGES,
+  rotateReturnSecret,
   setSurveyLaunched,
   surveyFormChoices,
   surveyId,
@@ -20,6 +23,7 @@ import { getEnv } from "~/lib/env.server";
 import { readFormData } from "~/lib/forms.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { redirectWithToast } from "~/lib/toast.server";
+import { utcMinute } from "~/lib/utc-minute";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { title: `${loaded?.survey.name ?? "Survey"} | ${PRODUCT_NAME}` },
@@ -27,16 +31,19 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
 
 // /admin/survey/{id}: a survey's edit form, its Launch / Unlaunch button (a form of its own), and
 // where members reach it: the public address of a hosted survey, or the signed return links an
-// external survey's vendor needs.
+// external survey's vendor needs. The signing secret (and a signed example) reaches super-admins
+// only, who can also rotate it (decision 038): the confirmation is a required checkbox, so it
+// works without JavaScript.
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  const { admin } = await requireAdmin(request);
   const survey = await surveyOr404(params.id);
   const choices = { ...(await surveyFormChoices({ keepQuestionnaireId: survey.questionnaireId })), countries: listCountries() };
   return {
     survey: { id: survey.id, name: survey.name, launched: survey.launched, descriptionHtml: survey.descriptionHtml },
     choices,
     defaultValue: formValues(survey),
-    delivery: deliveryDetails(survey),
+    delivery: deliveryDetails(survey, admin.isSuperAdmin),
+    pointsHint: pointsCapHint(admin),
   };
 }
 
@@ -45,6 +52,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const survey = await surveyOr404(params.id);
   const formData = await readFormData(request);
   const intent = formData.get("intent");
+  if (intent === "rotate-secret") {
+    if (formData.get("confirm") !== "on") return data({ rotateError: ROTATE_SECRET_MESSAGES.confirmRequired }, { status: 400 });
+    const result = await rotateReturnSecret(admin, survey);
+    if (!result.ok) return data({ rotateError: result.message }, { status: 403 });
+    return redirectWithToast(`/admin/survey/${survey.id}`, { type: "success", message: result.message });
+  }
   if (intent === "launch" || intent === "unlaunch") {
     const result = await setSurveyLaunched(admin, survey, intent === "launch");
     return redirectWithToast(`/admin/survey/${survey.id}`, { type: result.ok ? "success" : "error", message: result.message });
@@ -60,8 +73,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditSurvey() {
-  const { survey, choices, defaultValue, delivery } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const { survey, choices, defaultValue, delivery, pointsHint } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const rotateError = actionData && "rotateError" in actionData ? actionData.rotateError : null;
+  const lastResult = actionData && !("rotateError" in actionData) ? actionData : undefined;
   return (
     <section aria-labelledby="survey-heading">
       <div className="flex flex-wrap items-center gap-3">
@@ -87,7 +102,7 @@ export default function EditSurvey() {
       </div>
       <p className="mt-2 text-sm text-slate-600">Only launched surveys reach members.</p>
 
-      {delivery.kind === "hosted" ? <HostedDetails {...delivery} /> : <ExternalDetails {...delivery} />}
+      {delivery.kind === "hosted" ? <HostedDetails {...delivery} /> : <ExternalDetails {...delivery} rotateError={rotateError} />}
 
       {survey.descriptionHtml ? (
         <section aria-labelledby="description-heading" className="mt-6 max-w-2xl">
@@ -104,6 +119,7 @@ export default function EditSurvey() {
           // Remounted after a save, so the fields show what was stored (the sanitised description).
           key={JSON.stringify(defaultValue)}
           id="edit-survey"
+          pointsHint={pointsHint}
           lastResult={lastResult}
           defaultValue={defaultValue}
           choices={choices}
@@ -133,13 +149,13 @@ function HostedDetails({ publicUrl, hasQuestionnaire }: { publicUrl: string; has
 function ExternalDetails({
   externalUrl,
   returnLinks,
-  secret,
-  example,
+  signing,
+  rotateError,
 }: {
   externalUrl: string;
   returnLinks: { status: ReturnStatus; label: string; url: string }[];
-  secret: string;
-  example: { token: string; url: string };
+  signing: Signing | null;
+  rotateError: string | null;
 }) {
   return (
     <section aria-labelledby="return-links-heading" className="mt-6 max-w-3xl rounded-md border border-slate-200 bg-white p-4">
@@ -171,15 +187,69 @@ function ExternalDetails({
       <p className="mt-2 text-sm text-slate-700">
         A link with a missing or wrong signature changes nothing and is recorded as a security outcome without reward.
       </p>
-      <details className="mt-3">
+      {signing ? (
+        <SigningSecret {...signing} rotateError={rotateError} />
+      ) : (
+        <p className="mt-3 text-sm text-slate-700" data-testid="secret-hidden">
+          The signing secret is shown to super-admins only: ask a super-admin to give it to the vendor.
+        </p>
+      )}
+    </section>
+  );
+}
+
+interface Signing {
+  secret: string;
+  example: { token: string; url: string };
+  rotatedAt: string | null;
+  previousValidUntil: string | null;
+}
+
+function SigningSecret({ secret, example, rotatedAt, previousValidUntil, rotateError }: Signing & { rotateError: string | null }) {
+  return (
+    <>
+      {/* Keyed by the secret: after a rotation the new one starts hidden, as on a fresh page. */}
+      <details key={secret} className="mt-3" open={rotateError ? true : undefined}>
         <summary className="cursor-pointer text-sm font-medium text-brand-700">Show the signing secret</summary>
-        <p className="mt-2 break-all rounded-md bg-slate-100 p-2 font-mono text-xs">{secret}</p>
+        <p className="mt-2 break-all rounded-md bg-slate-100 p-2 font-mono text-xs" data-testid="return-secret">
+          {secret}
+        </p>
         <p className="mt-2 text-sm text-slate-700">
           Example: with the token <span className="font-mono">{example.token}</span> the signed complete link is
         </p>
         <p className="mt-1 break-all font-mono text-xs">{example.url}</p>
+        {rotatedAt ? (
+          <p className="mt-2 text-sm text-slate-700">
+            Rotated {utcMinute(rotatedAt)}.
+            {previousValidUntil ? ` Links signed with the previous secret work until ${utcMinute(previousValidUntil)}.` : ""}
+          </p>
+        ) : null}
       </details>
-    </section>
+      <Form method="post" className="mt-3 border-t border-slate-200 pt-3">
+        <h3 className="font-semibold">Rotate the signing secret</h3>
+        <p className="mt-1 text-sm text-slate-700">
+          A new secret replaces this one. Links signed with this one keep working for a grace period only, so give the
+          vendor the new secret at once. A secret rotated earlier and still in its grace period stops working now.
+        </p>
+        <label className="mt-2 flex items-start gap-2 text-sm text-slate-700">
+          <input
+            type="checkbox"
+            name="confirm"
+            required
+            className="mt-1 h-4 w-4"
+            aria-invalid={rotateError ? true : undefined}
+            aria-describedby={rotateError ? "rotate-secret-error" : undefined}
+          />
+          I will give the vendor the new secret.
+        </label>
+        <div role="alert" id="rotate-secret-error">
+          {rotateError ? <p className="text-sm text-red-700">{rotateError}</p> : null}
+        </div>
+        <SubmitButton name="intent" value="rotate-secret" pendingText="Rotating…" className="btn-secondary mt-2">
+          Rotate secret
+        </SubmitButton>
+      </Form>
+    </>
   );
 }
 
@@ -190,7 +260,7 @@ const RETURN_LABELS: Record<ReturnStatus, string> = {
   quality: "Quality",
 };
 
-function deliveryDetails(survey: CatalogueSurvey) {
+function deliveryDetails(survey: CatalogueSurvey, superAdmin: boolean) {
   if (survey.delivery === "hosted") {
     return {
       kind: "hosted" as const,
@@ -203,11 +273,20 @@ function deliveryDetails(survey: CatalogueSurvey) {
     kind: "external" as const,
     externalUrl: survey.externalUrl ?? "",
     returnLinks: RETURN_STATUSES.map((status) => ({ status, label: RETURN_LABELS[status], url: returnLinkTemplate(status) })),
-    secret: survey.returnSecret,
-    example: {
-      token: exampleToken,
-      url: signReturnUrl(returnLinkTemplate("complete").replace("{token}", exampleToken), survey.returnSecret),
-    },
+    signing: superAdmin
+      ? {
+          secret: survey.returnSecret,
+          example: {
+            token: exampleToken,
+            url: signReturnUrl(returnLinkTemplate("complete").replace("{token}", exampleToken), survey.returnSecret),
+          },
+          rotatedAt: survey.returnSecretRotatedAt?.toISOString() ?? null,
+          previousValidUntil:
+            survey.previousSecretExpiresAt && survey.previousSecretExpiresAt > new Date()
+              ? survey.previousSecretExpiresAt.toISOString()
+              : null,
+        }
+      : null,
   };
 }
 

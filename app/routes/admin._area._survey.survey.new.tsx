@@ -3,6 +3,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { SurveyForm } from "~/components/survey-form";
 import { requireAdmin } from "~/domain/admin-auth.server";
+import { pointsCapHint } from "~/domain/points-cap.server";
 import { surveySchema } from "~/domain/survey-catalogue-schema";
 import { createSurvey, surveyFormChoices, surveyId } from "~/domain/survey-catalogue.server";
 import { listCountries } from "~/lib/countries.server";
@@ -15,7 +16,7 @@ export const meta: MetaFunction = () => [{ title: `Create Survey | ${PRODUCT_NAM
 // /admin/survey/new: the create form. The builder sends the admin here with ?questionnaire={id}
 // after making a hosted survey's questionnaire, which pre-selects hosted delivery with it.
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  const { admin } = await requireAdmin(request);
   const wanted = surveyId(new URL(request.url).searchParams.get("questionnaire") ?? undefined);
   const choices = { ...(await surveyFormChoices()), countries: listCountries() };
   const available = wanted !== null && choices.questionnaires.some((questionnaire) => questionnaire.id === wanted);
@@ -23,6 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     choices,
     defaultValue: available ? { delivery: "hosted", questionnaireId: String(wanted) } : {},
     unavailableQuestionnaire: wanted !== null && !available ? wanted : null,
+    pointsHint: pointsCapHint(admin),
   };
 }
 
@@ -40,7 +42,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function CreateSurvey() {
-  const { choices, defaultValue, unavailableQuestionnaire } = useLoaderData<typeof loader>();
+  const { choices, defaultValue, unavailableQuestionnaire, pointsHint } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   return (
     <section aria-labelledby="create-survey-heading">
@@ -67,6 +69,7 @@ export default function CreateSurvey() {
       <div className="mt-4">
         <SurveyForm
           id="create-survey"
+          pointsHint={pointsHint}
           lastResult={lastResult}
           defaultValue={defaultValue}
           choices={choices}

@@ -6,6 +6,7 @@ import { AssignSurveyForm } from "~/components/assign-survey-form";
 import { SurveyDescription } from "~/components/survey-description";
 import { UrlDialog } from "~/components/url-dialog";
 import { requireAdmin } from "~/domain/admin-auth.server";
+import { pointsCapHint } from "~/domain/points-cap.server";
 import { assignSchema } from "~/domain/assignment-schema";
 import {
   assignSurvey,
@@ -25,7 +26,7 @@ export const meta: MetaFunction = () => [{ title: `Assign Surveys | ${PRODUCT_NA
 // form of one survey, opened by ?assign={id} (a modal with JavaScript, a section of the page
 // without). See docs/decisions/021-assignment.md.
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  const { admin } = await requireAdmin(request);
   const url = new URL(request.url);
   const page = pageParam(url.searchParams.get("page"));
   // PostgreSQL refuses a NUL in a text comparison: control characters in a typed filter are dropped,
@@ -51,6 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
             targetCount: survey.demographicTargets.length,
           },
           screeners: await listScreenerChoices(screenerFilter),
+          pointsHint: pointsCapHint(admin),
         }
       : null,
   };
@@ -97,6 +99,7 @@ export default function AssignSurveys() {
             key={assign.survey.id}
             survey={assign.survey}
             screeners={assign.screeners}
+            pointsHint={assign.pointsHint}
             screenerFilter={screenerFilter}
             page={page}
             lastResult={lastResult}

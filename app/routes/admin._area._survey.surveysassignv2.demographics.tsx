@@ -5,6 +5,7 @@ import { DemographicRows, type DemographicRowValue } from "~/components/demograp
 import { ErrorList, SubmitButton } from "~/components/forms";
 import { UrlDialog } from "~/components/url-dialog";
 import { requireAdmin } from "~/domain/admin-auth.server";
+import { pointsCapHint } from "~/domain/points-cap.server";
 import { points as pointsSchema } from "~/domain/assignment-schema";
 import {
   assignByDemographics,
@@ -29,7 +30,7 @@ const MAX_ROWS = 50;
 // the form again (so they work without JavaScript); Assign saves the targeting and assigns the
 // survey to every eligible member in one transaction. See docs/decisions/021-assignment.md.
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  const { admin } = await requireAdmin(request);
   const url = new URL(request.url);
   const page = pageParam(url.searchParams.get("page"));
   const surveyId = idParam(url.searchParams.get("survey"));
@@ -41,6 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       ? {
           survey: { id: survey.id, name: survey.name, points: survey.points, country: survey.country },
           questions: await listTargetableQuestions(survey.country),
+          pointsHint: pointsCapHint(admin),
           // The saved targeting, or one empty row to start from.
           rows:
             survey.demographicTargets.length > 0
@@ -143,8 +145,10 @@ function DemographicsForm({
   questions,
   rows,
   state,
+  pointsHint,
 }: {
   survey: { id: number; name: string; points: number; country: string | null };
+  pointsHint: string;
   questions: Awaited<ReturnType<typeof listTargetableQuestions>>;
   rows: DemographicRowValue[];
   state: FormState | null;
@@ -177,6 +181,7 @@ function DemographicsForm({
           aria-describedby={errors.points ? "demographics-points-error" : undefined}
           className="mt-1 block w-40 rounded-md border border-slate-300 px-3 py-2 text-base"
         />
+        <p className="mt-1 text-xs text-slate-500">{pointsHint}</p>
         <ErrorList id="demographics-points-error" errors={errors.points ? [errors.points] : null} />
       </div>
       {state?.count !== null && state?.count !== undefined ? (

@@ -17,6 +17,7 @@ import { approveWithdrawal, getWithdrawal, rejectWithdrawal } from "~/domain/wit
 import { readFormData } from "~/lib/forms.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { redirectWithToast } from "~/lib/toast.server";
+import { utcMinute } from "~/lib/utc-minute";
 
 export const meta: MetaFunction = () => [{ title: `Payment Confirmation | ${PRODUCT_NAME}` }];
 
@@ -24,10 +25,12 @@ export const meta: MetaFunction = () => [{ title: `Payment Confirmation | ${PROD
 // JavaScript, a section of the page without (UrlDialog). Submit asks the spec's final confirmation
 // (window.confirm with JavaScript, a required checkbox without), then the request is Success and
 // the list reloads. Reject, with a reason for the member, returns the points. Both are refused,
-// changing nothing, when another admin (or a second click) settled the request first.
+// changing nothing, when another admin (or a second click) settled the request first. Four eyes
+// (decision 038): when this admin's approval alone may not pay it, the section says why before the
+// click; a first approval is shown (who, when) until a second, different admin's approval pays it.
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
-  const withdrawal = await getWithdrawal(referenceParam(params.referenceId));
+  const { admin } = await requireAdmin(request);
+  const withdrawal = await getWithdrawal(referenceParam(params.referenceId), admin);
   if (!withdrawal) throw new Response("Not Found", { status: 404 });
   return { withdrawal, page: pageParam(new URL(request.url).searchParams.get("page")) };
 }
@@ -83,6 +86,7 @@ export default function PaymentConfirmation() {
           </div>
         ))}
       </dl>
+      {pending ? <FourEyesNote firstApproval={withdrawal.firstApproval} reasons={withdrawal.fourEyes} /> : null}
       {pending ? (
         <div key={withdrawal.referenceId}>
           <ApproveForm lastResult={actionData && "approve" in actionData ? actionData.approve : undefined} />
@@ -95,6 +99,36 @@ export default function PaymentConfirmation() {
         </p>
       )}
     </UrlDialog>
+  );
+}
+
+function FourEyesNote({
+  firstApproval,
+  reasons,
+}: {
+  firstApproval: { by: string; at: string; byViewer: boolean } | null;
+  reasons: string[];
+}) {
+  if (firstApproval) {
+    return (
+      <div className="mt-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm" data-testid="first-approval">
+        <p>
+          First approval: {firstApproval.by}, <time dateTime={firstApproval.at}>{utcMinute(firstApproval.at)}</time>.
+        </p>
+        <p className="mt-1">
+          {firstApproval.byViewer
+            ? "You gave the first approval. A second, different admin must approve it before it is paid."
+            : "Your approval is the second one: it pays this request."}
+        </p>
+      </div>
+    );
+  }
+  if (reasons.length === 0) return null;
+  return (
+    <p className="mt-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm" data-testid="four-eyes">
+      Needs two approvals: {reasons.join("; ")}. Your approval is recorded as the first; a second, different admin&apos;s
+      approval pays it.
+    </p>
   );
 }
 

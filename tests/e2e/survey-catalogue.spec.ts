@@ -4,7 +4,7 @@ import { signInAsAdmin } from "./support/admin";
 
 // The survey catalogue with JavaScript on and off, by an admin of the test's own: a hosted survey
 // on a questionnaire made without the builder (with a description whose script is dropped), launched
-// and listed as 'Launched'; an external survey with its four return links and its signing secret.
+// and listed as 'Launched'; an external survey with its four return links and its signing secret (a super-admin's), rotated.
 
 function uniqueName(label: string, projectName: string) {
   return `${label} ${projectName} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -75,8 +75,8 @@ test("an admin creates a hosted survey, launches it and sees it Launched in the 
   await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
 });
 
-test("an admin creates an external survey and sees its four return links and its secret", async ({ page, context }, testInfo) => {
-  const admin = await createAdmin(context, testInfo);
+test("a super-admin creates an external survey, sees its four return links and its secret, and rotates it", async ({ page, context }, testInfo) => {
+  const admin = await createAdmin(context, testInfo, undefined, { superAdmin: true });
   await signInAsAdmin(page, admin);
   await page.goto("/admin/survey");
   await page.getByRole("link", { name: "Create Survey" }).click();
@@ -114,6 +114,16 @@ test("an admin creates an external survey and sees its four return links and its
   await expect(secret).toBeHidden();
   await links.getByText("Show the signing secret").click();
   await expect(secret).toBeVisible();
+  const before = (await secret.textContent()) ?? "";
+
+  // Rotation asks for its box to be ticked (the browser's required check, the server's without it).
+  await links.getByLabel("I will give the vendor the new secret.").check();
+  await links.getByRole("button", { name: "Rotate secret" }).click();
+  await expect(page.getByText(/^New signing secret made\. Links signed with the old one keep working for 24 hours/)).toBeVisible();
+  await links.getByText("Show the signing secret").click();
+  await expect(secret).toBeVisible();
+  await expect(secret).not.toHaveText(before);
+  await expect(links.getByText(/Links signed with the previous secret work until/)).toBeVisible();
 
   await page.goto("/admin/survey");
   const row = page.getByRole("row").filter({ hasText: name });

@@ -110,6 +110,57 @@ test("request, approve, reject: pending payment, then Paid out and the points ba
   await expect(page.getByTestId("points-balance")).toHaveText("1500");
 });
 
+/** Submit on the Payment Confirmation, through its final confirmation (a dialog with JavaScript, a box without). */
+async function approve(page: Page, confirmation: ReturnType<Page["getByRole"]>, javaScriptEnabled: boolean) {
+  if (javaScriptEnabled) {
+    page.once("dialog", (dialog) => void dialog.accept());
+  } else {
+    await confirmation.getByRole("checkbox", { name: CONFIRM_TEXT }).check();
+  }
+  await confirmation.getByRole("button", { name: "Submit" }).click();
+}
+
+test("four eyes: above ₹5,000 one admin's approval is recorded, not paid; the same admin again is refused; a second admin pays", async ({ page, context, browser, baseURL, javaScriptEnabled }, testInfo) => {
+  await createMember(context, testInfo, { signIn: true, verified: true, details: true, points: 60_000, paymentAccounts: [BANK] });
+  await page.goto("/points");
+  await withdraw(page, "60000", /Bank · HDFC Bank ••••••••7890/);
+  const reference = await pendingReference(page, "Bank · HDFC Bank");
+
+  const first = await adminPage(browser, baseURL, javaScriptEnabled, testInfo);
+  const second = await adminPage(browser, baseURL, javaScriptEnabled, testInfo);
+  try {
+    // The first admin is told before the click that two approvals are needed, and why.
+    let confirmation = await openConfirmation(first.page, reference, javaScriptEnabled);
+    await expect(confirmation.getByTestId("four-eyes")).toContainText("Needs two approvals: the amount is above ₹ 5,000.00");
+    await approve(first.page, confirmation, javaScriptEnabled);
+    await expect(first.page).toHaveURL("/admin/withdrawal/req");
+    await expect(first.page.getByText(`First approval recorded for ${reference}. It stays Pending until a second, different admin approves it; that approval pays it.`)).toBeVisible();
+    await expect(first.page.getByRole("row").filter({ hasText: reference })).toContainText("Pending (1 of 2 approvals)");
+
+    // The same admin again: shown as the first approver, and refused.
+    confirmation = await openConfirmation(first.page, reference, javaScriptEnabled);
+    await expect(confirmation.getByTestId("first-approval")).toContainText("First approval: Test Admin");
+    await expect(confirmation.getByTestId("first-approval")).toContainText("You gave the first approval. A second, different admin must approve it before it is paid.");
+    await approve(first.page, confirmation, javaScriptEnabled);
+    const refused = first.page.getByRole(javaScriptEnabled ? "dialog" : "region", { name: "Payment Confirmation" });
+    await expect(refused.getByText("You have already approved this request. A second, different admin must approve it before it is paid.")).toBeVisible();
+    await expect(refused.getByTestId("confirmation-status")).toHaveText("Pending (1 of 2 approvals)");
+
+    // A second, different admin's approval pays it.
+    confirmation = await openConfirmation(second.page, reference, javaScriptEnabled);
+    await expect(confirmation.getByTestId("first-approval")).toContainText("Your approval is the second one: it pays this request.");
+    await approve(second.page, confirmation, javaScriptEnabled);
+    await expect(second.page.getByText(`Payment confirmed: ${reference} is now Success.`)).toBeVisible();
+    await expect(second.page.getByRole("row").filter({ hasText: reference })).toContainText("Success");
+  } finally {
+    await first.close();
+    await second.close();
+  }
+
+  await page.goto("/activities/PointsRecords");
+  await expect(page.getByRole("row").filter({ has: page.getByRole("cell", { name: reference, exact: true }) })).toContainText("Paid out");
+});
+
 test("the withdraw form's limits, and a member without an account is sent to add one", async ({ page, context, browser, baseURL, javaScriptEnabled }, testInfo) => {
   await createMember(context, testInfo, { signIn: true, verified: true, details: true, points: 1200, paymentAccounts: [UPI] });
   await page.goto("/points");

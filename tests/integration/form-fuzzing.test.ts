@@ -377,6 +377,8 @@ const FUZZ: Record<string, FuzzRow> = {
       { intent: ANY_UNKNOWN_INTENT, poison: SURVEY_POISONS },
       { intent: "launch", acts: ["Survey", "AuditEntry"] },
       { intent: "unlaunch", acts: ["Survey", "AuditEntry"] },
+      // Rotation acts only with its confirmation box ticked (exactly "on", as a browser posts it).
+      { intent: "rotate-secret", poison: [["confirm", [MISSING, "", "off", "ON", "true", FILE_VALUE]]] },
     ],
   },
   "admin._area._survey.survey.build": builderRow,

@@ -32,8 +32,8 @@ async function screener() {
   return getPrisma().screener.create({ data: { questionnaireId } });
 }
 
-async function signedInAdmin() {
-  const admin = await createTestAdmin();
+async function signedInAdmin(overrides: { isSuperAdmin?: boolean } = {}) {
+  const admin = await createTestAdmin(overrides);
   return { admin, cookie: await adminCookie(admin.id) };
 }
 
@@ -77,7 +77,7 @@ function createdId(response: Response): number {
   return Number(match[1]);
 }
 
-async function errorsOf(work: ReturnType<typeof create>) {
+async function errorsOf(work: ReturnType<typeof create> | ReturnType<typeof edit>) {
   const result = expectData(await work);
   expect(result.init?.status).toBe(400);
   return (result.data as { error?: Record<string, string[] | null> }).error ?? {};
@@ -138,8 +138,8 @@ describe("creating a survey", () => {
     expect(JSON.stringify(page)).not.toContain(survey.returnSecret);
   });
 
-  test("an external survey shows its four return links and its secret, and the example link verifies", async () => {
-    const { cookie } = await signedInAdmin();
+  test("an external survey shows its four return links and, to a super-admin, its secret, and the example link verifies", async () => {
+    const { cookie } = await signedInAdmin({ isSuperAdmin: true });
     const id = createdId(expectRedirect(await create(cookie, externalForm())));
     const survey = await getPrisma().survey.findUniqueOrThrow({ where: { id } });
     expect(survey).toMatchObject({ delivery: "external", externalUrl: "https://vendor.example/s/42?rid={token}", questionnaireId: null, quota: null, country: null, screenerId: null });
@@ -154,8 +154,8 @@ describe("creating a survey", () => {
       ["Over quota", "http://localhost:3000/surveys/redirect?status=over_quota&token={token}"],
       ["Quality", "http://localhost:3000/surveys/redirect?status=quality&token={token}"],
     ]);
-    expect(page.delivery.secret).toBe(survey.returnSecret);
-    expect(verifyReturnUrl(page.delivery.example.url, survey.returnSecret)).toBe(true);
+    expect(page.delivery.signing?.secret).toBe(survey.returnSecret);
+    expect(verifyReturnUrl(page.delivery.signing?.example.url ?? "", survey.returnSecret)).toBe(true);
   });
 
   test("a generated slug that is taken gets a number; a chosen slug that is taken is a field error", async () => {

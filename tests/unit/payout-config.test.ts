@@ -12,8 +12,21 @@ import { withdrawalSchema } from "~/domain/withdrawal-schema";
 
 describe("parsePayoutConfig", () => {
   test("defaults: 10 points a rupee, 1,000 points minimum everywhere", () => {
-    expect(parsePayoutConfig({})).toEqual({ pointsPerRupee: 10, minimumPoints: 1000, minimumPointsByCountry: {} });
-    expect(PAYOUT_DEFAULTS).toEqual({ POINTS_PER_RUPEE: 10, MIN_WITHDRAWAL_POINTS: 1000 });
+    expect(parsePayoutConfig({})).toEqual({
+      pointsPerRupee: 10,
+      minimumPoints: 1000,
+      minimumPointsByCountry: {},
+      assignmentPointsCap: 10_000,
+      fourEyesThresholdMinor: 500_000,
+      secretGraceMs: 24 * 3_600_000,
+    });
+    expect(PAYOUT_DEFAULTS).toEqual({
+      POINTS_PER_RUPEE: 10,
+      MIN_WITHDRAWAL_POINTS: 1000,
+      ASSIGNMENT_POINTS_CAP: 10_000,
+      FOUR_EYES_THRESHOLD_RUPEES: 5000,
+      SURVEY_SECRET_GRACE_HOURS: 24,
+    });
     // An empty variable is the same as an unset one.
     expect(parsePayoutConfig({ POINTS_PER_RUPEE: "", MIN_WITHDRAWAL_POINTS: " ", MIN_WITHDRAWAL_POINTS_BY_COUNTRY: "" })).toEqual(
       parsePayoutConfig({}),
@@ -26,11 +39,27 @@ describe("parsePayoutConfig", () => {
       MIN_WITHDRAWAL_POINTS: "500",
       MIN_WITHDRAWAL_POINTS_BY_COUNTRY: " us=2000 , GB = 1500",
     });
-    expect(config).toEqual({ pointsPerRupee: 4, minimumPoints: 500, minimumPointsByCountry: { US: 2000, GB: 1500 } });
+    expect(config).toMatchObject({ pointsPerRupee: 4, minimumPoints: 500, minimumPointsByCountry: { US: 2000, GB: 1500 } });
     expect(minimumWithdrawalPoints(config, "US")).toBe(2000);
     expect(minimumWithdrawalPoints(config, "gb")).toBe(1500);
     expect(minimumWithdrawalPoints(config, "IN")).toBe(500);
     expect(minimumWithdrawalPoints(config, null)).toBe(500);
+  });
+
+  test("money controls: the cap in points, the four-eyes threshold in rupees (kept in paise), the grace in hours", () => {
+    expect(
+      parsePayoutConfig({ ASSIGNMENT_POINTS_CAP: "2500", FOUR_EYES_THRESHOLD_RUPEES: "0", SURVEY_SECRET_GRACE_HOURS: "0" }),
+    ).toMatchObject({ assignmentPointsCap: 2500, fourEyesThresholdMinor: 0, secretGraceMs: 0 });
+    expect(() =>
+      parsePayoutConfig({ ASSIGNMENT_POINTS_CAP: "0", FOUR_EYES_THRESHOLD_RUPEES: "5k", SURVEY_SECRET_GRACE_HOURS: "721" }),
+    ).toThrow(
+      [
+        "Invalid configuration:",
+        '  ASSIGNMENT_POINTS_CAP: must be a whole number from 1 to 1000000, got "0"',
+        '  FOUR_EYES_THRESHOLD_RUPEES: must be a whole number from 0 to 10000000, got "5k"',
+        '  SURVEY_SECRET_GRACE_HOURS: must be a whole number from 0 to 720, got "721"',
+      ].join("\n"),
+    );
   });
 
   test("every bad value is named in one error", () => {

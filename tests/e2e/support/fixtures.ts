@@ -47,10 +47,15 @@ export async function signInAs(context: BrowserContext, email: string, { persist
   if (!response.ok()) throw new Error(`Sign-in fixture failed: ${response.status()} ${await response.text()}`);
 }
 
-/** An admin of this test's own (name "Test Admin"), to sign in through /admin. */
-export async function createAdmin(context: BrowserContext, testInfo: TestInfo, password = "Admin#Fixture-42") {
+/** An admin of this test's own (name "Test Admin"), to sign in through /admin; a super-admin if asked. */
+export async function createAdmin(
+  context: BrowserContext,
+  testInfo: TestInfo,
+  password = "Admin#Fixture-42",
+  { superAdmin = false }: { superAdmin?: boolean } = {},
+) {
   const email = uniqueEmail(testInfo, "admin");
-  const response = await context.request.post("/dev/fixtures", { data: { admin: { email, password } } });
+  const response = await context.request.post("/dev/fixtures", { data: { admin: { email, password, superAdmin } } });
   if (!response.ok()) throw new Error(`Admin fixture failed: ${response.status()} ${await response.text()}`);
   return { email, password, name: "Test Admin" };
 }

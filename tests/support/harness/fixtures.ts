@@ -52,7 +52,13 @@ const sessionFixture = z.object({ signInAs: z.string().email(), persistent: z.bo
 
 // An admin of a test's own, so that logging out everywhere never signs out another test.
 const adminFixture = z.object({
-  admin: z.object({ email: z.string().email(), password: z.string().min(1), name: z.string().default("Test Admin") }),
+  admin: z.object({
+    email: z.string().email(),
+    password: z.string().min(1),
+    name: z.string().default("Test Admin"),
+    // Money controls (decision 038): only a super-admin sees survey secrets or sets points above the cap.
+    superAdmin: z.boolean().default(false),
+  }),
 });
 
 // A questionnaire made without the builder: a screener (with its Screener row) or the
@@ -198,9 +204,9 @@ export async function createFixture(request: Request): Promise<Response> {
   }
   const admin = adminFixture.safeParse(body);
   if (admin.success) {
-    const { email, password, name } = admin.data.admin;
+    const { email, password, name, superAdmin } = admin.data.admin;
     const created = await getPrisma().admin.create({
-      data: { email: email.toLowerCase(), name, passwordHash: await hashPassword(password) },
+      data: { email: email.toLowerCase(), name, passwordHash: await hashPassword(password), isSuperAdmin: superAdmin },
     });
     return Response.json({ id: created.id, email: created.email });
   }

@@ -1,0 +1,412 @@
+import { randomBytes } from "node:crypto";
+import { describe, expect, test } from "vitest";
+import {
+  assignByDemographics,
+  assignSurvey,
+  assignToAllEligible,
+  findAssignSurvey,
+  reassignAssignment,
+} from "~/domain/assignments.server";
+import { creditPoints } from "~/domain/ledger.server";
+import { parsePayoutConfig } from "~/domain/payout-config.server";
+import { seedCategories } from "~/domain/seed.server";
+import { createSurvey, findSurvey, updateSurvey } from "~/domain/survey-catalogue.server";
+import type { SurveyInput } from "~/domain/survey-catalogue-schema";
+import { returnLinkTemplate, signReturnUrl, verifyReturnUrlWithSecrets } from "~/domain/survey-return-links.server";
+import { recordReturn } from "~/domain/survey-taking.server";
+import {
+  approveWithdrawal,
+  FOUR_EYES_MESSAGES,
+  getWithdrawal,
+  listWithdrawals,
+  rejectWithdrawal,
+  requestWithdrawal,
+} from "~/domain/withdrawals.server";
+import type { Admin } from "~/generated/prisma/client";
+import { getPrisma } from "~/lib/db.server";
+import { getToast } from "~/lib/toast.server";
+import { action as editSurveyAction, loader as editSurveyLoader } from "~/routes/admin._area._survey.survey.$id";
+import { loader as newSurveyLoader } from "~/routes/admin._area._survey.survey.new";
+import { action as assignAction } from "~/routes/admin._area._survey.surveysassignv2._index";
+import {
+  action as confirmationAction,
+  loader as confirmationLoader,
+} from "~/routes/admin._area.withdrawal.req.$referenceId";
+import { adminCookie, adminRequest, ORIGIN } from "../support/admin-requests";
+import { createTestAdmin, createTestAssignment, createTestMember, createTestSurvey } from "../support/factories";
+import { expectData, expectRedirect } from "../support/remix";
+
+// Money controls (docs/decisions/038-money-controls.md) with their defaults: 10,000 points per
+// assignment without a super-admin, two admins for a withdrawal above ₹5,000 (50,000 points at
+// 10 points a rupee) or paid from points of the approver's own survey, and survey return secrets
+// for super-admins only, rotated with a 24-hour grace period.
+
+const DEFAULTS = parsePayoutConfig({});
+const CAP_MESSAGE = "At most 10,000 points without a super-admin. Enter 10,000 or fewer, or ask a super-admin to set more.";
+
+async function auditOf(action: string) {
+  return getPrisma().auditEntry.findMany({ where: { action }, orderBy: { id: "asc" } });
+}
+
+async function toastOf(response: Response) {
+  const cookie = (response.headers.get("Set-Cookie") ?? "").split(";")[0];
+  return (await getToast(new Request(ORIGIN, { headers: { Cookie: cookie } }))).toast;
+}
+
+describe("the points cap", () => {
+  const surveyInput = (points: number): SurveyInput =>
+    ({
+      name: `Capped ${points}`,
+      categoryId: 30,
+      points,
+      lengthMinutes: 10,
+      delivery: "external",
+      externalUrl: "https://vendor.example/s?rid={token}",
+    }) as SurveyInput;
+
+  test("a survey's points: refused above the cap for an admin, allowed and audited as such for a super-admin", async () => {
+    await createTestSurvey(); // the category
+    const admin = await createTestAdmin();
+    const superAdmin = await createTestAdmin({ isSuperAdmin: true });
+
+    expect(await createSurvey(admin, surveyInput(10_001))).toEqual({ ok: false, fieldErrors: { points: [CAP_MESSAGE] } });
+    expect(await createSurvey(admin, surveyInput(10_000))).toMatchObject({ ok: true });
+    const created = await createSurvey(superAdmin, surveyInput(50_000));
+    if (!created.ok) throw new Error("expected the super-admin's survey");
+    const entries = await auditOf("survey.created");
+    expect(entries.map((entry) => entry.details)).toEqual([
+      expect.not.objectContaining({ aboveCap: true }),
+      expect.objectContaining({ points: 50_000, aboveCap: true, cap: 10_000 }),
+    ]);
+
+    // An admin may edit the rest of a survey priced above the cap, but not raise anyone's points above it.
+    const priced = (await findSurvey(created.id))!;
+    expect(await updateSurvey(admin, priced, { ...surveyInput(50_000), name: "Renamed" })).toMatchObject({ ok: true });
+    const renamed = (await findSurvey(created.id))!;
+    expect(await updateSurvey(admin, renamed, { ...surveyInput(60_000), name: "Renamed" })).toEqual({
+      ok: false,
+      fieldErrors: { points: [CAP_MESSAGE] },
+    });
+    expect((await findSurvey(created.id))?.points).toBe(50_000);
+    expect(await updateSurvey(superAdmin, renamed, { ...surveyInput(60_000), name: "Renamed" })).toMatchObject({ ok: true });
+    expect((await auditOf("survey.updated")).at(-1)?.details).toMatchObject({ points: 60_000, aboveCap: true });
+  });
+
+  test("every assignment path refuses an admin above the cap and writes nothing", async () => {
+    const admin = await createTestAdmin();
+    const member = await createTestMember();
+    const survey = await createTestSurvey({ points: 50_000 });
+    const target = (await findAssignSurvey(survey.id))!;
+    const ended = await createTestAssignment(survey.id, member.id, { status: 4, points: 50_000, endedAt: new Date() });
+
+    expect(await assignSurvey(admin, target, { memberId: member.id, screenerId: null, points: 10_001 })).toEqual({
+      ok: false,
+      fieldErrors: { points: [CAP_MESSAGE] },
+    });
+    expect(await assignToAllEligible(admin, target, { screenerId: null, points: 10_001 })).toEqual({
+      ok: false,
+      fieldErrors: { points: [CAP_MESSAGE] },
+    });
+    expect(await assignByDemographics(admin, target, { rows: [], points: 10_001 })).toEqual({
+      ok: false,
+      errors: { rows: {}, points: CAP_MESSAGE },
+    });
+    expect(await reassignAssignment(admin, survey.id, ended.id)).toEqual({ ok: false, message: `50,000 points: ${CAP_MESSAGE}` });
+    expect(await getPrisma().assignment.count()).toBe(1);
+    expect(await getPrisma().auditEntry.count()).toBe(0);
+
+    // At the cap, one member: allowed.
+    expect(await assignSurvey(admin, target, { memberId: member.id, screenerId: null, points: 10_000 })).toMatchObject({ ok: true });
+  });
+
+  test("every assignment path lets a super-admin above the cap, and the audit entry says so", async () => {
+    const superAdmin = await createTestAdmin({ isSuperAdmin: true });
+    const [first, second] = [await createTestMember(), await createTestMember()];
+    const survey = await createTestSurvey({ points: 50_000 });
+    const target = (await findAssignSurvey(survey.id))!;
+    const ended = await createTestAssignment(survey.id, second.id, { status: 4, points: 50_000, endedAt: new Date() });
+
+    expect(await assignSurvey(superAdmin, target, { memberId: first.id, screenerId: null, points: 20_000 })).toMatchObject({ ok: true });
+    expect(await reassignAssignment(superAdmin, survey.id, ended.id)).toMatchObject({ ok: true });
+    await getPrisma().assignment.updateMany({ where: { surveyId: survey.id }, data: { status: 4 } });
+    expect(await assignToAllEligible(superAdmin, target, { screenerId: null, points: 30_000 })).toMatchObject({ ok: true, count: 2 });
+    await getPrisma().assignment.updateMany({ where: { surveyId: survey.id }, data: { status: 4 } });
+    expect(await assignByDemographics(superAdmin, target, { rows: [], points: 40_000 })).toMatchObject({ ok: true, count: 2 });
+
+    const entries = await getPrisma().auditEntry.findMany({ orderBy: { id: "asc" } });
+    expect(entries.map((entry) => [entry.action, entry.details])).toEqual([
+      ["assignment.created", expect.objectContaining({ points: 20_000, aboveCap: true, cap: 10_000 })],
+      ["assignment.reassigned", expect.objectContaining({ points: 50_000, aboveCap: true, cap: 10_000 })],
+      ["assignment.assigned_all", expect.objectContaining({ points: 30_000, aboveCap: true, cap: 10_000 })],
+      ["assignment.assigned_by_demographics", expect.objectContaining({ points: 40_000, aboveCap: true, cap: 10_000 })],
+    ]);
+  });
+
+  test("the assign form shows the cap's message on the points field", async () => {
+    const admin = await createTestAdmin();
+    const member = await createTestMember();
+    const survey = await createTestSurvey();
+    const cookie = await adminCookie(admin.id);
+    const result = expectData(
+      await assignAction({
+        request: adminRequest("/admin/surveysassignv2", {
+          cookie,
+          form: { survey_id: String(survey.id), points: "25000", user: String(member.id) },
+        }),
+        params: {},
+        context: {},
+      }),
+    );
+    expect(result.init?.status).toBe(400);
+    expect((result.data as { error?: Record<string, string[]> }).error?.points).toEqual([CAP_MESSAGE]);
+    expect(await getPrisma().assignment.count()).toBe(0);
+
+    // The points fields say it before the click, as it applies to the admin looking.
+    const hint = async (cookieOf: string) =>
+      (await newSurveyLoader({ request: adminRequest("/admin/survey/new", { cookie: cookieOf }), params: {}, context: {} })).pointsHint;
+    expect(await hint(cookie)).toBe("At most 10,000 points without a super-admin.");
+    const superAdmin = await createTestAdmin({ isSuperAdmin: true });
+    expect(await hint(await adminCookie(superAdmin.id))).toBe("Above 10,000 points is allowed for super-admins and marked in the audit log.");
+  });
+});
+
+describe("four eyes on withdrawals", () => {
+  const BANK = { method: "bank" as const, holderName: "Asha Rao", bankName: "HDFC Bank", bankAccountNumber: "001234567890", bankIfsc: "HDFC0000123" };
+
+  async function memberWith(points: number) {
+    const member = await createTestMember();
+    await getPrisma().$transaction(async (tx) => {
+      await creditPoints(tx, { memberId: member.id, points, type: "admin_adjustment", source: `start:${member.id}`, remark: "Start" });
+      await tx.paymentAccount.create({ data: { ...BANK, memberId: member.id } });
+    });
+    return member;
+  }
+
+  /** A completion credit from a survey created by `creator` and assigned by `assigner`. */
+  async function completionCredit(memberId: number, { creator, assigner }: { creator?: Admin; assigner?: Admin }) {
+    const survey = await createTestSurvey({ createdById: creator?.id ?? null });
+    const assignment = await createTestAssignment(survey.id, memberId, { status: 3, assignedById: assigner?.id ?? null });
+    await getPrisma().$transaction((tx) =>
+      creditPoints(tx, {
+        memberId,
+        points: 500,
+        type: "survey_completion",
+        source: `assignment:${assignment.id}:complete`,
+        remark: "Survey complete",
+        assignmentId: assignment.id,
+      }),
+    );
+  }
+
+  async function requested(memberId: number, points: number) {
+    const result = await requestWithdrawal(memberId, { points, method: "bank" }, DEFAULTS);
+    if (!result.ok) throw new Error(result.message);
+    return result.referenceId;
+  }
+
+  async function state(referenceId: string) {
+    const withdrawal = await getPrisma().withdrawalRequest.findUniqueOrThrow({ where: { referenceId } });
+    const entry = await getPrisma().pointsTransaction.findUniqueOrThrow({ where: { referenceId } });
+    return { status: withdrawal.status, ledger: entry.status, firstApprovedById: withdrawal.firstApprovedById, approvedById: withdrawal.approvedById };
+  }
+
+  test("at or below ₹5,000 (50,000 points) one approval still pays", async () => {
+    const admin = await createTestAdmin();
+    const member = await memberWith(50_000);
+    const referenceId = await requested(member.id, 50_000);
+    expect((await getWithdrawal(referenceId, admin))?.fourEyes).toEqual([]);
+    expect(await approveWithdrawal(admin, referenceId, DEFAULTS)).toEqual({ ok: true, message: `Payment confirmed: ${referenceId} is now Success.` });
+    expect(await state(referenceId)).toEqual({ status: "success", ledger: "paid_out", firstApprovedById: null, approvedById: admin.id });
+  });
+
+  test("above ₹5,000: the first approval is recorded and shown, the same admin twice is refused, a second admin pays once", async () => {
+    const [first, second] = [await createTestAdmin(), await createTestAdmin()];
+    const member = await memberWith(60_000);
+    const referenceId = await requested(member.id, 50_010);
+    expect((await getWithdrawal(referenceId, first))?.fourEyes).toEqual(["the amount is above ₹ 5,000.00"]);
+
+    expect(await approveWithdrawal(first, referenceId, DEFAULTS)).toEqual({ ok: true, message: FOUR_EYES_MESSAGES.firstApproval(referenceId) });
+    expect(await state(referenceId)).toEqual({ status: "pending", ledger: "pending", firstApprovedById: first.id, approvedById: null });
+    const shown = await getWithdrawal(referenceId, first);
+    expect(shown).toMatchObject({ statusLabel: "Pending (1 of 2 approvals)", firstApproval: { by: `${first.name} (${first.email})`, byViewer: true } });
+    expect((await getWithdrawal(referenceId, second))?.firstApproval?.byViewer).toBe(false);
+    expect((await listWithdrawals(1)).rows[0]).toMatchObject({ referenceId, statusLabel: "Pending (1 of 2 approvals)" });
+
+    expect(await approveWithdrawal(first, referenceId, DEFAULTS)).toEqual({ ok: false, message: FOUR_EYES_MESSAGES.sameAdminTwice });
+    expect(await state(referenceId)).toMatchObject({ status: "pending", ledger: "pending" });
+
+    expect(await approveWithdrawal(second, referenceId, DEFAULTS)).toEqual({ ok: true, message: `Payment confirmed: ${referenceId} is now Success.` });
+    expect(await state(referenceId)).toEqual({ status: "success", ledger: "paid_out", firstApprovedById: first.id, approvedById: second.id });
+    expect(await approveWithdrawal(second, referenceId, DEFAULTS)).toMatchObject({ ok: false });
+    expect((await getPrisma().member.findUniqueOrThrow({ where: { id: member.id } })).pointsBalance).toBe(9_990);
+
+    const entries = await getPrisma().auditEntry.findMany({ orderBy: { id: "asc" } });
+    expect(entries.map((entry) => [entry.action, entry.adminId, entry.details])).toEqual([
+      ["withdrawal.first_approved", first.id, expect.objectContaining({ reasons: ["above_threshold"], points: 50_010 })],
+      ["withdrawal.approved", second.id, expect.objectContaining({ secondApproval: true, firstApprovedById: first.id })],
+    ]);
+  });
+
+  test("points from a survey the approver created or assigned need a second admin, whatever the amount", async () => {
+    const [creator, assigner, other] = [await createTestAdmin(), await createTestAdmin(), await createTestAdmin()];
+    const member = await memberWith(4_000);
+    await completionCredit(member.id, { creator, assigner });
+    const referenceId = await requested(member.id, 1_200);
+
+    expect((await getWithdrawal(referenceId, creator))?.fourEyes).toEqual([
+      "some of the member's points came from a survey you created or assigned (or points you added)",
+    ]);
+    expect(await approveWithdrawal(creator, referenceId, DEFAULTS)).toEqual({ ok: true, message: FOUR_EYES_MESSAGES.firstApproval(referenceId) });
+    expect(await approveWithdrawal(other, referenceId, DEFAULTS)).toMatchObject({ ok: true });
+    expect(await state(referenceId)).toMatchObject({ status: "success", ledger: "paid_out" });
+    expect((await auditOf("withdrawal.first_approved"))[0].details).toMatchObject({ reasons: ["own_points"] });
+
+    // The assigner is stopped too; an admin with no part in it pays alone.
+    const second = await requested(member.id, 1_000);
+    expect(await approveWithdrawal(assigner, second, DEFAULTS)).toEqual({ ok: true, message: FOUR_EYES_MESSAGES.firstApproval(second) });
+    expect(await state(second)).toMatchObject({ status: "pending", firstApprovedById: assigner.id });
+    await rejectWithdrawal(other, second, "Rejection stays one step");
+    expect(await state(second)).toMatchObject({ status: "rejected", ledger: "reversed" });
+
+    const third = await requested(member.id, 1_000);
+    expect(await approveWithdrawal(other, third, DEFAULTS)).toEqual({ ok: true, message: `Payment confirmed: ${third} is now Success.` });
+  });
+
+  test("two admins at once: one first approval and one payment, settled once; one admin twice at once counts once", async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const [first, second] = [await createTestAdmin(), await createTestAdmin()];
+      const member = await memberWith(120_000);
+      const together = await requested(member.id, 60_000);
+      const results = await Promise.all([approveWithdrawal(first, together, DEFAULTS), approveWithdrawal(second, together, DEFAULTS)]);
+      expect(results.every((result) => result.ok)).toBe(true);
+      expect(await state(together)).toMatchObject({ status: "success", ledger: "paid_out" });
+
+      const doubleClick = await requested(member.id, 60_000);
+      const clicks = await Promise.all([approveWithdrawal(first, doubleClick, DEFAULTS), approveWithdrawal(first, doubleClick, DEFAULTS)]);
+      expect(clicks).toContainEqual({ ok: false, message: FOUR_EYES_MESSAGES.sameAdminTwice });
+      expect(await state(doubleClick)).toEqual({ status: "pending", ledger: "pending", firstApprovedById: first.id, approvedById: null });
+      expect((await getPrisma().member.findUniqueOrThrow({ where: { id: member.id } })).pointsBalance).toBe(0);
+    }
+    expect(await getPrisma().auditEntry.count({ where: { action: "withdrawal.approved" } })).toBe(3);
+    expect(await getPrisma().auditEntry.count({ where: { action: "withdrawal.first_approved" } })).toBe(6);
+    expect(await getPrisma().pointsTransaction.count({ where: { type: "withdrawal", status: "paid_out" } })).toBe(3);
+  });
+
+  test("the Payment Confirmation: the first admin is told a second approval is needed and refused a second time", async () => {
+    const [first, second] = [await createTestAdmin(), await createTestAdmin()];
+    const member = await memberWith(60_000);
+    const referenceId = await requested(member.id, 60_000);
+    const path = `/admin/withdrawal/req/${referenceId}`;
+    const approve = async (admin: Admin) =>
+      confirmationAction({
+        request: adminRequest(path, { cookie: await adminCookie(admin.id), form: { intent: "approve", confirmed: "on" } }),
+        params: { referenceId },
+        context: {},
+      });
+    const load = async (admin: Admin) =>
+      confirmationLoader({ request: adminRequest(path, { cookie: await adminCookie(admin.id) }), params: { referenceId }, context: {} });
+
+    expect((await load(first)).withdrawal.fourEyes).toEqual(["the amount is above ₹ 5,000.00"]);
+    expect(await toastOf(expectRedirect(await approve(first)))).toEqual({ type: "success", message: FOUR_EYES_MESSAGES.firstApproval(referenceId) });
+    expect((await load(first)).withdrawal.firstApproval).toMatchObject({ byViewer: true });
+    const again = expectData(await approve(first));
+    expect(again.init?.status).toBe(409);
+    expect(JSON.stringify(again.data)).toContain(FOUR_EYES_MESSAGES.sameAdminTwice);
+    expect(await toastOf(expectRedirect(await approve(second)))).toEqual({ type: "success", message: `Payment confirmed: ${referenceId} is now Success.` });
+    expect(await state(referenceId)).toMatchObject({ status: "success", ledger: "paid_out" });
+  });
+});
+
+describe("survey return secrets", () => {
+  async function externalSurvey(secret = randomBytes(32).toString("hex")) {
+    await seedCategories(getPrisma());
+    return createTestSurvey({ delivery: "external", externalUrl: "https://vendor.example/s?rid={token}", returnSecret: secret });
+  }
+
+  const edit = async (admin: Admin, id: number, form: Record<string, string>) =>
+    editSurveyAction({ request: adminRequest(`/admin/survey/${id}`, { cookie: await adminCookie(admin.id), form }), params: { id: String(id) }, context: {} });
+
+  const load = async (admin: Admin, id: number) =>
+    editSurveyLoader({ request: adminRequest(`/admin/survey/${id}`, { cookie: await adminCookie(admin.id) }), params: { id: String(id) }, context: {} });
+
+  test("only a super-admin sees the secret; an admin cannot rotate it", async () => {
+    const survey = await externalSurvey();
+    const admin = await createTestAdmin();
+    const superAdmin = await createTestAdmin({ isSuperAdmin: true });
+
+    const page = await load(admin, survey.id);
+    expect(page.delivery).toMatchObject({ kind: "external", signing: null });
+    expect(JSON.stringify(page)).not.toContain(survey.returnSecret);
+    expect(JSON.stringify(await load(superAdmin, survey.id))).toContain(survey.returnSecret);
+
+    const refused = expectData(await edit(admin, survey.id, { intent: "rotate-secret", confirm: "on" }));
+    expect(refused.init?.status).toBe(403);
+    expect(refused.data).toEqual({ rotateError: "Only a super-admin can see or rotate a survey's signing secret." });
+    expect((await getPrisma().survey.findUniqueOrThrow({ where: { id: survey.id } })).returnSecret).toBe(survey.returnSecret);
+    expect(await getPrisma().auditEntry.count()).toBe(0);
+  });
+
+  test("rotation needs the confirmation box, is audited without the secrets, and shows the new secret", async () => {
+    const survey = await externalSurvey();
+    const superAdmin = await createTestAdmin({ isSuperAdmin: true });
+
+    const unconfirmed = expectData(await edit(superAdmin, survey.id, { intent: "rotate-secret" }));
+    expect(unconfirmed.init?.status).toBe(400);
+    expect(unconfirmed.data).toEqual({ rotateError: "Tick the box to confirm that the vendor will be given the new secret." });
+    expect((await getPrisma().survey.findUniqueOrThrow({ where: { id: survey.id } })).returnSecret).toBe(survey.returnSecret);
+
+    const before = Date.now();
+    const response = expectRedirect(await edit(superAdmin, survey.id, { intent: "rotate-secret", confirm: "on" }));
+    expect((await toastOf(response))?.message).toMatch(/^New signing secret made\. Links signed with the old one keep working for 24 hours/);
+    const rotated = await getPrisma().survey.findUniqueOrThrow({ where: { id: survey.id } });
+    expect(rotated.returnSecret).toMatch(/^[0-9a-f]{64}$/);
+    expect(rotated.returnSecret).not.toBe(survey.returnSecret);
+    expect(rotated.previousReturnSecret).toBe(survey.returnSecret);
+    const grace = rotated.previousSecretExpiresAt!.getTime() - before;
+    expect(grace).toBeGreaterThanOrEqual(24 * 3_600_000);
+    expect(grace).toBeLessThan(24 * 3_600_000 + 60_000);
+
+    const [entry] = await getPrisma().auditEntry.findMany();
+    expect(entry).toMatchObject({ action: "survey.return_secret_rotated", adminId: superAdmin.id, targetId: String(survey.id) });
+    expect(JSON.stringify(entry.details)).not.toContain(survey.returnSecret);
+    expect(JSON.stringify(entry.details)).not.toContain(rotated.returnSecret);
+    const page = await load(superAdmin, survey.id);
+    expect(JSON.stringify(page)).toContain(rotated.returnSecret);
+  });
+
+  test("a link signed with the old secret works within the grace period and not after; the new one works", async () => {
+    const survey = await externalSurvey();
+    const superAdmin = await createTestAdmin({ isSuperAdmin: true });
+    const member = await createTestMember();
+    expectRedirect(await edit(superAdmin, survey.id, { intent: "rotate-secret", confirm: "on" }));
+    const rotated = await getPrisma().survey.findUniqueOrThrow({ where: { id: survey.id } });
+
+    const started = () => createTestAssignment(survey.id, member.id, { status: 2, startedAt: new Date() });
+    const pathOf = (token: string, secret: string) => {
+      const url = new URL(signReturnUrl(returnLinkTemplate("complete").replace("{token}", token), secret));
+      return `${url.pathname}${url.search}`;
+    };
+    const arrive = async (secret: string) => {
+      const assignment = await started();
+      const result = await recordReturn(member.id, pathOf(assignment.respondentToken, secret));
+      await getPrisma().assignment.update({ where: { id: assignment.id }, data: { status: 4 } });
+      return result.kind;
+    };
+
+    expect(await arrive(survey.returnSecret)).toBe("ended");
+    expect(await arrive(rotated.returnSecret)).toBe("ended");
+    await getPrisma().survey.update({ where: { id: survey.id }, data: { previousSecretExpiresAt: new Date(Date.now() - 1000) } });
+    expect(await arrive(survey.returnSecret)).toBe("security");
+    expect(await arrive(rotated.returnSecret)).toBe("ended");
+  });
+
+  test("verifying with a previous secret depends on the clock", () => {
+    const [old, current] = ["a".repeat(64), "b".repeat(64)];
+    const link = signReturnUrl(returnLinkTemplate("complete").replace("{token}", "tok_1"), old);
+    const expiresAt = new Date("2026-11-26T12:00:00Z");
+    const secrets = { returnSecret: current, previousReturnSecret: old, previousSecretExpiresAt: expiresAt };
+    expect(verifyReturnUrlWithSecrets(link, secrets, new Date("2026-11-26T11:59:59Z"))).toBe(true);
+    expect(verifyReturnUrlWithSecrets(link, secrets, expiresAt)).toBe(false);
+    expect(verifyReturnUrlWithSecrets(link, { ...secrets, previousReturnSecret: null }, new Date("2026-11-25T00:00:00Z"))).toBe(false);
+  });
+});
