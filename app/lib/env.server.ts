@@ -22,6 +22,14 @@ const schema = z.object({
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GOOGLE_MOCK: z.enum(["0", "1"], { message: "GOOGLE_MOCK must be 0 or 1" }).default("0"),
+  // Payout account changes: how long a new payout account waits before a withdrawal may be paid
+  // to it (docs/decisions/039-payout-account-changes.md).
+  PAYOUT_ACCOUNT_COOLING_OFF_HOURS: z.coerce
+    .number({ message: "PAYOUT_ACCOUNT_COOLING_OFF_HOURS must be a whole number of hours from 0 to 720" })
+    .int("PAYOUT_ACCOUNT_COOLING_OFF_HOURS must be a whole number of hours from 0 to 720")
+    .min(0, "PAYOUT_ACCOUNT_COOLING_OFF_HOURS must be a whole number of hours from 0 to 720")
+    .max(720, "PAYOUT_ACCOUNT_COOLING_OFF_HOURS must be a whole number of hours from 0 to 720")
+    .default(24),
 });
 
 export type Env = z.infer<typeof schema> & { SESSION_SECRET: string };
