@@ -19,16 +19,10 @@ interface Recipient {
 
 /** A date and time as every notice and the account pages show it, e.g. "26 November 2026, 14:05 UTC". */
 export function formatUsableAt(date: Date): string {
-  const text = new Intl.DateTimeFormat("en-GB", {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-    timeZone: "UTC",
-  }).format(date);
-  return `${text} UTC`;
+  // The time by hand: ICU versions join a date and a time differently ("," or "at").
+  const day = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+  const time = [date.getUTCHours(), date.getUTCMinutes()].map((part) => String(part).padStart(2, "0")).join(":");
+  return `${day.format(date)}, ${time} UTC`;
 }
 
 export function queuePayoutAccountAddedMail(
