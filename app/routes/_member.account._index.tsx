@@ -4,7 +4,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useMemo, type ReactNode } from "react";
 import type { z } from "zod";
-import { ErrorList, Field, SubmitButton } from "~/components/forms";
+import { ErrorList, Field, SubmitButton, useClearedAfterSubmit } from "~/components/forms";
 import { useHydrated } from "~/components/use-hydrated";
 import { requireMemberWithDetails } from "~/domain/auth.server";
 import {
@@ -379,12 +379,16 @@ function AddFormCard({
 /** The current password, or for a member without one the mailed code. */
 function ProofField({ form, method }: { form: ReturnType<typeof useAddForm>[0]; method: PayoutMethod }) {
   const { proof, codeSent } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   const fields = form.getFieldset();
+  const id = `${method}-${proof}`;
+  // The answer never carries the password or code back; with JavaScript the field is emptied too.
+  useClearedAfterSubmit(actionData?.add?.method === method ? actionData.add.result : undefined, id);
   if (proof === "password") {
     return (
       <Field
         label="Your current password"
-        inputProps={{ id: `${method}-password`, name: "password", type: "password", autoComplete: "current-password", required: true }}
+        inputProps={{ id, name: "password", type: "password", autoComplete: "current-password", required: true }}
         errors={fields.password?.errors}
       />
     );
@@ -393,7 +397,7 @@ function ProofField({ form, method }: { form: ReturnType<typeof useAddForm>[0]; 
     <Field
       label="Code from the email"
       inputProps={{
-        id: `${method}-code`,
+        id,
         name: "code",
         type: "text",
         inputMode: "numeric",
