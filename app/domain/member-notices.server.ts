@@ -112,8 +112,13 @@ function notYou(action: string): string[] {
 }
 
 async function queue(db: Db, member: Recipient, subject: string, body: string[]) {
+  await db.queuedMail.create({ data: memberMail(member, subject, body) });
+}
+
+/** A short plain message to a member: a greeting, the body's lines, the same paragraphs as HTML. */
+export function memberMail(member: Recipient, subject: string, body: string[]): Mail {
   const lines = [`Hello ${member.firstName},`, "", ...body];
-  const mail: Mail = {
+  return {
     to: member.email,
     subject,
     text: lines.join("\n"),
@@ -121,7 +126,6 @@ async function queue(db: Db, member: Recipient, subject: string, body: string[])
       .map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`)
       .join("\n"),
   };
-  await db.queuedMail.create({ data: mail });
 }
 
 /** Lines into paragraphs at the blank lines. */

@@ -5,6 +5,7 @@ import { getEnv } from "~/lib/env.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { hitRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
 import { sendMail } from "./mail.server";
+import { memberMail } from "./member-notices.server";
 import { verifyPassword } from "./passwords.server";
 
 // Adding a payout account needs proof that the member is at the keyboard, not only a session: the
@@ -135,23 +136,12 @@ export async function hasLivePayoutAccountCode(memberId: number, now: Date = new
 export const CODE_MAIL_SUBJECT = "Your code to add a payout account";
 
 function codeMail(member: { email: string; firstName: string }, code: string) {
-  const lines = [
-    `Hello ${member.firstName},`,
-    "",
+  return memberMail(member, CODE_MAIL_SUBJECT, [
     `Your code to add a payout account to your ${PRODUCT_NAME} account is ${code}.`,
     `It works once, for ${CODE_MINUTES} minutes.`,
     "",
     `If you did not ask for it, someone may be signed in to your account: do not share the code, and contact support at ${getEnv().SUPPORT_EMAIL}.`,
-  ];
-  return {
-    to: member.email,
-    subject: CODE_MAIL_SUBJECT,
-    text: lines.join("\n"),
-    html: lines
-      .filter((line) => line !== "")
-      .map((line) => `<p>${line.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`)}</p>`)
-      .join("\n"),
-  };
+  ]);
 }
 
 /**

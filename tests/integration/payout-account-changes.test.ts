@@ -26,6 +26,13 @@ import { expectData, expectRedirect } from "../support/remix";
 const PASSWORD = "Member#Secret-42";
 const DEFAULTS = parsePayoutConfig({});
 const UPI_FORM = { intent: "add-upi", holderName: "Asha Rao", upiId: "asha@okhdfc" };
+const BANK_FORM = {
+  intent: "add-bank",
+  holderName: "Asha Rao",
+  bankName: "HDFC Bank",
+  bankAccountNumber: "001234567890",
+  bankIfsc: "HDFC0000123",
+};
 const UPI = { method: "upi" as const, holderName: "Asha Rao", upiId: "asha@okhdfc" };
 const BANK = {
   method: "bank" as const,
@@ -83,14 +90,7 @@ describe("adding a payout account with the password", () => {
   test("the right password adds it and mails the member which account, masked, and when it is usable", async () => {
     const { member, cookie } = await signedIn();
     const response = expectRedirect(
-      await post(cookie, {
-        intent: "add-bank",
-        holderName: "Asha Rao",
-        bankName: "HDFC Bank",
-        bankAccountNumber: "001234567890",
-        bankIfsc: "HDFC0000123",
-        password: PASSWORD,
-      }),
+      await post(cookie, { ...BANK_FORM, password: PASSWORD }),
     );
     expect(response.headers.get("Location")).toBe("/account");
     const [account] = await accountsOf(member.id);
@@ -192,14 +192,7 @@ describe("a member without a password (Google) adds an account with a mailed cod
     const code = await requestCode(cookie, member.email);
     expectRedirect(await post(cookie, { ...UPI_FORM, code }));
     const reused = expectData(
-      await post(cookie, {
-        intent: "add-bank",
-        holderName: "Asha Rao",
-        bankName: "HDFC Bank",
-        bankAccountNumber: "001234567890",
-        bankIfsc: "HDFC0000123",
-        code,
-      }),
+      await post(cookie, { ...BANK_FORM, code }),
     );
     expect(reused.data.add?.result.error).toHaveProperty("code");
     expect((await accountsOf(member.id)).map((account) => account.method)).toEqual(["upi"]);
