@@ -4,7 +4,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useMemo, type ReactNode } from "react";
 import type { z } from "zod";
-import { ErrorList, Field, SubmitButton, useClearedAfterSubmit } from "~/components/forms";
+import { ErrorList, Field, SubmitButton } from "~/components/forms";
 import { useHydrated } from "~/components/use-hydrated";
 import { requireMemberWithDetails } from "~/domain/auth.server";
 import {
@@ -28,6 +28,7 @@ import type { PayoutMethod } from "~/generated/prisma/enums";
 import { readFormData } from "~/lib/forms.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { redirectWithToast } from "~/lib/toast.server";
+import { ProofField, SendCodeForm, type Proof } from "./__payout-account-proof";
 
 export const meta: MetaFunction = () => [{ title: `Account | ${PRODUCT_NAME}` }];
 
@@ -59,7 +60,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-type Proof = "password" | "code";
 
 const CONFIRMATION_REQUIRED = "Tick the box to confirm.";
 const UNKNOWN_FORM = "This form could not be read. Reload the page and try again.";
@@ -95,7 +95,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Account() {
-  const { accounts, missing, proof } = useLoaderData<typeof loader>();
+  const { accounts, missing, proof, codeSent, signUpEmail } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const refusal = actionData?.refusal;
   // A refusal about an account no longer listed (deleted in another tab, a forged id) goes on top.
@@ -160,7 +160,7 @@ export default function Account() {
               : "To keep your money safe, adding an account needs a code that we email you."}{" "}
             A new account can receive withdrawals after a waiting period, and we email you about it.
           </p>
-          {proof === "code" ? <SendCodeForm /> : null}
+          {proof === "code" ? <SendCodeForm signUpEmail={signUpEmail} codeSent={codeSent} /> : null}
           <div className="mt-4 grid gap-4">
             {missing.map((method) => (
               <AddAccountForm key={method} method={method} />
@@ -368,61 +368,9 @@ function AddFormCard({
         <ErrorList id={form.errorId} errors={form.errors} />
       </div>
       {children}
-      <ProofField form={form} method={method} />
+      <AddFormProofField form={form} method={method} />
       <SubmitButton name="intent" value={`add-${method}`} pendingText="Adding…">
         Add {label} account
-      </SubmitButton>
-    </Form>
-  );
-}
-
-/** The current password, or for a member without one the mailed code. */
-function ProofField({ form, method }: { form: ReturnType<typeof useAddForm>[0]; method: PayoutMethod }) {
-  const { proof, codeSent } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const fields = form.getFieldset();
-  const id = `${method}-${proof}`;
-  // The answer never carries the password or code back; with JavaScript the field is emptied too.
-  useClearedAfterSubmit(actionData?.add?.method === method ? actionData.add.result : undefined, id);
-  if (proof === "password") {
-    return (
-      <Field
-        label="Your current password"
-        inputProps={{ id, name: "password", type: "password", autoComplete: "current-password", required: true }}
-        errors={fields.password?.errors}
-      />
-    );
-  }
-  return (
-    <Field
-      label="Code from the email"
-      inputProps={{
-        id,
-        name: "code",
-        type: "text",
-        inputMode: "numeric",
-        autoComplete: "one-time-code",
-        maxLength: 6,
-        required: true,
-      }}
-      errors={fields.code?.errors}
-      hint={codeSent ? "The 6-digit code we emailed you." : "Use “Email me a code” above first."}
-    />
-  );
-}
-
-/** Step one for a member without a password: a code by mail, good for one account. */
-function SendCodeForm() {
-  const { signUpEmail, codeSent } = useLoaderData<typeof loader>();
-  return (
-    <Form method="post" className="mt-4 rounded-lg border border-slate-200 bg-white p-4" aria-label="Email me a code">
-      <p className="text-sm text-slate-700">
-        {codeSent
-          ? `We emailed a code to ${signUpEmail}. Enter it below with the account details. No mail? Ask for a new code.`
-          : `You sign in with Google, so we email a code to ${signUpEmail} instead of asking for a password.`}
-      </p>
-      <SubmitButton name="intent" value="send-code" pendingText="Sending…" className="btn-secondary mt-3">
-        {codeSent ? "Email me a new code" : "Email me a code"}
       </SubmitButton>
     </Form>
   );
@@ -437,6 +385,16 @@ async function sendCode(memberId: number) {
   const result = await sendPayoutAccountCode(memberId);
   if (!result.ok) return data(refused(null, result.message), { status: result.status });
   return redirectWithToast("/account", { type: "success", message: result.message });
+}
+
+/** The proof field of one add-form, emptied after each answer to it. */
+function AddFormProofField({ form, method }: { form: ReturnType<typeof useAddForm>[0]; method: PayoutMethod }) {
+  const { proof, codeSent } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const fields = form.getFieldset();
+  const errors = proof === "password" ? fields.password?.errors : fields.code?.errors;
+  const lastResult = actionData?.add?.method === method ? actionData.add.result : undefined;
+  return <ProofField id={`${method}-${proof}`} proof={proof} codeSent={codeSent} errors={errors} lastResult={lastResult} />;
 }
 
 function addIntentMethod(intent: FormDataEntryValue | null): PayoutMethod | null {
