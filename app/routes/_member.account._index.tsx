@@ -25,6 +25,7 @@ import {
 } from "~/domain/payment-accounts.server";
 import { hasLivePayoutAccountCode, sendPayoutAccountCode } from "~/domain/payout-account-proof.server";
 import type { PayoutMethod } from "~/generated/prisma/enums";
+import { getEnv } from "~/lib/env.server";
 import { readFormData } from "~/lib/forms.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -57,9 +58,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       usableFrom: account.usableAt.getTime() > now.getTime() ? formatUsableAt(account.usableAt) : null,
     })),
     missing: PAYOUT_METHODS.filter((method) => !held.has(method)),
+    coolingOffHours: getEnv().PAYOUT_ACCOUNT_COOLING_OFF_HOURS,
   };
 }
-
 
 const CONFIRMATION_REQUIRED = "Tick the box to confirm.";
 const UNKNOWN_FORM = "This form could not be read. Reload the page and try again.";
@@ -95,7 +96,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Account() {
-  const { accounts, missing, proof, codeSent, signUpEmail } = useLoaderData<typeof loader>();
+  const { accounts, missing, proof, codeSent, signUpEmail, coolingOffHours } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const refusal = actionData?.refusal;
   // A refusal about an account no longer listed (deleted in another tab, a forged id) goes on top.
@@ -158,7 +159,10 @@ export default function Account() {
             {proof === "password"
               ? "To keep your money safe, adding an account needs your current password."
               : "To keep your money safe, adding an account needs a code that we email you."}{" "}
-            A new account can receive withdrawals after a waiting period, and we email you about it.
+            {coolingOffHours > 0
+              ? `A new account can receive withdrawals ${coolingOffHours} ${coolingOffHours === 1 ? "hour" : "hours"} after it is added. `
+              : ""}
+            We email you about every new account.
           </p>
           {proof === "code" ? <SendCodeForm signUpEmail={signUpEmail} codeSent={codeSent} /> : null}
           <div className="mt-4 grid gap-4">

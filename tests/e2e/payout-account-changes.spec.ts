@@ -25,6 +25,7 @@ test("a member adds a payout account with the password, sees the cooling-off, an
   const { email } = await createMember(context, testInfo, { signIn: true, password: PASSWORD, points: 2000 });
   await page.goto("/account");
   await expect(page.getByText("adding an account needs your current password")).toBeVisible();
+  await expect(page.getByText("A new account can receive withdrawals 24 hours after it is added.")).toBeVisible();
   const form = upiForm(page);
   await form.getByLabel("Account Holder Name").fill("Asha Rao");
   await form.getByLabel("UPI ID").fill("asha@okhdfc");

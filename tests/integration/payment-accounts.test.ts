@@ -104,6 +104,7 @@ describe("the account page", () => {
       codeSent: false,
       accounts: [],
       missing: ["paypal", "upi", "bank"],
+      coolingOffHours: 24,
     });
   });
 
