@@ -4,6 +4,7 @@ import type { Member } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/db.server";
 import { checkRateLimit, clearRateLimit, hitRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
 import { passwordText } from "~/lib/validation";
+import { queuePasswordChangedMail, queueSafely } from "./member-notices.server";
 import { hashPassword, passwordPolicyIssue, verifyPassword } from "./passwords.server";
 import { endOtherMemberSessions } from "./sessions.server";
 
@@ -85,6 +86,10 @@ export async function changeMemberPassword({
   const passwordHash = await hashPassword(newPassword);
   await getPrisma().member.update({ where: { id: member.id }, data: { passwordHash } });
   await endOtherMemberSessions(member.id, sessionId);
+  await queueSafely(
+    () => queuePasswordChangedMail(getPrisma(), member, member.passwordHash ? "changed" : "set"),
+    "password change",
+  );
   await clearRateLimit(limitKey);
   return { ok: true, message: member.passwordHash ? "Password Changed Successfully" : "Password Set Successfully" };
 }

@@ -7,6 +7,7 @@ import { hitRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
 import { recordAudit } from "./audit.server";
 import { clearLoginFailures } from "./login.server";
 import { sendMail } from "./mail.server";
+import { queuePasswordChangedMail } from "./member-notices.server";
 import { hashPassword } from "./passwords.server";
 import { endOtherMemberSessions } from "./sessions.server";
 
@@ -58,7 +59,9 @@ const AUDIENCES: Record<ResetAudience, AudienceRules> = {
     owner: (id) => ({ memberId: id }),
     linkPath: (token) => `/resetpassword/${token}`,
     async setPassword(tx, account, passwordHash) {
-      await tx.member.update({ where: { id: account.id }, data: { passwordHash } });
+      const member = await tx.member.update({ where: { id: account.id }, data: { passwordHash } });
+      // Queued with the reset itself: a reset that rolls back sends nothing.
+      await queuePasswordChangedMail(tx, member, "reset");
     },
     async afterReset(account) {
       await endOtherMemberSessions(account.id, null);

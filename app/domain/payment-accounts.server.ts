@@ -1,22 +1,34 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { PayoutMethod } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/db.server";
+import { getEnv } from "~/lib/env.server";
+import { clearRateLimit } from "~/lib/rate-limit.server";
+import { queuePayoutAccountAddedMail } from "./member-notices.server";
 import {
   bankAccountSchema,
   PAYOUT_METHOD_LABEL,
+  paymentAccountSummary,
   paypalAccountSchema,
   sameEmail,
   upiAccountSchema,
   type NewPaymentAccount,
   type PaymentAccountFields,
 } from "./payment-accounts";
+import {
+  claimPayoutAccountCode,
+  countAndCheckProof,
+  PROOF_MESSAGES,
+  proofLimitKey,
+  type Proof,
+} from "./payout-account-proof.server";
 
-// A member's payout accounts (/account): at most one per method (PayPal, UPI, bank), added and
-// deleted by the member. These are the member's own changes, so no audit entry is written; the
+// A member's payout accounts (/account): at most one per method (PayPal, UPI, bank), added (with
+// the password or a mailed code, then a cooling-off period: docs/decisions/039) and deleted by the
+// member. These are the member's own changes, so no audit entry is written; the
 // withdrawal keeps its own copy of the account (payoutSnapshot), so deleting one never changes
 // where a past request was paid.
 
-export type SavedPaymentAccount = PaymentAccountFields & { id: number };
+export type SavedPaymentAccount = PaymentAccountFields & { id: number; usableAt: Date };
 
 export async function listPaymentAccounts(memberId: number): Promise<SavedPaymentAccount[]> {
   return getPrisma().paymentAccount.findMany({
@@ -32,6 +44,7 @@ export async function listPaymentAccounts(memberId: number): Promise<SavedPaymen
       bankName: true,
       bankAccountNumber: true,
       bankIfsc: true,
+      usableAt: true,
     },
   });
 }
@@ -52,42 +65,95 @@ export function parsePaymentAccount(formData: FormData, method: PayoutMethod, si
 }
 
 export type AddPaymentAccountResult =
-  | { ok: true; message: string }
-  | { ok: false; field: "paypalEmail" | null; message: string };
+  | { ok: true; message: string; usableAt: Date }
+  | { ok: false; field: "paypalEmail" | "password" | "code" | null; message: string; status: number };
 
-/** Stores a new account, unless the member already has one of that method. */
+/** Thrown inside the transaction to roll it back (a claimed code is then not used up). */
+class Refused extends Error {
+  constructor(readonly result: Extract<AddPaymentAccountResult, { ok: false }>) {
+    super(result.message);
+  }
+}
+
+/**
+ * Stores a new account, unless the member already has one of that method, once the member has
+ * proved it is them (password, or a mailed code when they have none; the attempt is counted first).
+ * The account can receive withdrawals after the cooling-off period; the member is mailed about it
+ * in the same transaction.
+ */
 export async function addPaymentAccount(
   memberId: number,
   account: NewPaymentAccount,
+  proof: Proof,
+  {
+    now = new Date(),
+    coolingOffHours = getEnv().PAYOUT_ACCOUNT_COOLING_OFF_HOURS,
+  }: { now?: Date; coolingOffHours?: number } = {},
 ): Promise<AddPaymentAccountResult> {
   const label = PAYOUT_METHOD_LABEL[account.method];
-  return getPrisma().$transaction(async (tx): Promise<AddPaymentAccountResult> => {
-    const member = await tx.member.findUniqueOrThrow({ where: { id: memberId }, select: { email: true } });
-    // The schema checked this against the session's member; this is the rule itself, for every caller.
-    if (account.method === "paypal" && !sameEmail(account.paypalEmail, member.email)) {
-      return {
-        ok: false,
-        field: "paypalEmail",
-        message: `Your PayPal email must be the email you signed up with: ${member.email}`,
-      };
-    }
-    // ON CONFLICT DO NOTHING on (memberId, method) rather than a caught unique violation: a second
-    // add, also one racing this one from another tab, is an ordinary answer and never aborts the
-    // transaction. A concurrent insert waits on the unique key and then does nothing.
-    const created = await tx.paymentAccount.createManyAndReturn({
-      data: [{ memberId, ...account }],
-      skipDuplicates: true,
-      select: { id: true },
-    });
-    if (created.length === 0) {
-      return {
-        ok: false,
-        field: null,
-        message: `You already have a ${label} account. Delete it first to add another one.`,
-      };
-    }
-    return { ok: true, message: `${label} Account Added Successfully` };
+  const prisma = getPrisma();
+  const member = await prisma.member.findUniqueOrThrow({
+    where: { id: memberId },
+    select: { email: true, firstName: true, passwordHash: true },
   });
+  // The schema checked this against the session's member; this is the rule itself, for every caller.
+  if (account.method === "paypal" && !sameEmail(account.paypalEmail, member.email)) {
+    return {
+      ok: false,
+      field: "paypalEmail",
+      message: `Your PayPal email must be the email you signed up with: ${member.email}`,
+      status: 400,
+    };
+  }
+  const refusal = await countAndCheckProof({ id: memberId, passwordHash: member.passwordHash }, proof);
+  if (refusal) return { ok: false, ...refusal };
+
+  const usableAt = new Date(now.getTime() + coolingOffHours * 60 * 60 * 1000);
+  try {
+    await prisma.$transaction(async (tx) => {
+      if (member.passwordHash === null && !(await claimPayoutAccountCode(tx, memberId, proof.code ?? "", now))) {
+        throw new Refused({ ok: false, field: "code", message: PROOF_MESSAGES.wrongCode, status: 400 });
+      }
+      // ON CONFLICT DO NOTHING on (memberId, method) rather than a caught unique violation: a second
+      // add, also one racing this one from another tab, is an ordinary answer. A concurrent insert
+      // waits on the unique key and then does nothing.
+      const created = await tx.paymentAccount.createManyAndReturn({
+        data: [{ memberId, ...account, createdAt: now, usableAt }],
+        skipDuplicates: true,
+        select: { id: true },
+      });
+      if (created.length === 0) {
+        throw new Refused({
+          ok: false,
+          field: null,
+          message: `You already have a ${label} account. Delete it first to add another one.`,
+          status: 409,
+        });
+      }
+      await queuePayoutAccountAddedMail(
+        tx,
+        member,
+        { method: account.method, summary: paymentAccountSummary(paymentAccountFields(account)), usableAt },
+        now,
+      );
+    });
+  } catch (error) {
+    if (error instanceof Refused) return error.result;
+    throw error;
+  }
+  await clearRateLimit(proofLimitKey(memberId));
+  return { ok: true, message: `${label} Account Added Successfully`, usableAt };
+}
+
+function paymentAccountFields(account: NewPaymentAccount): PaymentAccountFields {
+  return {
+    paypalEmail: null,
+    upiId: null,
+    bankName: null,
+    bankAccountNumber: null,
+    bankIfsc: null,
+    ...account,
+  };
 }
 
 const MAX_ID = 2_147_483_647;

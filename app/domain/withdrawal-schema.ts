@@ -15,6 +15,8 @@ export const WITHDRAWAL_MESSAGES = {
   methodRequired: "Choose the account to pay into.",
   noAccount: "Add a payment account before you withdraw.",
   accountGone: "This account no longer exists. Choose another one.",
+  coolingOff: (label: string, usableFrom: string) =>
+    `Your ${label} account was added recently. For your safety it can receive withdrawals from ${usableFrom}. Choose another account or try again then.`,
   // The spec's own message for an unverified address (403 'Your email address is not verified.').
   notVerified: "Your email address is not verified.",
   closed: "This account has been closed.",

@@ -3,6 +3,7 @@ import type { Admin, PaymentAccount, PayoutMethod, Prisma, WithdrawalStatus } fr
 import { getPrisma } from "~/lib/db.server";
 import { recordAudit } from "./audit.server";
 import { debitPoints, getBalance, newReferenceId, reverseEntry, settlePayout } from "./ledger.server";
+import { formatUsableAt, queueWithdrawalApprovedMail, queueWithdrawalRejectedMail, queueWithdrawalRequestedMail } from "./member-notices.server";
 import { formatRupees } from "./member-records.server";
 import { PAYOUT_METHOD_LABEL, paymentAccountSummary } from "./payment-accounts";
 import { getPayoutConfig, minimumWithdrawalPoints, pointsToPaise, type PayoutConfig } from "./payout-config.server";
@@ -35,6 +36,7 @@ export async function requestWithdrawal(
   memberId: number,
   { points, method, requestKey }: { points: number; method: PayoutMethod; requestKey?: string },
   config: PayoutConfig = getPayoutConfig(),
+  now: Date = new Date(),
 ): Promise<RequestWithdrawalResult> {
   try {
     return await getPrisma().$transaction(async (tx): Promise<RequestWithdrawalResult> => {
@@ -43,9 +45,16 @@ export async function requestWithdrawal(
       // here stay true until this transaction ends. NO KEY UPDATE is the strength the balance
       // update takes anyway, and it does not block other tables' foreign-key checks on the member.
       const [member] = await tx.$queryRaw<
-        { emailVerifiedAt: Date | null; country: string | null; pointsBalance: number; status: string }[]
+        {
+          email: string;
+          firstName: string;
+          emailVerifiedAt: Date | null;
+          country: string | null;
+          pointsBalance: number;
+          status: string;
+        }[]
       >`
-        SELECT "emailVerifiedAt", "country", "pointsBalance", "status"::text AS "status"
+        SELECT "email", "firstName", "emailVerifiedAt", "country", "pointsBalance", "status"::text AS "status"
         FROM "Member" WHERE "id" = ${memberId} FOR NO KEY UPDATE`;
       if (!member || member.status === "closed") return { ok: false, message: WITHDRAWAL_MESSAGES.closed };
       if (!member.emailVerifiedAt) return { ok: false, message: WITHDRAWAL_MESSAGES.notVerified };
@@ -68,6 +77,16 @@ export async function requestWithdrawal(
         return others > 0
           ? { ok: false, field: "method", message: WITHDRAWAL_MESSAGES.accountGone }
           : { ok: false, noAccount: true, message: WITHDRAWAL_MESSAGES.noAccount };
+      }
+      // The row is locked FOR SHARE above and "usableAt" never changes: a replaced account is a new
+      // row with its own cooling-off period, so this check holds until the request commits.
+      const { usableAt } = await tx.paymentAccount.findUniqueOrThrow({ where: { id: account.id }, select: { usableAt: true } });
+      if (usableAt.getTime() > now.getTime()) {
+        return {
+          ok: false,
+          field: "method",
+          message: WITHDRAWAL_MESSAGES.coolingOff(PAYOUT_METHOD_LABEL[account.method], formatUsableAt(usableAt)),
+        };
       }
       const minimum = minimumWithdrawalPoints(config, member.country);
       if (points < minimum) return { ok: false, field: "points", message: WITHDRAWAL_MESSAGES.belowMinimum(minimum) };
@@ -92,6 +111,12 @@ export async function requestWithdrawal(
         const balance = await getBalance(tx, memberId);
         throw new Refused({ ok: false, field: "points", message: WITHDRAWAL_MESSAGES.aboveBalance(balance) });
       }
+      await queueWithdrawalRequestedMail(tx, member, {
+        referenceId: withdrawal.referenceId,
+        points,
+        amount: formatRupees(amountMinor),
+        account: paymentAccountSummary(account),
+      });
       return { ok: true, referenceId: withdrawal.referenceId, points, amountMinor, balance: debit.balance };
     });
   } catch (error) {
@@ -107,6 +132,7 @@ export async function requestWithdrawal(
 export async function getWithdrawalOptions(
   member: { id: number; country: string | null; pointsBalance: number },
   config: PayoutConfig = getPayoutConfig(),
+  now: Date = new Date(),
 ) {
   const accounts = await getPrisma().paymentAccount.findMany({ where: { memberId: member.id }, orderBy: { id: "asc" } });
   const balance = member.pointsBalance;
@@ -117,7 +143,12 @@ export async function getWithdrawalOptions(
     pointsPerRupee: config.pointsPerRupee,
     minimumAmount: formatRupees(pointsToPaise(config, minimum)),
     withdrawable: formatRupees(balance >= minimum ? pointsToPaise(config, balance) : 0),
-    accounts: accounts.map((account) => ({ method: account.method, summary: paymentAccountSummary(account) })),
+    accounts: accounts.map((account) => ({
+      method: account.method,
+      summary: paymentAccountSummary(account),
+      // Null once the account can receive withdrawals; until then, when it can (cooling-off).
+      usableFrom: account.usableAt.getTime() > now.getTime() ? formatUsableAt(account.usableAt) : null,
+    })),
   };
 }
 
@@ -406,6 +437,12 @@ export async function approveWithdrawal(
     const settled = await settlePayout(tx, `withdrawal:${request.id}`);
     // A pending request always has a pending debit; without one the books disagree: stop here.
     if (!settled.ok) throw new Error(`Withdrawal ${referenceId} has no pending ledger entry`);
+    // Only the approval that pays mails the member; a first of two approvals pays nothing yet.
+    await queueWithdrawalApprovedMail(tx, await recipient(tx, request.memberId), {
+      referenceId,
+      points: request.points,
+      amount: formatRupees(request.amountMinor),
+    });
     await recordAudit(tx, {
       admin,
       action: "withdrawal.approved",
@@ -437,6 +474,12 @@ export async function rejectWithdrawal(admin: Reviewer, referenceId: string, rea
       adminId: admin.id,
     });
     if (!reversal.ok) throw new Error(`Withdrawal ${referenceId} could not be reversed: ${reversal.reason}`);
+    await queueWithdrawalRejectedMail(tx, await recipient(tx, rejected.memberId), {
+      referenceId,
+      points: rejected.points,
+      amount: formatRupees(rejected.amountMinor),
+      reason,
+    });
     await recordAudit(tx, {
       admin,
       action: "withdrawal.rejected",
@@ -446,6 +489,10 @@ export async function rejectWithdrawal(admin: Reviewer, referenceId: string, rea
     });
     return { ok: true, message: `Withdrawal ${referenceId} rejected: ${rejected.points} points returned to the member.` };
   });
+}
+
+function recipient(tx: Prisma.TransactionClient, memberId: number) {
+  return tx.member.findUniqueOrThrow({ where: { id: memberId }, select: { email: true, firstName: true } });
 }
 
 /** Why a review changed nothing: the request is gone, or someone settled it first. */

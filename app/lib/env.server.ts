@@ -31,6 +31,14 @@ const schema = z.object({
     .min(1, "ADMIN_IDLE_MINUTES must be at least 1")
     .max(720, "ADMIN_IDLE_MINUTES must be at most 720 (the admin session's 12 hours)")
     .default(30),
+  // Payout account changes: how long a new payout account waits before a withdrawal may be paid
+  // to it (docs/decisions/039-payout-account-changes.md).
+  PAYOUT_ACCOUNT_COOLING_OFF_HOURS: z.coerce
+    .number({ message: "PAYOUT_ACCOUNT_COOLING_OFF_HOURS must be a whole number of hours from 0 to 720" })
+    .int("PAYOUT_ACCOUNT_COOLING_OFF_HOURS must be a whole number of hours from 0 to 720")
+    .min(0, "PAYOUT_ACCOUNT_COOLING_OFF_HOURS must be a whole number of hours from 0 to 720")
+    .max(720, "PAYOUT_ACCOUNT_COOLING_OFF_HOURS must be a whole number of hours from 0 to 720")
+    .default(24),
 });
 
 export type Env = z.infer<typeof schema> & { SESSION_SECRET: string };

@@ -16,35 +16,49 @@ import {
   paypalAccountSchema,
   upiAccountSchema,
 } from "~/domain/payment-accounts";
+import { formatUsableAt } from "~/domain/member-notices.server";
 import {
   addPaymentAccount,
   deletePaymentAccount,
   listPaymentAccounts,
   parsePaymentAccount,
 } from "~/domain/payment-accounts.server";
+import { hasLivePayoutAccountCode, sendPayoutAccountCode } from "~/domain/payout-account-proof.server";
 import type { PayoutMethod } from "~/generated/prisma/enums";
+import { getEnv } from "~/lib/env.server";
 import { readFormData } from "~/lib/forms.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { redirectWithToast } from "~/lib/toast.server";
+import { ProofField, SendCodeForm, type Proof } from "./__payout-account-proof";
 
 export const meta: MetaFunction = () => [{ title: `Account | ${PRODUCT_NAME}` }];
 
 // /account (the spec's Account): the member's payout accounts, one per method, each with a Delete
 // form, and an add-form for every method the member does not have yet. An index route, so that
 // /account/delete (account deletion) is a page of its own beside it, not nested inside this one.
+// Adding an account needs the member's password, or for a member without one (Google sign-in) a
+// mailed code: a two-step form, "Email me a code" and then the code with the account details.
+// A new account can receive withdrawals only after a cooling-off period, shown on its card
+// (docs/decisions/039-payout-account-changes.md).
 export async function loader({ request }: LoaderFunctionArgs) {
   const { member } = await requireMemberWithDetails(request);
   const accounts = await listPaymentAccounts(member.id);
   const held = new Set(accounts.map((account) => account.method));
+  const now = new Date();
+  const proof: Proof = member.passwordHash !== null ? "password" : "code";
   return {
     signUpEmail: member.email,
+    proof,
+    codeSent: proof === "code" && (await hasLivePayoutAccountCode(member.id, now)),
     // Only the masked details reach the browser: the full account number never leaves the server.
     accounts: accounts.map((account) => ({
       id: account.id,
       method: account.method,
       details: paymentAccountDetails(account),
+      usableFrom: account.usableAt.getTime() > now.getTime() ? formatUsableAt(account.usableAt) : null,
     })),
     missing: PAYOUT_METHODS.filter((method) => !held.has(method)),
+    coolingOffHours: getEnv().PAYOUT_ACCOUNT_COOLING_OFF_HOURS,
   };
 }
 
@@ -56,24 +70,33 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const intent = formData.get("intent");
   if (intent === "delete") return deleteAccount(member.id, formData);
+  if (intent === "send-code") return sendCode(member.id);
   const method = addIntentMethod(intent);
   if (!method) return data(refused(null, UNKNOWN_FORM), { status: 400 });
 
   const submission = parsePaymentAccount(formData, method, member.email);
+  // The password and the code never come back to the page, whatever the answer.
+  const hideFields = ["password", "code"];
   // Only a real submit adds an account; conform's validate intents come back as errors or nothing.
-  if (submission.status !== "success") return data(added(method, submission.reply()), { status: 400 });
-  const result = await addPaymentAccount(member.id, submission.value);
+  // Invalid details are answered before the password is checked: they are not a guess.
+  if (submission.status !== "success") return data(added(method, submission.reply({ hideFields })), { status: 400 });
+  const result = await addPaymentAccount(member.id, submission.value, {
+    password: textField(formData, "password"),
+    code: textField(formData, "code"),
+  });
   if (!result.ok) {
-    const reply = submission.reply(
-      result.field ? { fieldErrors: { [result.field]: [result.message] } } : { formErrors: [result.message] },
-    );
-    return data(added(method, reply), { status: result.field ? 400 : 409 });
+    const reply = submission.reply({
+      hideFields,
+      ...(result.field ? { fieldErrors: { [result.field]: [result.message] } } : { formErrors: [result.message] }),
+    });
+    return data(added(method, reply), { status: result.status });
   }
+  // The spec's message as it is; the account's card says when it can receive withdrawals.
   return redirectWithToast("/account", { type: "success", message: result.message });
 }
 
 export default function Account() {
-  const { accounts, missing } = useLoaderData<typeof loader>();
+  const { accounts, missing, proof, codeSent, signUpEmail, coolingOffHours } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const refusal = actionData?.refusal;
   // A refusal about an account no longer listed (deleted in another tab, a forged id) goes on top.
@@ -111,6 +134,11 @@ export default function Account() {
                     </div>
                   ))}
                 </dl>
+                {account.usableFrom ? (
+                  <p className="mt-2 rounded-md bg-amber-50 px-2 py-1 text-sm text-amber-900">
+                    New account: it can receive withdrawals from {account.usableFrom}.
+                  </p>
+                ) : null}
                 <DeleteAccountForm
                   id={account.id}
                   method={account.method}
@@ -127,6 +155,16 @@ export default function Account() {
           <h2 id="add-account-heading" className="text-xl font-semibold">
             Add a payment account
           </h2>
+          <p className="mt-1 text-sm text-slate-600">
+            {proof === "password"
+              ? "To keep your money safe, adding an account needs your current password."
+              : "To keep your money safe, adding an account needs a code that we email you."}{" "}
+            {coolingOffHours > 0
+              ? `A new account can receive withdrawals ${coolingOffHours} ${coolingOffHours === 1 ? "hour" : "hours"} after it is added. `
+              : ""}
+            We email you about every new account.
+          </p>
+          {proof === "code" ? <SendCodeForm signUpEmail={signUpEmail} codeSent={codeSent} /> : null}
           <div className="mt-4 grid gap-4">
             {missing.map((method) => (
               <AddAccountForm key={method} method={method} />
@@ -334,11 +372,33 @@ function AddFormCard({
         <ErrorList id={form.errorId} errors={form.errors} />
       </div>
       {children}
+      <AddFormProofField form={form} method={method} />
       <SubmitButton name="intent" value={`add-${method}`} pendingText="Adding…">
         Add {label} account
       </SubmitButton>
     </Form>
   );
+}
+
+function textField(formData: FormData, name: string): string | undefined {
+  const value = formData.get(name);
+  return typeof value === "string" && value !== "" ? value : undefined;
+}
+
+async function sendCode(memberId: number) {
+  const result = await sendPayoutAccountCode(memberId);
+  if (!result.ok) return data(refused(null, result.message), { status: result.status });
+  return redirectWithToast("/account", { type: "success", message: result.message });
+}
+
+/** The proof field of one add-form, emptied after each answer to it. */
+function AddFormProofField({ form, method }: { form: ReturnType<typeof useAddForm>[0]; method: PayoutMethod }) {
+  const { proof, codeSent } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const fields = form.getFieldset();
+  const errors = proof === "password" ? fields.password?.errors : fields.code?.errors;
+  const lastResult = actionData?.add?.method === method ? actionData.add.result : undefined;
+  return <ProofField id={`${method}-${proof}`} proof={proof} codeSent={codeSent} errors={errors} lastResult={lastResult} />;
 }
 
 function addIntentMethod(intent: FormDataEntryValue | null): PayoutMethod | null {

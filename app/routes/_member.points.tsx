@@ -100,7 +100,7 @@ function WithdrawForm({
 }: {
   balance: number;
   minimum: number;
-  accounts: { method: string; summary: string }[];
+  accounts: { method: string; summary: string; usableFrom: string | null }[];
   requestKey: string;
 }) {
   const lastResult = useActionData<typeof action>();
@@ -136,6 +136,10 @@ function WithdrawForm({
             <label key={account.method} className="mt-2 flex items-center gap-2">
               <input {...radio} id={`${fields.method.id}-${account.method}`} className="h-4 w-4" />
               {account.summary}
+              {/* A new account's cooling-off period; a request to it before then is refused. */}
+              {account.usableFrom ? (
+                <span className="text-sm text-amber-900">(new: can receive withdrawals from {account.usableFrom})</span>
+              ) : null}
             </label>
           );
         })}

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { createMember } from "./support/fixtures";
 
 // Payment accounts (/account): add a PayPal, UPI and bank account, each refused first with invalid
@@ -7,6 +7,15 @@ import { createMember } from "./support/fixtures";
 
 function addForm(page: Page, label: "Paypal" | "UPI" | "Bank") {
   return page.getByRole("form", { name: `${label} account` });
+}
+
+// Adding an account needs the member's current password (decision 039).
+const PASSWORD = "Member#Secret-42";
+
+/** Submits an add-form with the member's password, as a member must. */
+async function submitAdd(form: Locator, label: "Paypal" | "UPI" | "Bank") {
+  await form.getByLabel("Your current password").fill(PASSWORD);
+  await form.getByRole("button", { name: `Add ${label} account` }).click();
 }
 
 function savedAccounts(page: Page) {
@@ -31,7 +40,7 @@ function toast(page: Page, message: string) {
 }
 
 test("a PayPal account must use the sign-up email", async ({ page, context }, testInfo) => {
-  const { email } = await createMember(context, testInfo, { signIn: true });
+  const { email } = await createMember(context, testInfo, { signIn: true, password: PASSWORD });
   await page.goto("/account");
   await expect(page.getByRole("heading", { name: "Account", exact: true })).toBeVisible();
   await expect(page.getByText("You have no payment account yet.")).toBeVisible();
@@ -41,14 +50,14 @@ test("a PayPal account must use the sign-up email", async ({ page, context }, te
 
   await form.getByLabel("Account Holder Name").fill("Asha Rao");
   await form.getByLabel("PayPal Email").fill("asha@paypal.example");
-  await form.getByRole("button", { name: "Add Paypal account" }).click();
+  await submitAdd(form, "Paypal");
   await expect(form.getByText(`Your PayPal email must be the email you signed up with: ${email}`)).toBeVisible();
   await expect(form.getByLabel("PayPal Email")).toHaveAttribute("aria-invalid", "true");
   await expect(form.getByLabel("Account Holder Name")).toHaveValue("Asha Rao");
   await expect(savedAccounts(page)).toHaveCount(0);
 
   await form.getByLabel("PayPal Email").fill(email.toUpperCase());
-  await form.getByRole("button", { name: "Add Paypal account" }).click();
+  await submitAdd(form, "Paypal");
   await expect(toast(page, "Paypal Account Added Successfully")).toBeVisible();
   await expect(shown(page, "Paypal", "PayPal Email")).toHaveText(email);
   await expect(shown(page, "Paypal", "Account Holder Name")).toHaveText("Asha Rao");
@@ -58,17 +67,17 @@ test("a PayPal account must use the sign-up email", async ({ page, context }, te
 });
 
 test("a UPI account needs a valid UPI ID", async ({ page, context }, testInfo) => {
-  await createMember(context, testInfo, { signIn: true });
+  await createMember(context, testInfo, { signIn: true, password: PASSWORD });
   await page.goto("/account");
   const form = addForm(page, "UPI");
   await form.getByLabel("Account Holder Name").fill("Asha Rao");
   await form.getByLabel("UPI ID").fill("asha.rao");
-  await form.getByRole("button", { name: "Add UPI account" }).click();
+  await submitAdd(form, "UPI");
   await expect(form.getByText("Enter a valid UPI ID, such as name@bank")).toBeVisible();
   await expect(form.getByLabel("UPI ID")).toHaveValue("asha.rao");
 
   await form.getByLabel("UPI ID").fill("Asha.Rao@okhdfcbank");
-  await form.getByRole("button", { name: "Add UPI account" }).click();
+  await submitAdd(form, "UPI");
   await expect(toast(page, "UPI Account Added Successfully")).toBeVisible();
   await expect(shown(page, "UPI", "UPI ID")).toHaveText("asha.rao@okhdfcbank");
   await expect(addForm(page, "UPI")).toHaveCount(0);
@@ -78,21 +87,21 @@ test("a bank account needs a 9 to 18 digit number and a valid IFSC, and shows on
   page,
   context,
 }, testInfo) => {
-  await createMember(context, testInfo, { signIn: true });
+  await createMember(context, testInfo, { signIn: true, password: PASSWORD });
   await page.goto("/account");
   const form = addForm(page, "Bank");
   await form.getByLabel("Account Holder Name").fill("Asha Rao");
   await form.getByLabel("Bank Name").fill("HDFC Bank");
   await form.getByLabel("Account Number", { exact: true }).fill("12345678");
   await form.getByLabel("IFSC", { exact: true }).fill("HDFC1001234");
-  await form.getByRole("button", { name: "Add Bank account" }).click();
+  await submitAdd(form, "Bank");
   await expect(form.getByText("Enter a valid account number: 9 to 18 digits")).toBeVisible();
   await expect(form.getByText("Enter a valid IFSC: 11 characters, such as SBIN0001234")).toBeVisible();
   await expect(savedAccounts(page)).toHaveCount(0);
 
   await form.getByLabel("Account Number", { exact: true }).fill("5010 0123 4567 89");
   await form.getByLabel("IFSC", { exact: true }).fill("hdfc0001234");
-  await form.getByRole("button", { name: "Add Bank account" }).click();
+  await submitAdd(form, "Bank");
   await expect(toast(page, "Bank Account Added Successfully")).toBeVisible();
   await expect(shown(page, "Bank", "Account Number")).toHaveText("••••••••••6789");
   await expect(shown(page, "Bank", "IFSC")).toHaveText("HDFC0001234");

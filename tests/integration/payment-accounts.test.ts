@@ -1,4 +1,5 @@
 import { describe, expect, inject, test } from "vitest";
+import { hashPassword } from "~/domain/passwords.server";
 import { addPaymentAccount, deletePaymentAccount, listPaymentAccounts } from "~/domain/payment-accounts.server";
 import { startMemberSession } from "~/domain/sessions.server";
 import type { PayoutMethod, WithdrawalStatus } from "~/generated/prisma/client";
@@ -15,8 +16,13 @@ import { expectData, expectRedirect } from "../support/remix";
 const ORIGIN = "http://localhost";
 const engine = inject("databaseTemplate").kind;
 
+// Adding an account needs the member's current password (decision 039).
+const PASSWORD = "Member#Secret-42";
+let passwordHash: string | undefined;
+
 async function signedIn(overrides: Parameters<typeof createTestMember>[0] = {}) {
-  const member = await createTestMember(overrides);
+  passwordHash ??= await hashPassword(PASSWORD);
+  const member = await createTestMember({ passwordHash, ...overrides });
   const setCookie = await startMemberSession(member.id, { persistent: false, request: new Request(ORIGIN) });
   return { member, cookie: setCookie.split(";")[0] };
 }
@@ -38,10 +44,11 @@ function postBody(cookie: string, body: BodyInit | null, headers: Record<string,
   });
 }
 
-const PAYPAL = { intent: "add-paypal", holderName: "Asha Rao" };
-const UPI = { intent: "add-upi", holderName: "Asha Rao", upiId: "Asha.Rao@okhdfcbank" };
+const PAYPAL = { intent: "add-paypal", holderName: "Asha Rao", password: PASSWORD };
+const UPI = { intent: "add-upi", holderName: "Asha Rao", upiId: "Asha.Rao@okhdfcbank", password: PASSWORD };
 const BANK = {
   intent: "add-bank",
+  password: PASSWORD,
   holderName: "Asha Rao",
   bankName: "HDFC Bank",
   bankAccountNumber: "5010 0123 4567 89",
@@ -91,7 +98,14 @@ function deleteForm(accountId: number) {
 describe("the account page", () => {
   test("a member without accounts is offered all three methods", async () => {
     const { member, cookie } = await signedIn();
-    expect(await load(cookie)).toEqual({ signUpEmail: member.email, accounts: [], missing: ["paypal", "upi", "bank"] });
+    expect(await load(cookie)).toEqual({
+      signUpEmail: member.email,
+      proof: "password",
+      codeSent: false,
+      accounts: [],
+      missing: ["paypal", "upi", "bank"],
+      coolingOffHours: 24,
+    });
   });
 
   test("lists the accounts by method with the account number masked, and offers only the missing methods", async () => {
@@ -108,6 +122,7 @@ describe("the account page", () => {
           { label: "Account Holder Name", value: "Asha Rao" },
           { label: "UPI ID", value: "asha@ybl" },
         ],
+        usableFrom: null,
       },
       {
         id: bank.id,
@@ -118,6 +133,7 @@ describe("the account page", () => {
           { label: "Account Number", value: "••••••••••6789" },
           { label: "IFSC", value: "HDFC0001234" },
         ],
+        usableFrom: null,
       },
     ]);
     // The full number never reaches the browser.
@@ -163,11 +179,12 @@ describe("adding an account", () => {
   test("the domain itself checks the PayPal email against the member's stored email", async () => {
     const { member } = await signedIn({ email: "asha.rao@example.com" });
     const account = { method: "paypal", holderName: "Asha", paypalEmail: "x@example.com" } as const;
-    const result = await addPaymentAccount(member.id, account);
+    const result = await addPaymentAccount(member.id, account, { password: PASSWORD });
     expect(result).toEqual({
       ok: false,
       field: "paypalEmail",
       message: "Your PayPal email must be the email you signed up with: asha.rao@example.com",
+      status: 400,
     });
     expect(await storedAccounts(member.id)).toEqual([]);
   });

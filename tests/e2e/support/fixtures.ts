@@ -25,6 +25,8 @@ export interface MemberFixture {
     bankName?: string;
     bankAccountNumber?: string;
     bankIfsc?: string;
+    /** Hours until it can receive withdrawals (cooling-off); usable at once when left out. */
+    usableInHours?: number;
   }[];
 }
 

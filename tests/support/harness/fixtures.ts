@@ -39,6 +39,8 @@ const memberFixture = z.object({
         bankName: z.string().optional(),
         bankAccountNumber: z.string().optional(),
         bankIfsc: z.string().optional(),
+        /** Hours until it can receive withdrawals (cooling-off); 0, the default, makes it usable at once. */
+        usableInHours: z.number().min(0).default(0),
       }),
     )
     .default([]),
@@ -248,8 +250,9 @@ export async function createFixture(request: Request): Promise<Response> {
         remark: "Starting balance",
       });
     }
-    for (const account of fixture.paymentAccounts) {
-      await tx.paymentAccount.create({ data: { ...account, memberId: created.id } });
+    for (const { usableInHours, ...account } of fixture.paymentAccounts) {
+      const usableAt = new Date(Date.now() + usableInHours * 60 * 60 * 1000);
+      await tx.paymentAccount.create({ data: { ...account, memberId: created.id, usableAt } });
     }
     return created;
   });

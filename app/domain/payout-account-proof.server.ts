@@ -1,0 +1,158 @@
+import { createHmac, randomInt } from "node:crypto";
+import type { Prisma } from "~/generated/prisma/client";
+import { getPrisma } from "~/lib/db.server";
+import { getEnv } from "~/lib/env.server";
+import { PRODUCT_NAME } from "~/lib/product";
+import { hitRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
+import { sendMail } from "./mail.server";
+import { memberMail } from "./member-notices.server";
+import { verifyPassword } from "./passwords.server";
+
+// Adding a payout account needs proof that the member is at the keyboard, not only a session: the
+// current password, or, for a member who signed up with Google and has no password, a one-time
+// code mailed to them. See docs/decisions/039-payout-account-changes.md.
+
+/**
+ * Attempts to prove it (password or code), per member, counted before the check: a stolen session
+ * gets 5 guesses per quarter of an hour, whatever runs in parallel. A success clears it.
+ */
+export const PAYOUT_ACCOUNT_PROOF_RULE: RateLimitRule = { limit: 5, windowMs: 15 * 60 * 1000 };
+/** Codes mailed per member: enough for a lost mail or two, too few to flood a mailbox. */
+export const PAYOUT_ACCOUNT_CODE_RULE: RateLimitRule = { limit: 3, windowMs: 15 * 60 * 1000 };
+
+export const proofLimitKey = (memberId: number) => `payout-account-proof:${memberId}`;
+const codeLimitKey = (memberId: number) => `payout-account-code:${memberId}`;
+
+export const CODE_MINUTES = 10;
+const CODE_PATTERN = /^\d{6}$/;
+
+export const PROOF_MESSAGES = {
+  passwordRequired: "Enter your current password.",
+  wrongPassword: "The password is incorrect. Nothing was saved.",
+  codeRequired: "Enter the code we emailed you.",
+  wrongCode: "This code is wrong, has expired or was already used. Nothing was saved. Ask for a new code.",
+  tooMany: (minutes: number) =>
+    `Too many attempts. Nothing was saved. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+  codeSent: (email: string) =>
+    `We emailed a code to ${email}. Enter it with the account details below within ${CODE_MINUTES} minutes.`,
+  tooManyCodes: (minutes: number) =>
+    `We have sent several codes already. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+  codeNotSent: "The code could not be sent just now. Try again in a few minutes.",
+  hasPassword: "Your account has a password: enter it with the account details instead of a code.",
+} as const;
+
+export type Proof = { password?: string; code?: string };
+
+export type ProofRefusal = { field: "password" | "code" | null; message: string; status: number };
+
+/**
+ * Counts the attempt, then checks a password. A code is only counted here: it is claimed, single
+ * use, by claimPayoutAccountCode inside the transaction that adds the account.
+ */
+export async function countAndCheckProof(
+  member: { id: number; passwordHash: string | null },
+  proof: Proof,
+): Promise<ProofRefusal | null> {
+  const hasPassword = member.passwordHash !== null;
+  const given = hasPassword ? proof.password : proof.code;
+  if (!given) {
+    return hasPassword
+      ? { field: "password", message: PROOF_MESSAGES.passwordRequired, status: 400 }
+      : { field: "code", message: PROOF_MESSAGES.codeRequired, status: 400 };
+  }
+  const limit = await hitRateLimit(proofLimitKey(member.id), PAYOUT_ACCOUNT_PROOF_RULE);
+  if (limit.limited) return { field: null, message: PROOF_MESSAGES.tooMany(minutesOf(limit.retryAfterSeconds)), status: 429 };
+  if (member.passwordHash !== null && !(await verifyPassword(given, member.passwordHash))) {
+    return { field: "password", message: PROOF_MESSAGES.wrongPassword, status: 400 };
+  }
+  return null;
+}
+
+/** Uses up the member's code if it is right, unexpired and unused: one statement, so only once. */
+export async function claimPayoutAccountCode(
+  tx: Prisma.TransactionClient,
+  memberId: number,
+  code: string,
+  now: Date,
+): Promise<boolean> {
+  if (!CODE_PATTERN.test(code.trim())) return false;
+  const claimed = await tx.authToken.updateMany({
+    where: {
+      memberId,
+      purpose: "payout_account_code",
+      tokenHash: hashCode(memberId, code.trim()),
+      usedAt: null,
+      expiresAt: { gt: now },
+    },
+    data: { usedAt: now },
+  });
+  return claimed.count === 1;
+}
+
+export type SendCodeResult = { ok: true; message: string } | { ok: false; message: string; status: number };
+
+/** Mails a new code to a member without a password; it replaces any earlier one. */
+export async function sendPayoutAccountCode(memberId: number, now: Date = new Date()): Promise<SendCodeResult> {
+  const prisma = getPrisma();
+  const member = await prisma.member.findUniqueOrThrow({
+    where: { id: memberId },
+    select: { email: true, firstName: true, passwordHash: true },
+  });
+  if (member.passwordHash !== null) return { ok: false, message: PROOF_MESSAGES.hasPassword, status: 400 };
+  const limit = await hitRateLimit(codeLimitKey(memberId), PAYOUT_ACCOUNT_CODE_RULE);
+  if (limit.limited) {
+    return { ok: false, message: PROOF_MESSAGES.tooManyCodes(minutesOf(limit.retryAfterSeconds)), status: 429 };
+  }
+  const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+  await prisma.$transaction([
+    // Used ones too: the hash of a later code could equal a used one's, and the hash is unique.
+    prisma.authToken.deleteMany({ where: { memberId, purpose: "payout_account_code" } }),
+    prisma.authToken.create({
+      data: {
+        purpose: "payout_account_code",
+        memberId,
+        tokenHash: hashCode(memberId, code),
+        expiresAt: new Date(now.getTime() + CODE_MINUTES * 60 * 1000),
+      },
+    }),
+  ]);
+  try {
+    await sendMail(codeMail(member, code));
+  } catch (error) {
+    console.error("Payout account code mail could not be sent:", error instanceof Error ? error.message : error);
+    return { ok: false, message: PROOF_MESSAGES.codeNotSent, status: 503 };
+  }
+  return { ok: true, message: PROOF_MESSAGES.codeSent(member.email) };
+}
+
+/** Whether the member has a code that can still be used: the page then asks for it. */
+export async function hasLivePayoutAccountCode(memberId: number, now: Date = new Date()): Promise<boolean> {
+  const live = await getPrisma().authToken.count({
+    where: { memberId, purpose: "payout_account_code", usedAt: null, expiresAt: { gt: now } },
+  });
+  return live > 0;
+}
+
+export const CODE_MAIL_SUBJECT = "Your code to add a payout account";
+
+function codeMail(member: { email: string; firstName: string }, code: string) {
+  return memberMail(member, CODE_MAIL_SUBJECT, [
+    `Your code to add a payout account to your ${PRODUCT_NAME} account is ${code}.`,
+    `It works once, for ${CODE_MINUTES} minutes.`,
+    "",
+    `If you did not ask for it, someone may be signed in to your account: do not share the code, and contact support at ${getEnv().SUPPORT_EMAIL}.`,
+  ]);
+}
+
+/**
+ * Keyed with the session secret: a six-digit code has only a million values, so a plain hash in a
+ * copied database would give it away at once. The member's id keeps the hashes of two members'
+ * equal codes apart (the column is unique).
+ */
+function hashCode(memberId: number, code: string): string {
+  return createHmac("sha256", getEnv().SESSION_SECRET).update(`payout-account-code:${memberId}:${code}`).digest("hex");
+}
+
+function minutesOf(seconds: number): number {
+  return Math.max(1, Math.ceil(seconds / 60));
+}
