@@ -6,6 +6,7 @@ import { z } from "zod";
 import { ErrorList, Field, SubmitButton, useClearedAfterSubmit } from "~/components/forms";
 import { requireAdmin } from "~/domain/admin-auth.server";
 import { mayManageAdmins, registerAdmin } from "~/domain/admins.server";
+import { ADMIN_PASSWORD_MIN_LENGTH } from "~/domain/passwords.server";
 import { readFormData } from "~/lib/forms.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -19,7 +20,7 @@ const PASSWORD_FIELDS = ["password", "password_confirmation"];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { admin } = await requireAdmin(request);
-  return { authorised: mayManageAdmins(admin) };
+  return { authorised: mayManageAdmins(admin), minimumLength: ADMIN_PASSWORD_MIN_LENGTH };
 }
 
 // The spec's payload names. A mismatch is reported on password, which also marks the confirmation.
@@ -57,7 +58,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminRegister() {
-  const { authorised } = useLoaderData<typeof loader>();
+  const { authorised, minimumLength } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm({
     id: "admin-register",
@@ -97,6 +98,7 @@ export default function AdminRegister() {
           label="Password"
           inputProps={{ ...getInputProps(fields.password, { type: "password", value: false }), autoComplete: "new-password" }}
           errors={passwordErrors}
+          hint={`At least ${minimumLength} characters.`}
         />
         <Field
           label="Confirm Password"

@@ -15,6 +15,7 @@ import {
   setAdminPassword,
   setSuperAdmin,
 } from "~/domain/admins.server";
+import { ADMIN_PASSWORD_MIN_LENGTH } from "~/domain/passwords.server";
 import { readFormData } from "~/lib/forms.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { redirectWithToast, toastHeaders } from "~/lib/toast.server";
@@ -36,6 +37,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return {
     target: { id: target.id, name: target.name, email: target.email, isSuperAdmin: target.isSuperAdmin },
     isSelf,
+    minimumLength: ADMIN_PASSWORD_MIN_LENGTH,
     mayUpdatePassword: isSelf || mayManage,
     mayDelete: mayManage && !isSelf,
     // Super-admin rights and a two-factor reset are for super-admins, on other admins (decision 037).
@@ -119,7 +121,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defau
   isDeleted(actionResult) ? false : defaultShouldRevalidate;
 
 export default function AdminModify() {
-  const { target, isSelf, mayUpdatePassword, mayDelete, mayChangeSuperAdmin, mayResetTwoFactor } = useLoaderData<typeof loader>();
+  const { target, isSelf, minimumLength, mayUpdatePassword, mayDelete, mayChangeSuperAdmin, mayResetTwoFactor } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigate = useNavigate();
   const hydrated = useHydrated();
@@ -178,6 +180,7 @@ export default function AdminModify() {
                 label="Password"
                 inputProps={{ ...getInputProps(fields.password, { type: "password", value: false }), autoComplete: "new-password" }}
                 errors={fields.password.errors}
+                hint={`At least ${minimumLength} characters.`}
               />
               <Field
                 label="Confirm Password"

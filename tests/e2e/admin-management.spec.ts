@@ -182,3 +182,27 @@ test("a super-admin makes another admin a super-admin and takes it back, each co
   await expect(audit.filter({ hasText: "admin.super_admin_granted" })).toHaveCount(1);
   await expect(audit.filter({ hasText: "admin.super_admin_revoked" })).toHaveCount(1);
 });
+
+test("changing one's own password needs the current one", async ({ page, context, browser, baseURL }, testInfo) => {
+  const admin = await createAdmin(context, testInfo);
+  await signInAsAdmin(page, admin);
+  await page.goto("/admin/admins/view");
+  await page.getByRole("row").filter({ hasText: admin.email }).getByRole("link", { name: "Edit" }).click();
+  await expect(page.getByText("At least 12 characters.")).toBeVisible();
+
+  await page.getByLabel("Current Password").fill("Not#The-Password-1");
+  await page.getByLabel("Password", { exact: true }).fill("Renewed#Panel-2026");
+  await page.getByLabel("Confirm Password").fill("Renewed#Panel-2026");
+  await page.getByRole("button", { name: "Update Password" }).click();
+  await expect(page.getByText("Your current password is not right.")).toBeVisible();
+
+  await page.getByLabel("Current Password").fill(admin.password);
+  await page.getByLabel("Password", { exact: true }).fill("Renewed#Panel-2026");
+  await page.getByLabel("Confirm Password").fill("Renewed#Panel-2026");
+  await page.getByRole("button", { name: "Update Password" }).click();
+  await expect(page.locator('[data-toast="success"]')).toHaveText("Password updated successfully");
+
+  const elsewhere = await signInElsewhere(browser, baseURL, { email: admin.email, password: "Renewed#Panel-2026" });
+  await expect(elsewhere.page).toHaveURL("/admin/dash");
+  await elsewhere.close();
+});

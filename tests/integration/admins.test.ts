@@ -73,7 +73,7 @@ describe("the guard", () => {
 describe("registering an admin", () => {
   test("a super-admin registers an admin: email lower-cased, password hashed, audit entry written", async () => {
     const { admin, cookie } = await superAdmin();
-    expect(await registerLoader({ request: request("/admin/admins/register", { cookie }), params: {}, context: {} })).toEqual({ authorised: true });
+    expect(await registerLoader({ request: request("/admin/admins/register", { cookie }), params: {}, context: {} })).toEqual({ authorised: true, minimumLength: 12 });
     const response = expectRedirect(await register(cookie, validRegistration));
     expect(response.headers.get("Location")).toBe("/admin/admins/view");
     expect(await toastOf(response)).toEqual({ type: "success", message: "Admin registered successfully" });
@@ -87,7 +87,7 @@ describe("registering an admin", () => {
   test("a non-super-admin is told they are not authorised, and a post is refused", async () => {
     const admin = await createTestAdmin();
     const cookie = await adminCookie(admin.id);
-    expect(await registerLoader({ request: request("/admin/admins/register", { cookie }), params: {}, context: {} })).toEqual({ authorised: false });
+    expect(await registerLoader({ request: request("/admin/admins/register", { cookie }), params: {}, context: {} })).toEqual({ authorised: false, minimumLength: 12 });
     const refused = expectData(await register(cookie, validRegistration));
     expect(refused.init?.status).toBe(403);
     expect(refused.data.error).toEqual({ "": [NOT_AUTHORISED] });
