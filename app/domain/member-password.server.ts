@@ -84,7 +84,8 @@ export async function changeMemberPassword({
     }
   }
   const passwordHash = await hashPassword(newPassword);
-  await getPrisma().member.update({ where: { id: member.id }, data: { passwordHash } });
+  // Stamped: for a while a payout change asks for a mailed code, not this new password (decision 039).
+  await getPrisma().member.update({ where: { id: member.id }, data: { passwordHash, passwordChangedAt: new Date() } });
   await endOtherMemberSessions(member.id, sessionId);
   await queueSafely(
     () => queuePasswordChangedMail(getPrisma(), member, member.passwordHash ? "changed" : "set"),

@@ -17,6 +17,7 @@ import {
 import {
   claimPayoutAccountCode,
   countAndCheckProof,
+  payoutProofKind,
   PROOF_MESSAGES,
   proofLimitKey,
   type Proof,
@@ -94,7 +95,7 @@ export async function addPaymentAccount(
   const prisma = getPrisma();
   const member = await prisma.member.findUniqueOrThrow({
     where: { id: memberId },
-    select: { email: true, firstName: true, passwordHash: true },
+    select: { email: true, firstName: true, passwordHash: true, passwordChangedAt: true },
   });
   // The schema checked this against the session's member; this is the rule itself, for every caller.
   if (account.method === "paypal" && !sameEmail(account.paypalEmail, member.email)) {
@@ -105,13 +106,14 @@ export async function addPaymentAccount(
       status: 400,
     };
   }
-  const refusal = await countAndCheckProof({ id: memberId, passwordHash: member.passwordHash }, proof);
+  const proofKind = payoutProofKind(member, now);
+  const refusal = await countAndCheckProof({ id: memberId, ...member }, proof, now);
   if (refusal) return { ok: false, ...refusal };
 
   const usableAt = new Date(now.getTime() + coolingOffHours * 60 * 60 * 1000);
   try {
     await prisma.$transaction(async (tx) => {
-      if (member.passwordHash === null && !(await claimPayoutAccountCode(tx, memberId, proof.code ?? "", now))) {
+      if (proofKind === "code" && !(await claimPayoutAccountCode(tx, memberId, proof.code ?? "", now))) {
         throw new Refused({ ok: false, field: "code", message: PROOF_MESSAGES.wrongCode, status: 400 });
       }
       // ON CONFLICT DO NOTHING on (memberId, method) rather than a caught unique violation: a second

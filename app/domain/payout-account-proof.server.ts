@@ -24,6 +24,24 @@ export const proofLimitKey = (memberId: number) => `payout-account-proof:${membe
 const codeLimitKey = (memberId: number) => `payout-account-code:${memberId}`;
 
 export const CODE_MINUTES = 10;
+
+export type ProofKind = "password" | "code";
+
+/**
+ * How this member proves a payout change: the password, unless there is none (Google sign-in) or it
+ * was set or changed from a signed-in session within the cooling-off period. A stolen session can set
+ * a first password for a member who signs in with Google (or a thief who watched the old one type can
+ * change it); such a fresh password proves nothing, so the mailed code is asked for instead.
+ */
+export function payoutProofKind(
+  member: { passwordHash: string | null; passwordChangedAt: Date | null },
+  now: Date = new Date(),
+  coolingOffHours: number = getEnv().PAYOUT_ACCOUNT_COOLING_OFF_HOURS,
+): ProofKind {
+  if (member.passwordHash === null) return "code";
+  const changed = member.passwordChangedAt?.getTime();
+  return changed !== undefined && now.getTime() - changed < coolingOffHours * 60 * 60 * 1000 ? "code" : "password";
+}
 const CODE_PATTERN = /^\d{6}$/;
 
 export const PROOF_MESSAGES = {
@@ -50,10 +68,11 @@ export type ProofRefusal = { field: "password" | "code" | null; message: string;
  * use, by claimPayoutAccountCode inside the transaction that adds the account.
  */
 export async function countAndCheckProof(
-  member: { id: number; passwordHash: string | null },
+  member: { id: number; passwordHash: string | null; passwordChangedAt: Date | null },
   proof: Proof,
+  now: Date = new Date(),
 ): Promise<ProofRefusal | null> {
-  const hasPassword = member.passwordHash !== null;
+  const hasPassword = payoutProofKind(member, now) === "password";
   const given = hasPassword ? proof.password : proof.code;
   if (!given) {
     return hasPassword
@@ -62,7 +81,7 @@ export async function countAndCheckProof(
   }
   const limit = await hitRateLimit(proofLimitKey(member.id), PAYOUT_ACCOUNT_PROOF_RULE);
   if (limit.limited) return { field: null, message: PROOF_MESSAGES.tooMany(minutesOf(limit.retryAfterSeconds)), status: 429 };
-  if (member.passwordHash !== null && !(await verifyPassword(given, member.passwordHash))) {
+  if (hasPassword && !(await verifyPassword(given, member.passwordHash!))) {
     return { field: "password", message: PROOF_MESSAGES.wrongPassword, status: 400 };
   }
   return null;
@@ -96,9 +115,9 @@ export async function sendPayoutAccountCode(memberId: number, now: Date = new Da
   const prisma = getPrisma();
   const member = await prisma.member.findUniqueOrThrow({
     where: { id: memberId },
-    select: { email: true, firstName: true, passwordHash: true },
+    select: { email: true, firstName: true, passwordHash: true, passwordChangedAt: true },
   });
-  if (member.passwordHash !== null) return { ok: false, message: PROOF_MESSAGES.hasPassword, status: 400 };
+  if (payoutProofKind(member, now) === "password") return { ok: false, message: PROOF_MESSAGES.hasPassword, status: 400 };
   const limit = await hitRateLimit(codeLimitKey(memberId), PAYOUT_ACCOUNT_CODE_RULE);
   if (limit.limited) {
     return { ok: false, message: PROOF_MESSAGES.tooManyCodes(minutesOf(limit.retryAfterSeconds)), status: 429 };

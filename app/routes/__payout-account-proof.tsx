@@ -49,14 +49,24 @@ export function ProofField({
   );
 }
 
-/** Step one for a member without a password: a code by mail, good for one account. */
-export function SendCodeForm({ signUpEmail, codeSent }: { signUpEmail: string; codeSent: boolean }) {
+/** Step one for a member without a password (or with one set just now): a code by mail, good for one account. */
+export function SendCodeForm({
+  signUpEmail,
+  codeSent,
+  passwordIsRecent,
+}: {
+  signUpEmail: string;
+  codeSent: boolean;
+  passwordIsRecent: boolean;
+}) {
   return (
     <Form method="post" className="mt-4 rounded-lg border border-slate-200 bg-white p-4" aria-label="Email me a code">
       <p className="text-sm text-slate-700">
         {codeSent
           ? `We emailed a code to ${signUpEmail}. Enter it below with the account details. No mail? Ask for a new code.`
-          : `You sign in with Google, so we email a code to ${signUpEmail} instead of asking for a password.`}
+          : passwordIsRecent
+            ? `Your password was set or changed recently, so for now we email a code to ${signUpEmail} instead of asking for it.`
+            : `You sign in with Google, so we email a code to ${signUpEmail} instead of asking for a password.`}
       </p>
       <SubmitButton name="intent" value="send-code" pendingText="Sending…" className="btn-secondary mt-3">
         {codeSent ? "Email me a new code" : "Email me a code"}

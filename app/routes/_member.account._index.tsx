@@ -23,7 +23,7 @@ import {
   listPaymentAccounts,
   parsePaymentAccount,
 } from "~/domain/payment-accounts.server";
-import { hasLivePayoutAccountCode, sendPayoutAccountCode } from "~/domain/payout-account-proof.server";
+import { hasLivePayoutAccountCode, payoutProofKind, sendPayoutAccountCode } from "~/domain/payout-account-proof.server";
 import type { PayoutMethod } from "~/generated/prisma/enums";
 import { getEnv } from "~/lib/env.server";
 import { readFormData } from "~/lib/forms.server";
@@ -45,11 +45,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const accounts = await listPaymentAccounts(member.id);
   const held = new Set(accounts.map((account) => account.method));
   const now = new Date();
-  const proof: Proof = member.passwordHash !== null ? "password" : "code";
+  const proof: Proof = payoutProofKind(member, now);
   return {
     signUpEmail: member.email,
     proof,
     codeSent: proof === "code" && (await hasLivePayoutAccountCode(member.id, now)),
+    passwordIsRecent: proof === "code" && member.passwordHash !== null,
     // Only the masked details reach the browser: the full account number never leaves the server.
     accounts: accounts.map((account) => ({
       id: account.id,
@@ -96,7 +97,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Account() {
-  const { accounts, missing, proof, codeSent, signUpEmail, coolingOffHours } = useLoaderData<typeof loader>();
+  const { accounts, missing, proof, codeSent, passwordIsRecent, signUpEmail, coolingOffHours } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const refusal = actionData?.refusal;
   // A refusal about an account no longer listed (deleted in another tab, a forged id) goes on top.
@@ -164,7 +165,7 @@ export default function Account() {
               : ""}
             We email you about every new account.
           </p>
-          {proof === "code" ? <SendCodeForm signUpEmail={signUpEmail} codeSent={codeSent} /> : null}
+          {proof === "code" ? <SendCodeForm signUpEmail={signUpEmail} codeSent={codeSent} passwordIsRecent={passwordIsRecent} /> : null}
           <div className="mt-4 grid gap-4">
             {missing.map((method) => (
               <AddAccountForm key={method} method={method} />

@@ -233,6 +233,26 @@ describe("a member without a password (Google) adds an account with a mailed cod
     }
   });
 
+  test("a first password set from a signed-in session is no proof: the mailed code is asked for until the cooling-off has passed", async () => {
+    // A stolen session of a Google member sets a password, then tries to add its own payout account with it.
+    const { member, cookie } = await signedIn({ withPassword: false });
+    const sessionId = (await getPrisma().memberSession.findFirstOrThrow({ where: { memberId: member.id } })).id;
+    const set = await changeMemberPassword({ member, sessionId, newPassword: "Thief#Chosen-99" });
+    expect(set.ok).toBe(true);
+    expect(await load(cookie)).toMatchObject({ proof: "code", passwordIsRecent: true });
+    expect(expectData(await post(cookie, { ...UPI_FORM, password: "Thief#Chosen-99" })).data.add?.result.error).toEqual({
+      code: ["Enter the code we emailed you."],
+    });
+    expect(await accountsOf(member.id)).toHaveLength(0);
+    // The member, who reads the mail, can still add one with the code.
+    const code = await requestCode(cookie, member.email);
+    expectRedirect(await post(cookie, { ...UPI_FORM, code }));
+    expect(await accountsOf(member.id)).toHaveLength(1);
+    // A day later the password is proof again.
+    await getPrisma().member.update({ where: { id: member.id }, data: { passwordChangedAt: new Date(Date.now() - 25 * 60 * 60 * 1000) } });
+    expect(await load(cookie)).toMatchObject({ proof: "password" });
+  });
+
   test("a member with a password is not sent a code, and a code is no substitute for the password", async () => {
     const { member, cookie } = await signedIn();
     const result = expectData(await post(cookie, { intent: "send-code" }));

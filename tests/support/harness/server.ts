@@ -5,6 +5,7 @@
 // after migrating and seeding with the demo accounts. See docs/decisions/031-start-modes.md.
 import express from "express";
 import { startServer } from "../../../scripts/server";
+import { fromLoopback } from "../../../scripts/extras/html";
 import { mailOutboxRouter } from "../../../scripts/extras/mail-outbox";
 import { createFixture } from "./fixtures";
 import { googleConsentRouter } from "./google-consent";
@@ -12,6 +13,8 @@ import { googleConsentRouter } from "./google-consent";
 await startServer("harness", {
   extras(app) {
     app.post("/dev/fixtures", express.json({ limit: "1mb" }), async (req, res, next) => {
+      // It makes admins and sessions: only the tests on this machine may call it.
+      if (!fromLoopback(req)) return void res.status(404).type("text/plain").send("Not Found");
       try {
         const request = new Request(new URL(req.originalUrl, `http://${req.get("host") ?? "localhost"}`), {
           method: "POST",
