@@ -27,7 +27,7 @@ beforeEach(() => {
 function form(body: Record<string, string> | Buffer) {
   return {
     method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": clientAddress },
+    headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Panel-Client-Address": clientAddress },
     body: Buffer.isBuffer(body) ? new Uint8Array(body) : new URLSearchParams(body).toString(),
   };
 }
