@@ -54,6 +54,9 @@ export default defineConfig({
       SEED_DEMO: "1",
       E2E_FIXTURES: "1",
       GOOGLE_MOCK: "1",
+      // The browser plays the proxy in front of the app: the tests give each context its own
+      // X-Forwarded-For so that per-address limits do not carry over between tests (decision 033).
+      TRUST_PROXY: "1",
     },
   },
 });
