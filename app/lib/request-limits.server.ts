@@ -50,8 +50,9 @@ export function applyServerTimeouts(server: http.Server) {
  */
 export function requestLimits(): RequestHandler {
   return (req, res, next) => {
-    const forwardedHost = req.headers["x-forwarded-host"];
-    if (!isValidHost(req.headers.host) || (forwardedHost !== undefined && !isValidHost(forwardedHost))) {
+    // Proxies may append to X-Forwarded-Host ("panel.example, internal:8080"): each entry must be a host.
+    const forwardedHosts = [req.headers["x-forwarded-host"] ?? []].flat().flatMap((value) => value.split(",").map((entry) => entry.trim()));
+    if (!isValidHost(req.headers.host) || !forwardedHosts.every(isValidHost)) {
       return refuse(res, 400, "The Host header of this request is not valid.");
     }
     if (req.method === "GET" || req.method === "HEAD") return next();
@@ -66,9 +67,8 @@ export function requestLimits(): RequestHandler {
   };
 }
 
-function isValidHost(host: string | string[] | undefined): boolean {
-  if (host === undefined) return true;
-  return typeof host === "string" && VALID_HOST.test(host);
+function isValidHost(host: string | undefined): boolean {
+  return host === undefined || VALID_HOST.test(host);
 }
 
 function limitsFor(pathname: string): BodyLimits {
