@@ -23,6 +23,9 @@ export function parseTrustProxy(raw: string | undefined): number | string[] | fa
   const value = raw?.trim() ?? "";
   if (value === "" || value === "0" || value === "false") return false;
   if (/^\d+$/.test(value)) return Number(value);
+  if (value === "true") {
+    throw new Error("TRUST_PROXY=true would let any client choose its own address: give the number of proxies in front of the app instead (e.g. 1)");
+  }
   const entries = value.split(",").map((entry) => entry.trim()).filter(Boolean);
   const bad = entries.filter((entry) => !PRESETS.has(entry) && !isAddressOrRange(entry));
   if (entries.length === 0 || bad.length > 0) {
