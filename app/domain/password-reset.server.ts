@@ -176,7 +176,7 @@ export async function resetPassword({
   const rules = AUDIENCES[audience];
   const found = await findUsableToken(token, email, audience);
   if (!found) return { ok: false, message: RESET_LINK_INVALID_MESSAGE };
-  // Hashed before the transaction: bcrypt is slow and the transaction should stay short.
+  // Hashed before the transaction: hashing is slow and the transaction should stay short.
   const passwordHash = await hashPassword(password);
   const prisma = getPrisma();
   const reset = await prisma.$transaction(async (tx) => {

@@ -153,7 +153,7 @@ describe("changing the password", () => {
   test.each([
     ["too short", "Sh0rt!", "The password must be at least 8 characters."],
     ["a common password", "sunshine", "This password is too common. Choose another."],
-    ["longer than bcrypt reads", "é".repeat(37), "The password must be at most 72 characters."],
+    ["longer than 72 bytes", "é".repeat(37), "The password must be at most 72 characters."],
   ])("the password policy applies: %s", async (_case, password, message) => {
     const { member, cookie } = await memberWithPassword();
     expect(
