@@ -56,9 +56,9 @@ export default defineConfig({
       GOOGLE_MOCK: "1",
       // Two-factor sign-in is offered, not forced: tests enrol the admins that need it (admin-two-factor.spec.ts).
       ADMIN_MFA: "optional",
-      // Tests come from addresses of their own (X-Forwarded-For) to keep per-address limits apart:
-      // the harness trusts the header from loopback peers, as a proxy on the same host would send it.
-      TRUST_PROXY: "loopback",
+      // The browser plays the proxy in front of the app: the tests give each context its own
+      // X-Forwarded-For so that per-address limits do not carry over between tests (decision 033).
+      TRUST_PROXY: "1",
     },
   },
 });

@@ -19,11 +19,13 @@ import { createRequestHandler } from "@remix-run/express";
 import { installGlobals, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
+import { parseTrustProxy, recordClientAddress } from "../app/lib/client-address.server";
 import { parseDatabaseUrl } from "../app/lib/database-url";
 import { getEnv } from "../app/lib/env.server";
 import { assertSameOrigin } from "../app/lib/forms.server";
 import { securityHeaders } from "../app/lib/security-headers.server";
 import { isDraining, runShutdown, startDraining } from "../app/lib/lifecycle.server";
+import { applyServerTimeouts, requestLimits } from "../app/lib/request-limits.server";
 import { errorFields, log, routeConsoleToLog, withRequestId } from "../app/lib/logger.server";
 
 interface ServerSettings {
@@ -203,7 +205,11 @@ async function serve(buildPath: string, { port, host, shutdownTimeoutMs }: Serve
 
   const app = express();
   app.disable("x-powered-by");
+  // Whose X-Forwarded-For counts, and the limits on what a request may cost (decisions 033, 036).
+  app.set("trust proxy", parseTrustProxy(getEnv().TRUST_PROXY));
   app.use(tagRequest(inFlight, () => running.server));
+  app.use(requestLimits());
+  app.use(recordClientAddress());
   app.use(protect());
   app.use(compression());
   // Vite puts fingerprinted files under assets/: cached for a year. The rest (favicon, robots) for an hour.
@@ -219,7 +225,7 @@ async function serve(buildPath: string, { port, host, shutdownTimeoutMs }: Serve
   const listening = app.listen({ port, host });
   running.server = listening;
   listening.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
-  listening.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
+  applyServerTimeouts(listening);
   listening.on("listening", () => {
     const address = listening.address();
     log("info", "listening", {

@@ -1,6 +1,6 @@
 import type { Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/db.server";
-import { checkRateLimit, clearRateLimit, hitRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
+import { clearRateLimit, consumeRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 import { DELETION_WORD } from "./account-deletion-schema";
 import { debitPoints } from "./ledger.server";
 import { verifyPassword } from "./passwords.server";
@@ -27,9 +27,6 @@ export const PENDING_WITHDRAWAL_MESSAGE =
   "You have a withdrawal in progress. You can delete your account once it has been paid or rejected.";
 const ALREADY_CLOSED_MESSAGE = "This account has been closed.";
 
-/** Wrong passwords per member: a stolen session must not become a way to guess the password. */
-export const WRONG_DELETION_PASSWORD_LIMIT: RateLimitRule = { limit: 5, windowMs: 15 * 60 * 1000 };
-
 export type DeletionRequestResult =
   | { ok: true }
   | { ok: false; field: "password" | "confirmation" | null; message: string; status: 400 | 409 | 429 };
@@ -54,18 +51,20 @@ export async function requestAccountDeletion(
   const member = await prisma.member.findUnique({ where: { id: memberId } });
   if (!member || member.status === "closed") return { ok: false, field: null, message: ALREADY_CLOSED_MESSAGE, status: 409 };
 
-  const limitKey = `account-deletion:${member.id}`;
   if (member.passwordHash) {
-    const limit = await checkRateLimit(limitKey, WRONG_DELETION_PASSWORD_LIMIT);
+    // Counted before the check (RATE_LIMITS.accountDeletion): a stolen session must not become a
+    // way to guess the password, not even with parallel posts.
+    const limit = await consumeRateLimit(RATE_LIMITS.accountDeletion, member.id);
     if (limit.limited) {
       const minutes = Math.max(1, Math.ceil(limit.retryAfterSeconds / 60));
       const message = `Too many wrong passwords. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
       return { ok: false, field: null, message, status: 429 };
     }
     if (!proof.password || !(await verifyPassword(proof.password, member.passwordHash))) {
-      await hitRateLimit(limitKey, WRONG_DELETION_PASSWORD_LIMIT);
       return { ok: false, field: "password", message: WRONG_PASSWORD_MESSAGE, status: 400 };
     }
+    // The password is proven: a refusal below (a pending withdrawal) must not use up the tries.
+    await clearRateLimit(RATE_LIMITS.accountDeletion, member.id);
   } else if (proof.confirmation?.trim().toUpperCase() !== DELETION_WORD) {
     return { ok: false, field: "confirmation", message: `Type ${DELETION_WORD} to confirm.`, status: 400 };
   }
@@ -91,7 +90,6 @@ export async function requestAccountDeletion(
     return null;
   });
   if (refusal) return { ok: false, field: null, message: refusal, status: 409 };
-  await clearRateLimit(limitKey);
   return { ok: true };
 }
 

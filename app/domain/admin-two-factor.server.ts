@@ -5,7 +5,7 @@ import type { Admin } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { PRODUCT_NAME } from "~/lib/product";
-import { clearRateLimit, hitRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
+import { clearRateLimit, consumeRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 import { mayManageAdmins, ADMIN_NOT_FOUND, NOT_AUTHORISED } from "./admins.server";
 import { recordAudit } from "./audit.server";
 import { tooManyAttemptsMessage } from "./login.server";
@@ -22,12 +22,8 @@ const RECOVERY_CODE_COUNT = 10;
 // No 0/o, 1/l/i: a code copied from paper is read back without guessing.
 const RECOVERY_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
 
-/**
- * The second step of the sign-in: 5 wrong codes in 15 minutes per admin, counted before the code
- * is checked. The one rule of this module; its key is `admin-second-factor:{adminId}`.
- */
-export const SECOND_FACTOR_RULE: RateLimitRule = { limit: 5, windowMs: 15 * 60 * 1000 };
-const secondFactorKey = (adminId: number) => `admin-second-factor:${adminId}`;
+// The second step of the sign-in is limited by RATE_LIMITS.adminSecondFactor (5 codes in 15 minutes
+// per admin), counted before the code is checked.
 
 export const CODE_REFUSED = "That code is not right, or it has been used already. Enter the current code from your app, or an unused recovery code.";
 export const ENROLMENT_CODE_REFUSED = "That code is not right. Enter the 6-digit code your app shows now.";
@@ -101,14 +97,13 @@ export type SecondFactorResult = { ok: true } | { ok: false; status: 401 | 429; 
 
 /** The sign-in's second step: a current code from the app, or an unused recovery code. */
 export async function verifySecondFactor(admin: Admin, input: string): Promise<SecondFactorResult> {
-  const key = secondFactorKey(admin.id);
-  const attempt = await hitRateLimit(key, SECOND_FACTOR_RULE);
+  const attempt = await consumeRateLimit(RATE_LIMITS.adminSecondFactor, admin.id);
   if (attempt.limited) return { ok: false, status: 429, message: tooManyAttemptsMessage(attempt.retryAfterSeconds) };
   const accepted = /^\d{6}$/.test(input.replace(/\s/g, ""))
     ? await acceptCode(admin, input.replace(/\s/g, ""))
     : await acceptRecoveryCode(admin, input);
   if (!accepted) return { ok: false, status: 401, message: CODE_REFUSED };
-  await clearRateLimit(key);
+  await clearRateLimit(RATE_LIMITS.adminSecondFactor, admin.id);
   return { ok: true };
 }
 

@@ -3,7 +3,7 @@ import type { Member } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { PRODUCT_NAME } from "~/lib/product";
-import { checkRateLimit, hitRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
+import { consumeRateLimit, RATE_LIMITS, secondsUntilAllowed } from "~/lib/rate-limit.server";
 import { sendMail } from "./mail.server";
 
 // Email verification by a signed, expiring link (docs/decisions/007-email-verification.md):
@@ -15,16 +15,10 @@ export const TOO_MANY_ATTEMPTS = "Too Many Attempt's Try Again in 5 Minutes";
 export const EMAIL_VERIFIED = "Email Verified Succesfully";
 
 export const LINK_MINUTES = 60;
-export const RESEND_COOLDOWN_SECONDS = 60;
-/** With a 60 s cooldown at most 5 mails fit in 5 minutes, so the limit is below that. */
-export const SENDS_PER_MEMBER: RateLimitRule = { limit: 3, windowMs: 5 * 60 * 1000 };
-/** Opening and confirming a link each count, per client address. */
-export const LINK_CHECKS_PER_IP: RateLimitRule = { limit: 30, windowMs: 5 * 60 * 1000 };
-const COOLDOWN: RateLimitRule = { limit: 1, windowMs: RESEND_COOLDOWN_SECONDS * 1000 };
-
-const cooldownKey = (memberId: number) => `verify-email:cooldown:${memberId}`;
-const sendsKey = (memberId: number) => `verify-email:sends:${memberId}`;
-export const linkChecksKey = (address: string) => `verify-email:link:${address}`;
+/** The window of RATE_LIMITS.verifyMailCooldown (one mail a minute); with it at most 5 mails fit in
+ * 5 minutes, so RATE_LIMITS.verifyMailSends is below that. Opening and confirming a link each count
+ * in RATE_LIMITS.verifyLinkChecks, per client address. */
+export const RESEND_COOLDOWN_SECONDS = RATE_LIMITS.verifyMailCooldown.windowMs / 1000;
 
 // ── Sending ────────────────────────────────────────────────────────────────────────────────────
 
@@ -35,24 +29,23 @@ export type SendOutcome =
 
 /** Seconds until the member may ask for another mail; 0 when they may now. Reads only. */
 export async function secondsUntilResend(memberId: number): Promise<number> {
-  return (await checkRateLimit(cooldownKey(memberId), COOLDOWN)).retryAfterSeconds;
+  return secondsUntilAllowed(RATE_LIMITS.verifyMailCooldown, memberId);
 }
 
 /**
- * Mails a fresh link unless one went out in the last 60 s or the member has had too many. A refusal
- * is decided by reading the counters only, so it changes nothing; two requests racing past the
- * reads are settled by the atomic counter, and only one mail goes out.
+ * Mails a fresh link unless one went out in the last 60 s or the member has had too many. A plain
+ * refusal is decided from reads alone and changes nothing; what passes them is counted atomically
+ * before the mail goes out, so of two requests racing past the reads only one mails.
  */
 export async function sendVerificationEmail(member: Member, now = new Date()): Promise<SendOutcome> {
-  const cooldown = await checkRateLimit(cooldownKey(member.id), COOLDOWN);
+  const coolingDown = await secondsUntilAllowed(RATE_LIMITS.verifyMailCooldown, member.id);
+  if (coolingDown > 0) return { status: "cooling-down", retryAfterSeconds: coolingDown };
+  const spent = await secondsUntilAllowed(RATE_LIMITS.verifyMailSends, member.id);
+  if (spent > 0) return { status: "too-many", retryAfterSeconds: spent };
+  const cooldown = await consumeRateLimit(RATE_LIMITS.verifyMailCooldown, member.id);
   if (cooldown.limited) return { status: "cooling-down", retryAfterSeconds: cooldown.retryAfterSeconds };
-  const sends = await checkRateLimit(sendsKey(member.id), SENDS_PER_MEMBER);
+  const sends = await consumeRateLimit(RATE_LIMITS.verifyMailSends, member.id);
   if (sends.limited) return { status: "too-many", retryAfterSeconds: sends.retryAfterSeconds };
-
-  const raced = await hitRateLimit(cooldownKey(member.id), COOLDOWN);
-  if (raced.limited) return { status: "cooling-down", retryAfterSeconds: raced.retryAfterSeconds };
-  const counted = await hitRateLimit(sendsKey(member.id), SENDS_PER_MEMBER);
-  if (counted.limited) return { status: "too-many", retryAfterSeconds: counted.retryAfterSeconds };
 
   const link = verificationLink(member, now);
   await sendMail({

@@ -1,47 +1,52 @@
 import type { MemberStatus } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/db.server";
-import { checkRateLimit, clearRateLimit, hitRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
+import {
+  clearRateLimit,
+  consumeRateLimits,
+  counted,
+  RATE_LIMITS,
+  refundRateLimit,
+} from "~/lib/rate-limit.server";
 import { reactivateIfInactive } from "./inactivity.server";
-import { verifyPassword } from "./passwords.server";
+import { hashPassword, needsRehash, verifyPassword } from "./passwords.server";
 
-// Password sign-in for members. The rules (docs/decisions/010-login-rate-limits.md): the same
-// message for an unknown email, a wrong password and a Google-only account; failures counted per
-// email and per client address; a spent counter refuses before any password is checked.
+// Password sign-in for members and admins. The rules (docs/decisions/010-login-rate-limits.md,
+// 034-limits-table.md): the same message for an unknown email, a wrong password and a Google-only
+// account; every attempt is counted per email and per client address, atomically, before any
+// password is checked, so parallel guesses cannot slip past the limit; a success gives the
+// attempt back. A bcrypt hash is replaced by an argon2id one at a successful sign-in.
 
 export const LOGIN_FAILED_MESSAGE = "These credentials do not match our records.";
-
-/** 5 failures in 15 minutes for one email; the 6th attempt is refused. */
-export const LOGIN_FAILURE_RULE: RateLimitRule = { limit: 5, windowMs: 15 * 60 * 1000 };
-/**
- * Per client address the bar is higher: many members in India share one address behind a mobile
- * carrier's NAT, and one of them mistyping must not lock out the others.
- */
-export const LOGIN_ADDRESS_FAILURE_RULE: RateLimitRule = { limit: 50, windowMs: 15 * 60 * 1000 };
 
 /** A refusal carries its HTTP status: 401 wrong credentials, 403 account not active, 429 too many failures. */
 export type LoginRefusal = { ok: false; status: 401 | 403 | 429; message: string };
 export type LoginResult = { ok: true; memberId: number } | LoginRefusal;
 export type AdminLoginResult = { ok: true; adminId: number } | LoginRefusal;
 
-// A bcrypt hash of no one's password: an unknown email costs the same time as a wrong password, so
-// the response time does not tell whether an account exists.
-const UNKNOWN_ACCOUNT_HASH = "$2b$10$dm8JYE/Tr8Pk/HCUAh/IBuVCr5R572LNApig7WwoeJg6MJfxVVgtK";
+// An argon2id hash of no one's password (made once, with the same parameters as every new hash):
+// an unknown email costs the same time as a wrong password, so the response time does not tell
+// whether an account exists.
+let unknownAccountHash: Promise<string> | undefined;
+const unknownAccount = () => (unknownAccountHash ??= hashPassword(`no one's password ${Math.random()}`));
 
 interface Credentials {
   email: string;
   password: string;
-  address: string;
+  /** The client's address bucket (clientAddress), or null when unknown: then only the account's limit applies. */
+  address: string | null;
 }
 
 /** Members and admins sign in by the same rules, each with their own accounts and counters. */
 interface LoginScope {
-  /** Prefix of the rate-limit keys: "login" for members, "admin-login" for admins. */
-  counters: string;
+  perAccount: typeof RATE_LIMITS.memberSignIn;
+  perAddress: typeof RATE_LIMITS.memberSignInPerAddress;
   find(email: string): Promise<{ id: number; passwordHash: string | null; issue: string | null } | null>;
+  storeHash(id: number, passwordHash: string): Promise<unknown>;
 }
 
 const MEMBERS: LoginScope = {
-  counters: "login",
+  perAccount: RATE_LIMITS.memberSignIn,
+  perAddress: RATE_LIMITS.memberSignInPerAddress,
   async find(email) {
     const member = await getPrisma().member.findUnique({
       where: { email },
@@ -49,10 +54,12 @@ const MEMBERS: LoginScope = {
     });
     return member && { id: member.id, passwordHash: member.passwordHash, issue: accountStatusIssue(member.status) };
   },
+  storeHash: (id, passwordHash) => getPrisma().member.update({ where: { id }, data: { passwordHash } }),
 };
 
 const ADMINS: LoginScope = {
-  counters: "admin-login",
+  perAccount: RATE_LIMITS.adminSignIn,
+  perAddress: RATE_LIMITS.adminSignInPerAddress,
   async find(email) {
     const admin = await getPrisma().admin.findUnique({
       where: { email },
@@ -60,6 +67,7 @@ const ADMINS: LoginScope = {
     });
     return admin && { id: admin.id, passwordHash: admin.passwordHash, issue: admin.revokedAt ? ADMIN_REVOKED_MESSAGE : null };
   },
+  storeHash: (id, passwordHash) => getPrisma().admin.update({ where: { id }, data: { passwordHash } }),
 };
 
 export const ADMIN_REVOKED_MESSAGE = "Your admin rights have been revoked.";
@@ -80,24 +88,18 @@ async function attemptPasswordLogin(
   scope: LoginScope,
   { email, password, address }: Credentials,
 ): Promise<{ ok: true; accountId: number } | LoginRefusal> {
-  const counters = [
-    { key: `${scope.counters}:email:${email}`, rule: LOGIN_FAILURE_RULE },
-    { key: `${scope.counters}:ip:${address}`, rule: LOGIN_ADDRESS_FAILURE_RULE },
-  ];
-  const states = await Promise.all(counters.map(({ key, rule }) => checkRateLimit(key, rule)));
-  const waitSeconds = Math.max(...states.map((state) => (state.limited ? state.retryAfterSeconds : 0)));
-  if (waitSeconds > 0) return { ok: false, status: 429, message: tooManyAttemptsMessage(waitSeconds) };
+  const limit = await consumeRateLimits(counted(scope.perAccount, email), counted(scope.perAddress, address));
+  if (limit.limited) return { ok: false, status: 429, message: tooManyAttemptsMessage(limit.retryAfterSeconds) };
 
   const account = await scope.find(email);
-  const matches = await verifyPassword(password, account?.passwordHash ?? UNKNOWN_ACCOUNT_HASH);
-  if (!account?.passwordHash || !matches) {
-    await Promise.all(counters.map(({ key, rule }) => hitRateLimit(key, rule)));
-    return { ok: false, status: 401, message: LOGIN_FAILED_MESSAGE };
-  }
+  const matches = await verifyPassword(password, account?.passwordHash ?? (await unknownAccount()));
+  if (!account?.passwordHash || !matches) return { ok: false, status: 401, message: LOGIN_FAILED_MESSAGE };
   // Only someone who knows the password learns the account's state.
   if (account.issue) return { ok: false, status: 403, message: account.issue };
 
-  await clearRateLimit(counters[0].key);
+  // The password was right: the account's counter starts again and the address gets its try back.
+  await Promise.all([clearRateLimit(scope.perAccount, email), refundRateLimit(scope.perAddress, address)]);
+  if (needsRehash(account.passwordHash)) await scope.storeHash(account.id, await hashPassword(password));
   return { ok: true, accountId: account.id };
 }
 
@@ -118,7 +120,7 @@ export function accountStatusIssue(status: MemberStatus): string | null {
 
 /** After a password reset the account's own failure counter starts again. */
 export async function clearLoginFailures(email: string, audience: "member" | "admin" = "member"): Promise<void> {
-  await clearRateLimit(`${(audience === "member" ? MEMBERS : ADMINS).counters}:email:${email}`);
+  await clearRateLimit((audience === "member" ? MEMBERS : ADMINS).perAccount, email);
 }
 
 export function tooManyAttemptsMessage(retryAfterSeconds: number): string {

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import type { Member } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/db.server";
-import { checkRateLimit, clearRateLimit, hitRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
+import { clearRateLimit, consumeRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 import { passwordText } from "~/lib/validation";
 import { queuePasswordChangedMail, queueSafely } from "./member-notices.server";
 import { hashPassword, passwordPolicyIssue, verifyPassword } from "./passwords.server";
@@ -10,9 +10,6 @@ import { endOtherMemberSessions } from "./sessions.server";
 
 // The Password page: a member changes their password, or a member who only ever signed in with
 // Google sets a first one. Changing it signs out every other device, as a reset does.
-
-/** Wrong current passwords, per member: someone holding a stolen session cannot guess for long. */
-export const WRONG_CURRENT_PASSWORD_LIMIT: RateLimitRule = { limit: 5, windowMs: 15 * 60 * 1000 };
 
 const PASSWORD_MISMATCH = "Password do not match";
 const WRONG_CURRENT_PASSWORD = "The current password is incorrect.";
@@ -67,9 +64,10 @@ export async function changeMemberPassword({
   oldPassword?: string;
   newPassword: string;
 }): Promise<PasswordChangeResult> {
-  const limitKey = `member-password:${member.id}`;
   if (member.passwordHash) {
-    const limit = await checkRateLimit(limitKey, WRONG_CURRENT_PASSWORD_LIMIT);
+    // Counted before the check (RATE_LIMITS.passwordChange): someone holding a stolen session
+    // cannot guess the current password for long, not even with parallel posts.
+    const limit = await consumeRateLimit(RATE_LIMITS.passwordChange, member.id);
     if (limit.limited) {
       const minutes = Math.max(1, Math.ceil(limit.retryAfterSeconds / 60));
       return {
@@ -79,7 +77,6 @@ export async function changeMemberPassword({
       };
     }
     if (!oldPassword || !(await verifyPassword(oldPassword, member.passwordHash))) {
-      await hitRateLimit(limitKey, WRONG_CURRENT_PASSWORD_LIMIT);
       return { ok: false, field: "oldPassword", message: WRONG_CURRENT_PASSWORD };
     }
   }
@@ -91,6 +88,6 @@ export async function changeMemberPassword({
     () => queuePasswordChangedMail(getPrisma(), member, member.passwordHash ? "changed" : "set"),
     "password change",
   );
-  await clearRateLimit(limitKey);
+  await clearRateLimit(RATE_LIMITS.passwordChange, member.id);
   return { ok: true, message: member.passwordHash ? "Password Changed Successfully" : "Password Set Successfully" };
 }

@@ -3,7 +3,7 @@ import type { Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { PRODUCT_NAME } from "~/lib/product";
-import { hitRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
+import { consumeRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 import { recordAudit } from "./audit.server";
 import { clearLoginFailures } from "./login.server";
 import { sendMail } from "./mail.server";
@@ -34,8 +34,9 @@ interface ResetAccount {
 }
 
 interface AudienceRules {
-  /** Prefix of the rate-limit keys. */
-  counters: string;
+  /** Its rules in RATE_LIMITS. */
+  perEmail: typeof RATE_LIMITS.memberResetPerEmail;
+  perAddress: typeof RATE_LIMITS.memberResetPerAddress;
   /** The account behind an email, only when it may sign in (a new password is of no use otherwise). */
   findUsable(email: string): Promise<ResetAccount | null>;
   owner(id: number): { memberId: number } | { adminId: number };
@@ -48,7 +49,8 @@ interface AudienceRules {
 
 const AUDIENCES: Record<ResetAudience, AudienceRules> = {
   member: {
-    counters: "reset",
+    perEmail: RATE_LIMITS.memberResetPerEmail,
+    perAddress: RATE_LIMITS.memberResetPerAddress,
     async findUsable(email) {
       const member = await getPrisma().member.findUnique({ where: { email } });
       // A closed account never signs in again (it is being erased); an inactive one may, and is
@@ -70,7 +72,8 @@ const AUDIENCES: Record<ResetAudience, AudienceRules> = {
     },
   },
   admin: {
-    counters: "admin-reset",
+    perEmail: RATE_LIMITS.adminResetPerEmail,
+    perAddress: RATE_LIMITS.adminResetPerAddress,
     async findUsable(email) {
       const admin = await getPrisma().admin.findUnique({ where: { email } });
       // A revoked admin cannot sign in, so the link would only be a way to probe the account.
@@ -95,27 +98,21 @@ const AUDIENCES: Record<ResetAudience, AudienceRules> = {
   },
 };
 
-// Every request counts, whether or not the email has an account, so the limit itself tells nothing.
-const REQUESTS_PER_EMAIL: RateLimitRule = { limit: 3, windowMs: 15 * 60 * 1000 };
-const REQUESTS_PER_ADDRESS: RateLimitRule = { limit: 10, windowMs: 15 * 60 * 1000 };
-
 export type ResetRequestResult = { ok: true } | { ok: false; message: string };
 
+/** Every request counts, first and whether or not the email has an account, so the limit itself tells nothing. */
 export async function requestPasswordReset({
   email,
   address,
   audience = "member",
 }: {
   email: string;
-  address: string;
+  address: string | null;
   audience?: ResetAudience;
 }): Promise<ResetRequestResult> {
   const rules = AUDIENCES[audience];
-  for (const [key, rule] of [
-    [`${rules.counters}:ip:${address}`, REQUESTS_PER_ADDRESS],
-    [`${rules.counters}:email:${email}`, REQUESTS_PER_EMAIL],
-  ] as const) {
-    const state = await hitRateLimit(key, rule);
+  for (const count of [() => consumeRateLimit(rules.perAddress, address), () => consumeRateLimit(rules.perEmail, email)]) {
+    const state = await count();
     if (state.limited) {
       const minutes = Math.max(1, Math.ceil(state.retryAfterSeconds / 60));
       return {
@@ -182,7 +179,7 @@ export async function resetPassword({
   const rules = AUDIENCES[audience];
   const found = await findUsableToken(token, email, audience);
   if (!found) return { ok: false, message: RESET_LINK_INVALID_MESSAGE };
-  // Hashed before the transaction: bcrypt is slow and the transaction should stay short.
+  // Hashed before the transaction: hashing is slow and the transaction should stay short.
   const passwordHash = await hashPassword(password);
   const prisma = getPrisma();
   const reset = await prisma.$transaction(async (tx) => {

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import type { PayoutMethod } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
-import { clearRateLimit } from "~/lib/rate-limit.server";
+import { clearRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 import { queuePayoutAccountAddedMail } from "./member-notices.server";
 import {
   bankAccountSchema,
@@ -19,7 +19,6 @@ import {
   countAndCheckProof,
   payoutProofKind,
   PROOF_MESSAGES,
-  proofLimitKey,
   type Proof,
 } from "./payout-account-proof.server";
 
@@ -143,7 +142,7 @@ export async function addPaymentAccount(
     if (error instanceof Refused) return error.result;
     throw error;
   }
-  await clearRateLimit(proofLimitKey(memberId));
+  await clearRateLimit(RATE_LIMITS.payoutAccountProof, memberId);
   return { ok: true, message: `${label} Account Added Successfully`, usableAt };
 }
 

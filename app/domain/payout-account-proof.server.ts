@@ -3,7 +3,7 @@ import type { Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { PRODUCT_NAME } from "~/lib/product";
-import { hitRateLimit, type RateLimitRule } from "~/lib/rate-limit.server";
+import { consumeRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 import { sendMail } from "./mail.server";
 import { memberMail } from "./member-notices.server";
 import { verifyPassword } from "./passwords.server";
@@ -12,16 +12,10 @@ import { verifyPassword } from "./passwords.server";
 // current password, or, for a member who signed up with Google and has no password, a one-time
 // code mailed to them. See docs/decisions/039-payout-account-changes.md.
 
-/**
- * Attempts to prove it (password or code), per member, counted before the check: a stolen session
- * gets 5 guesses per quarter of an hour, whatever runs in parallel. A success clears it.
- */
-export const PAYOUT_ACCOUNT_PROOF_RULE: RateLimitRule = { limit: 5, windowMs: 15 * 60 * 1000 };
-/** Codes mailed per member: enough for a lost mail or two, too few to flood a mailbox. */
-export const PAYOUT_ACCOUNT_CODE_RULE: RateLimitRule = { limit: 3, windowMs: 15 * 60 * 1000 };
-
-export const proofLimitKey = (memberId: number) => `payout-account-proof:${memberId}`;
-const codeLimitKey = (memberId: number) => `payout-account-code:${memberId}`;
+// Attempts to prove it (password or code) are limited per member by RATE_LIMITS.payoutAccountProof,
+// counted before the check: a stolen session gets 5 guesses per quarter of an hour, whatever runs in
+// parallel; a success clears it. Codes mailed per member: RATE_LIMITS.payoutAccountCodes (3 per
+// quarter of an hour: enough for a lost mail or two, too few to flood a mailbox).
 
 export const CODE_MINUTES = 10;
 
@@ -79,7 +73,7 @@ export async function countAndCheckProof(
       ? { field: "password", message: PROOF_MESSAGES.passwordRequired, status: 400 }
       : { field: "code", message: PROOF_MESSAGES.codeRequired, status: 400 };
   }
-  const limit = await hitRateLimit(proofLimitKey(member.id), PAYOUT_ACCOUNT_PROOF_RULE);
+  const limit = await consumeRateLimit(RATE_LIMITS.payoutAccountProof, member.id);
   if (limit.limited) return { field: null, message: PROOF_MESSAGES.tooMany(minutesOf(limit.retryAfterSeconds)), status: 429 };
   if (hasPassword && !(await verifyPassword(given, member.passwordHash!))) {
     return { field: "password", message: PROOF_MESSAGES.wrongPassword, status: 400 };
@@ -118,7 +112,7 @@ export async function sendPayoutAccountCode(memberId: number, now: Date = new Da
     select: { email: true, firstName: true, passwordHash: true, passwordChangedAt: true },
   });
   if (payoutProofKind(member, now) === "password") return { ok: false, message: PROOF_MESSAGES.hasPassword, status: 400 };
-  const limit = await hitRateLimit(codeLimitKey(memberId), PAYOUT_ACCOUNT_CODE_RULE);
+  const limit = await consumeRateLimit(RATE_LIMITS.payoutAccountCodes, memberId);
   if (limit.limited) {
     return { ok: false, message: PROOF_MESSAGES.tooManyCodes(minutesOf(limit.retryAfterSeconds)), status: 429 };
   }

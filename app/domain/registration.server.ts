@@ -3,17 +3,11 @@ import { z } from "zod";
 import type { Gender } from "~/generated/prisma/client";
 import { getPrisma, isUniqueViolation } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
-import type { RateLimitRule } from "~/lib/rate-limit.server";
 
 // Registration: carrying step 1 to step 2 as a sealed draft (docs/decisions/008), the e-mail
 // uniqueness check and the creation of the member.
 
 export const EMAIL_TAKEN = "An account with this email already exists. Log in instead.";
-
-/** Accounts created from one address. */
-export const REGISTRATIONS_PER_IP: RateLimitRule = { limit: 10, windowMs: 60 * 60 * 1000 };
-/** Step-1 checks from one address: each one hashes a password and looks an e-mail up. */
-export const STEP_ONE_CHECKS_PER_IP: RateLimitRule = { limit: 60, windowMs: 60 * 60 * 1000 };
 
 export function tooManyRegistrations(retryAfterSeconds: number): string {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));

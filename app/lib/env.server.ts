@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { parseTrustProxy } from "./client-address.server";
 import { parseDatabaseUrl } from "./database-url";
 
 // Every setting the app reads, parsed once with a clear message for each bad one.
@@ -39,7 +40,34 @@ const schema = z.object({
     .min(0, "PAYOUT_ACCOUNT_COOLING_OFF_HOURS must be a whole number of hours from 0 to 720")
     .max(720, "PAYOUT_ACCOUNT_COOLING_OFF_HOURS must be a whole number of hours from 0 to 720")
     .default(24),
+  // Client address and rate limits: which proxies may report the client's address, and the
+  // per-address limits, loose because members share carrier NAT addresses (decisions 033, 034).
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .superRefine((value, context) => {
+      try {
+        parseTrustProxy(value);
+      } catch (error) {
+        context.addIssue({ code: z.ZodIssueCode.custom, message: (error as Error).message });
+      }
+    }),
+  RATE_LIMIT_SIGN_IN_PER_ADDRESS: perAddressLimit("RATE_LIMIT_SIGN_IN_PER_ADDRESS", 100),
+  RATE_LIMIT_REGISTRATIONS_PER_ADDRESS: perAddressLimit("RATE_LIMIT_REGISTRATIONS_PER_ADDRESS", 60),
+  RATE_LIMIT_REGISTRATION_CHECKS_PER_ADDRESS: perAddressLimit("RATE_LIMIT_REGISTRATION_CHECKS_PER_ADDRESS", 300),
+  RATE_LIMIT_RESET_REQUESTS_PER_ADDRESS: perAddressLimit("RATE_LIMIT_RESET_REQUESTS_PER_ADDRESS", 30),
+  RATE_LIMIT_VERIFY_LINKS_PER_ADDRESS: perAddressLimit("RATE_LIMIT_VERIFY_LINKS_PER_ADDRESS", 60),
 });
+
+/** A per-address rate limit: a whole number of events per the rule's window, at least 1. */
+function perAddressLimit(name: string, fallback: number) {
+  return z.coerce
+    .number({ message: `${name} must be a whole number` })
+    .int(`${name} must be a whole number`)
+    .min(1, `${name} must be at least 1`)
+    .max(1_000_000, `${name} must be at most 1000000`)
+    .default(fallback);
+}
 
 export type Env = z.infer<typeof schema> & { SESSION_SECRET: string };
 

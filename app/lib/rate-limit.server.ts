@@ -1,10 +1,63 @@
+import { Prisma } from "~/generated/prisma/client";
+import { addressBucket, CLIENT_ADDRESS_HEADER } from "./client-address.server";
 import { getPrisma } from "./db.server";
+import { getEnv } from "./env.server";
 
-// Fixed-window counters in the database, so every app instance behind a load balancer shares them.
-export interface RateLimitRule {
-  limit: number;
+// Every rate limit of the app, in one table (docs/decisions/034-limits-table.md). Counters are
+// fixed windows in the database, so every app instance behind a load balancer shares them.
+//
+// The one pattern: count the attempt first, in one atomic statement, and do the work (check a
+// password, send a mail) only when that count is within the limit. Reading a counter and writing
+// it after the work lets parallel requests all pass the read: 30 parallel guesses were all checked
+// against a limit of 5. `consumeRateLimit` is that atomic count; there is no separate "check".
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+export interface RateLimitRule<Subject extends unknown[] = never[]> {
+  /** The counter's key in the RateLimit table; null when there is nothing to count by (no address known). */
+  key(...subject: Subject): string | null;
+  /** Events allowed per window (a function: the per-address limits come from the settings). */
+  limit(): number;
   windowMs: number;
 }
+
+const fixed = (limit: number) => () => limit;
+const setting = (name: PerAddressSetting) => () => getEnv()[name];
+type PerAddressSetting =
+  | "RATE_LIMIT_SIGN_IN_PER_ADDRESS"
+  | "RATE_LIMIT_REGISTRATIONS_PER_ADDRESS"
+  | "RATE_LIMIT_REGISTRATION_CHECKS_PER_ADDRESS"
+  | "RATE_LIMIT_RESET_REQUESTS_PER_ADDRESS"
+  | "RATE_LIMIT_VERIFY_LINKS_PER_ADDRESS";
+const perAddress = (prefix: string) => (address: string | null) => (address ? `${prefix}:${address}` : null);
+
+/**
+ * Every rule: the counter's key, the events one window allows, the window. Per account (an e-mail
+ * or a member id) the limits are tight: they guard one password or one mailbox. Per address they
+ * are loose and set by the RATE_LIMIT_*_PER_ADDRESS settings (defaults in env.server.ts), because
+ * members in India share carrier NAT addresses (decision 034).
+ */
+export const RATE_LIMITS = {
+  memberSignIn:           { key: (email: string) => `login:email:${email}`,                 limit: fixed(5),                                              windowMs: 15 * MINUTE },
+  memberSignInPerAddress: { key: perAddress("login:ip"),                                    limit: setting("RATE_LIMIT_SIGN_IN_PER_ADDRESS"),             windowMs: 15 * MINUTE },
+  adminSignIn:            { key: (email: string) => `admin-login:email:${email}`,           limit: fixed(5),                                              windowMs: 15 * MINUTE },
+  adminSignInPerAddress:  { key: perAddress("admin-login:ip"),                              limit: setting("RATE_LIMIT_SIGN_IN_PER_ADDRESS"),             windowMs: 15 * MINUTE },
+  passwordChange:         { key: (memberId: number) => `member-password:${memberId}`,       limit: fixed(5),                                              windowMs: 15 * MINUTE },
+  accountDeletion:        { key: (memberId: number) => `account-deletion:${memberId}`,      limit: fixed(5),                                              windowMs: 15 * MINUTE },
+  registrations:          { key: perAddress("register"),                                    limit: setting("RATE_LIMIT_REGISTRATIONS_PER_ADDRESS"),       windowMs: HOUR },
+  registrationChecks:     { key: perAddress("register-check"),                              limit: setting("RATE_LIMIT_REGISTRATION_CHECKS_PER_ADDRESS"), windowMs: HOUR },
+  memberResetPerEmail:    { key: (email: string) => `reset:email:${email}`,                 limit: fixed(3),                                              windowMs: 15 * MINUTE },
+  memberResetPerAddress:  { key: perAddress("reset:ip"),                                    limit: setting("RATE_LIMIT_RESET_REQUESTS_PER_ADDRESS"),      windowMs: 15 * MINUTE },
+  adminResetPerEmail:     { key: (email: string) => `admin-reset:email:${email}`,           limit: fixed(3),                                              windowMs: 15 * MINUTE },
+  adminResetPerAddress:   { key: perAddress("admin-reset:ip"),                              limit: setting("RATE_LIMIT_RESET_REQUESTS_PER_ADDRESS"),      windowMs: 15 * MINUTE },
+  verifyMailCooldown:     { key: (memberId: number) => `verify-email:cooldown:${memberId}`, limit: fixed(1),                                              windowMs: MINUTE },
+  verifyMailSends:        { key: (memberId: number) => `verify-email:sends:${memberId}`,    limit: fixed(3),                                              windowMs: 5 * MINUTE },
+  verifyLinkChecks:       { key: perAddress("verify-email:link"),                           limit: setting("RATE_LIMIT_VERIFY_LINKS_PER_ADDRESS"),        windowMs: 5 * MINUTE },
+  adminSecondFactor:      { key: (adminId: number) => `admin-second-factor:${adminId}`,     limit: fixed(5),                                              windowMs: 15 * MINUTE },
+  payoutAccountProof:     { key: (memberId: number) => `payout-account-proof:${memberId}`,  limit: fixed(5),                                              windowMs: 15 * MINUTE },
+  payoutAccountCodes:     { key: (memberId: number) => `payout-account-code:${memberId}`,   limit: fixed(3),                                              windowMs: 15 * MINUTE },
+};
 
 export interface RateLimitState {
   limited: boolean;
@@ -12,39 +65,99 @@ export interface RateLimitState {
   retryAfterSeconds: number;
 }
 
-/** Reads a counter without changing it: refuse before doing any work when it is spent. */
-export async function checkRateLimit(key: string, rule: RateLimitRule): Promise<RateLimitState> {
-  const row = await getPrisma().rateLimit.findUnique({ where: { key } });
-  const now = Date.now();
-  if (!row || row.resetAt.getTime() <= now || row.count < rule.limit) {
-    return { limited: false, retryAfterSeconds: 0 };
-  }
-  return { limited: true, retryAfterSeconds: Math.ceil((row.resetAt.getTime() - now) / 1000) };
+const NOT_LIMITED: RateLimitState = { limited: false, retryAfterSeconds: 0 };
+
+/**
+ * Counts one attempt in one atomic statement and says whether it is within the limit. Call it
+ * before the work it guards and do the work only when `limited` is false: the sixth of thirty
+ * parallel attempts is refused by the database, whatever the timing.
+ */
+export async function consumeRateLimit<Subject extends unknown[]>(
+  rule: RateLimitRule<Subject>,
+  ...subject: Subject
+): Promise<RateLimitState> {
+  return consumeRateLimits(counted(rule, ...subject));
 }
 
-/** Counts one event in one atomic statement, safe under concurrent requests; returns the new state. */
-export async function hitRateLimit(key: string, rule: RateLimitRule): Promise<RateLimitState> {
+/** One counter to count: a rule applied to its subject. */
+export interface Counted {
+  key: string | null;
+  limit: number;
+  windowMs: number;
+}
+
+export function counted<Subject extends unknown[]>(rule: RateLimitRule<Subject>, ...subject: Subject): Counted {
+  return { key: rule.key(...subject), limit: rule.limit(), windowMs: rule.windowMs };
+}
+
+/**
+ * Counts one attempt in every rule at once, in one statement (a sign-in counts its account and its
+ * address: one round trip, not two); limited when any is, with the longest wait.
+ */
+export async function consumeRateLimits(...counts: Counted[]): Promise<RateLimitState> {
   const now = new Date();
-  const resetAt = new Date(now.getTime() + rule.windowMs);
-  const [row] = await getPrisma().$queryRaw<{ count: number; resetAt: Date }[]>`
-    INSERT INTO "RateLimit" ("key", "count", "resetAt") VALUES (${key}, 1, ${resetAt})
+  // In key order: two statements locking the same rows lock them in the same order (no deadlock).
+  const rows = counts
+    .flatMap(({ key, limit, windowMs }) => (key === null ? [] : [{ key, limit, resetAt: new Date(now.getTime() + windowMs) }]))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  if (rows.length === 0) return NOT_LIMITED;
+  const counters = await getPrisma().$queryRaw<{ key: string; count: number; resetAt: Date }[]>`
+    INSERT INTO "RateLimit" ("key", "count", "resetAt")
+    VALUES ${Prisma.join(rows.map((row) => Prisma.sql`(${row.key}, 1, ${row.resetAt})`))}
     ON CONFLICT ("key") DO UPDATE SET
       "count" = CASE WHEN "RateLimit"."resetAt" <= ${now} THEN 1 ELSE "RateLimit"."count" + 1 END,
-      "resetAt" = CASE WHEN "RateLimit"."resetAt" <= ${now} THEN ${resetAt} ELSE "RateLimit"."resetAt" END
-    RETURNING "count", "resetAt"`;
-  const limited = row.count > rule.limit;
-  return {
-    limited,
-    retryAfterSeconds: limited ? Math.ceil((new Date(row.resetAt).getTime() - now.getTime()) / 1000) : 0,
-  };
+      "resetAt" = CASE WHEN "RateLimit"."resetAt" <= ${now} THEN EXCLUDED."resetAt" ELSE "RateLimit"."resetAt" END
+    RETURNING "key", "count", "resetAt"`;
+  const waits = counters.flatMap((counter) => {
+    const row = rows.find((candidate) => candidate.key === counter.key);
+    if (!row || counter.count <= row.limit) return [];
+    return [Math.ceil((new Date(counter.resetAt).getTime() - now.getTime()) / 1000)];
+  });
+  return waits.length === 0 ? NOT_LIMITED : { limited: true, retryAfterSeconds: Math.max(...waits) };
 }
 
-export async function clearRateLimit(key: string): Promise<void> {
+/** Gives one counted attempt back (a sign-in that succeeded was no failure), never below zero. */
+export async function refundRateLimit<Subject extends unknown[]>(
+  rule: RateLimitRule<Subject>,
+  ...subject: Subject
+): Promise<void> {
+  const key = rule.key(...subject);
+  if (key === null) return;
+  await getPrisma().$executeRaw`
+    UPDATE "RateLimit" SET "count" = "count" - 1 WHERE "key" = ${key} AND "count" > 0`;
+}
+
+/** Starts the counter again (a successful sign-in, password change or reset). */
+export async function clearRateLimit<Subject extends unknown[]>(
+  rule: RateLimitRule<Subject>,
+  ...subject: Subject
+): Promise<void> {
+  const key = rule.key(...subject);
+  if (key === null) return;
   await getPrisma().rateLimit.deleteMany({ where: { key } });
 }
 
-/** The client's address as the proxy in front of the app reports it, for per-IP limits. */
-export function clientAddress(request: Request): string {
-  const forwarded = request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim();
-  return forwarded || request.headers.get("X-Real-IP") || "unknown";
+/** Seconds until the counter allows another event, reading only: for showing a wait, never for deciding. */
+export async function secondsUntilAllowed<Subject extends unknown[]>(
+  rule: RateLimitRule<Subject>,
+  ...subject: Subject
+): Promise<number> {
+  const key = rule.key(...subject);
+  if (key === null) return 0;
+  const row = await getPrisma().rateLimit.findUnique({ where: { key } });
+  const now = Date.now();
+  if (!row || row.resetAt.getTime() <= now || row.count < rule.limit()) return 0;
+  return Math.ceil((row.resetAt.getTime() - now) / 1000);
+}
+
+/**
+ * The client's address bucket for per-address limits, from the header the production server sets
+ * (client-address.server.ts); X-Forwarded-For is never read here. Null when the request did not
+ * come through that server (an action called directly in a test, `npm run dev`): then the
+ * per-address rules count nothing and the per-account rules alone apply. A shared "unknown" bucket
+ * instead would let one client lock everyone out.
+ */
+export function clientAddress(request: Request): string | null {
+  const address = request.headers.get(CLIENT_ADDRESS_HEADER);
+  return address ? addressBucket(address) : null;
 }

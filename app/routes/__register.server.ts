@@ -7,16 +7,14 @@ import {
   EMAIL_TAKEN,
   isEmailRegistered,
   openDraft,
-  REGISTRATIONS_PER_IP,
   registerMember,
   type RegistrationDraft,
   sealDraft,
-  STEP_ONE_CHECKS_PER_IP,
   tooManyRegistrations,
 } from "~/domain/registration.server";
 import { startMemberSession } from "~/domain/sessions.server";
 import { isCountryCode } from "~/lib/countries.server";
-import { checkRateLimit, clientAddress, hitRateLimit } from "~/lib/rate-limit.server";
+import { clientAddress, consumeRateLimit, RATE_LIMITS, secondsUntilAllowed } from "~/lib/rate-limit.server";
 
 // The three posts of /register: Next (check step 1, seal it into a draft, show step 2), Previous
 // (back to step 1 with its values, never the password) and Register (check step 2, create the
@@ -62,8 +60,11 @@ export async function handleRegisterPost(request: Request) {
 
 async function nextStep(request: Request, formData: FormData) {
   const address = clientAddress(request);
-  const accounts = await checkRateLimit(`register:${address}`, REGISTRATIONS_PER_IP);
-  const checks = accounts.limited ? accounts : await hitRateLimit(`register-check:${address}`, STEP_ONE_CHECKS_PER_IP);
+  // An address that has used up its registrations is told so at step 1 already (reading only: the
+  // registration itself is counted at step 2); every step-1 check is counted before it hashes.
+  const accountsWait = await secondsUntilAllowed(RATE_LIMITS.registrations, address);
+  if (accountsWait > 0) return stepOneMessage(tooManyRegistrations(accountsWait), null, 429);
+  const checks = await consumeRateLimit(RATE_LIMITS.registrationChecks, address);
   if (checks.limited) return stepOneMessage(tooManyRegistrations(checks.retryAfterSeconds), null, 429);
 
   const submission = parseWithZod(pickFields(formData, STEP_ONE_FIELDS), {
@@ -93,15 +94,16 @@ async function register(request: Request, formData: FormData) {
   const sealed = token as string;
 
   const address = clientAddress(request);
-  const before = await checkRateLimit(`register:${address}`, REGISTRATIONS_PER_IP);
-  if (before.limited) return stepTwo(draft, sealed, message(tooManyRegistrations(before.retryAfterSeconds)), 429);
+  const wait = await secondsUntilAllowed(RATE_LIMITS.registrations, address);
+  if (wait > 0) return stepTwo(draft, sealed, message(tooManyRegistrations(wait)), 429);
 
   const submission = parseWithZod(pickFields(formData, STEP_TWO_FIELDS), {
     schema: stepTwoSchema({ today: new Date(), isCountry: isCountryCode }),
   });
   if (submission.status !== "success") return stepTwo(draft, sealed, submission.reply(), 422);
 
-  const counted = await hitRateLimit(`register:${address}`, REGISTRATIONS_PER_IP);
+  // Counted atomically before the account is created: parallel posts cannot pass the limit.
+  const counted = await consumeRateLimit(RATE_LIMITS.registrations, address);
   if (counted.limited) return stepTwo(draft, sealed, message(tooManyRegistrations(counted.retryAfterSeconds)), 429);
 
   const outcome = await registerMember(draft, submission.value);

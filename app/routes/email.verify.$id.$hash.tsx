@@ -7,14 +7,12 @@ import {
   checkVerificationLink,
   confirmEmailVerification,
   EMAIL_VERIFIED,
-  LINK_CHECKS_PER_IP,
-  linkChecksKey,
   type LinkCheck,
   TOO_MANY_ATTEMPTS,
   type VerificationLinkParts,
 } from "~/domain/email-verification.server";
 import { PRODUCT_NAME } from "~/lib/product";
-import { clientAddress, hitRateLimit } from "~/lib/rate-limit.server";
+import { clientAddress, consumeRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 
 export const meta: MetaFunction = () => [{ title: `Email verification | ${PRODUCT_NAME}` }];
 
@@ -44,7 +42,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 async function refuseTooMany(request: Request) {
-  const limit = await hitRateLimit(linkChecksKey(clientAddress(request)), LINK_CHECKS_PER_IP);
+  const limit = await consumeRateLimit(RATE_LIMITS.verifyLinkChecks, clientAddress(request));
   if (!limit.limited) return null;
   return data<Outcome>(
     { state: "failed", message: TOO_MANY_ATTEMPTS },

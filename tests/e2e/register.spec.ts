@@ -41,7 +41,7 @@ async function reachStepTwo(page: Page, email: string) {
   await page.goto("/register");
   await fillStepOne(page, { email });
   await page.getByRole("button", { name: "Next" }).click();
-  // Next hashes the password (bcrypt): slower than other posts on a busy machine.
+  // Next hashes the password (argon2id): slower than other posts on a busy machine.
   await expect(page.getByText("Step 2 of 2")).toBeVisible({ timeout: 15_000 });
 }
 

@@ -4,7 +4,6 @@ import {
   ACCOUNT_CLOSED_MESSAGE,
   PENDING_WITHDRAWAL_MESSAGE,
   requestAccountDeletion,
-  WRONG_DELETION_PASSWORD_LIMIT,
   WRONG_PASSWORD_MESSAGE,
 } from "~/domain/account-deletion.server";
 import { attemptLogin } from "~/domain/login.server";
@@ -13,6 +12,7 @@ import { hashPassword } from "~/domain/passwords.server";
 import { requestPasswordReset } from "~/domain/password-reset.server";
 import { getMemberSession, startMemberSession } from "~/domain/sessions.server";
 import { getPrisma } from "~/lib/db.server";
+import { RATE_LIMITS } from "~/lib/rate-limit.server";
 import { getToast } from "~/lib/toast.server";
 import { action, loader } from "~/routes/_member.account.delete";
 import { createTestMember } from "../support/factories";
@@ -145,7 +145,7 @@ describe("the Delete Account page", () => {
 
   test("wrong passwords are limited per member", async () => {
     const { member, cookie } = await memberWithPassword();
-    for (let attempt = 0; attempt < WRONG_DELETION_PASSWORD_LIMIT.limit; attempt += 1) {
+    for (let attempt = 0; attempt < RATE_LIMITS.accountDeletion.limit(); attempt += 1) {
       await refused(member.id, cookie, { password: "guess-Pa55word", understood: "on" });
     }
     const errors = await refused(member.id, cookie, { password: PASSWORD, understood: "on" }, 429);

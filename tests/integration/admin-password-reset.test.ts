@@ -31,7 +31,7 @@ function post(url: string, body: Record<string, string>, cookie?: string) {
     method: "POST",
     headers: {
       "Content-Type": "application/x-www-form-urlencoded",
-      "X-Forwarded-For": clientAddress,
+      "X-Panel-Client-Address": clientAddress,
       ...(cookie ? { Cookie: cookie } : {}),
     },
     body: new URLSearchParams(body).toString(),

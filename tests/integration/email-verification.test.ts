@@ -6,9 +6,6 @@ import {
   checkVerificationLink,
   EMAIL_VERIFIED,
   emailHash,
-  LINK_CHECKS_PER_IP,
-  linkChecksKey,
-  SENDS_PER_MEMBER,
   TOO_MANY_ATTEMPTS,
   verificationLink,
   type VerificationLinkParts,
@@ -16,7 +13,7 @@ import {
 import { clearOutbox, listOutbox } from "~/domain/mail.server";
 import { startMemberSession } from "~/domain/sessions.server";
 import { getPrisma } from "~/lib/db.server";
-import { hitRateLimit } from "~/lib/rate-limit.server";
+import { consumeRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 import * as landing from "~/routes/email.verify.$id.$hash";
 import * as verifyPage from "~/routes/email.verify._index";
 import { createTestMember } from "../support/factories";
@@ -165,8 +162,8 @@ describe("the landing page", () => {
 
   test("is limited per address with the spec's 429 message", async () => {
     const member = await unverifiedMember();
-    for (let i = 0; i < LINK_CHECKS_PER_IP.limit; i += 1) await hitRateLimit(linkChecksKey("192.0.2.9"), LINK_CHECKS_PER_IP);
-    const refused = await confirm(verificationLink(member), { "X-Forwarded-For": "192.0.2.9" });
+    for (let i = 0; i < RATE_LIMITS.verifyLinkChecks.limit(); i += 1) await consumeRateLimit(RATE_LIMITS.verifyLinkChecks, "192.0.2.9");
+    const refused = await confirm(verificationLink(member), { "X-Panel-Client-Address": "192.0.2.9" });
     expect(refused.init?.status).toBe(429);
     expect(refused.data).toEqual({ state: "failed", message: TOO_MANY_ATTEMPTS });
     expect((await getPrisma().member.findUniqueOrThrow({ where: { id: member.id } })).emailVerifiedAt).toBeNull();
@@ -243,24 +240,24 @@ describe("the VerifyEmail page", () => {
     const member = await unverifiedMember();
     const cookie = await cookieFor(member.id);
     await openPage(cookie);
-    for (let sent = 1; sent < SENDS_PER_MEMBER.limit; sent += 1) {
+    for (let sent = 1; sent < RATE_LIMITS.verifyMailSends.limit(); sent += 1) {
       await endCooldown(member.id);
       const redirect = expectRedirect(await resend(cookie));
       expect(redirect.headers.get("Location")).toBe("/email/verify");
     }
-    expect(await listOutbox()).toHaveLength(SENDS_PER_MEMBER.limit);
+    expect(await listOutbox()).toHaveLength(RATE_LIMITS.verifyMailSends.limit());
 
     await endCooldown(member.id);
     const refused = expectData(await resend(cookie));
     expect(refused.init?.status).toBe(429);
     expect(refused.data.notice).toBe(TOO_MANY_ATTEMPTS);
-    expect(await listOutbox()).toHaveLength(SENDS_PER_MEMBER.limit);
+    expect(await listOutbox()).toHaveLength(RATE_LIMITS.verifyMailSends.limit());
 
     // The page itself sends nothing more either, and says why.
     const page = await openPage(cookie);
     expect(page.init?.status).toBe(429);
     expect(page.data.notice).toBe(TOO_MANY_ATTEMPTS);
-    expect(await listOutbox()).toHaveLength(SENDS_PER_MEMBER.limit);
+    expect(await listOutbox()).toHaveLength(RATE_LIMITS.verifyMailSends.limit());
   });
 
   test("a verified member is told so and sent no mail", async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { WRONG_CURRENT_PASSWORD_LIMIT } from "~/domain/member-password.server";
 import { hashPassword, verifyPassword } from "~/domain/passwords.server";
+import { RATE_LIMITS } from "~/lib/rate-limit.server";
 import { getMemberSession, startMemberSession } from "~/domain/sessions.server";
 import { getPrisma } from "~/lib/db.server";
 import { getToast } from "~/lib/toast.server";
@@ -153,7 +153,7 @@ describe("changing the password", () => {
   test.each([
     ["too short", "Sh0rt!", "The password must be at least 8 characters."],
     ["a common password", "sunshine", "This password is too common. Choose another."],
-    ["longer than bcrypt reads", "é".repeat(37), "The password must be at most 72 characters."],
+    ["longer than 72 bytes", "é".repeat(37), "The password must be at most 72 characters."],
   ])("the password policy applies: %s", async (_case, password, message) => {
     const { member, cookie } = await memberWithPassword();
     expect(
@@ -169,10 +169,10 @@ describe("changing the password", () => {
     });
   });
 
-  test(`wrong current passwords are limited to ${WRONG_CURRENT_PASSWORD_LIMIT.limit} per 15 minutes per member`, async () => {
+  test(`wrong current passwords are limited to ${RATE_LIMITS.passwordChange.limit()} per 15 minutes per member`, async () => {
     const { member, cookie } = await memberWithPassword();
     const other = await memberWithPassword();
-    for (let attempt = 0; attempt < WRONG_CURRENT_PASSWORD_LIMIT.limit; attempt += 1) {
+    for (let attempt = 0; attempt < RATE_LIMITS.passwordChange.limit(); attempt += 1) {
       expect(await refused(member.id, cookie, { ...valid, oldPassword: `wrong-${attempt}` })).toEqual({
         oldPassword: ["The current password is incorrect."],
       });
@@ -190,7 +190,7 @@ describe("changing the password", () => {
 
   test("a successful change starts the count of wrong passwords again", async () => {
     const { member, cookie } = await memberWithPassword();
-    for (let attempt = 0; attempt < WRONG_CURRENT_PASSWORD_LIMIT.limit - 1; attempt += 1) {
+    for (let attempt = 0; attempt < RATE_LIMITS.passwordChange.limit() - 1; attempt += 1) {
       await refused(member.id, cookie, { ...valid, oldPassword: "wrong" });
     }
     expectRedirect(await change(cookie, valid));

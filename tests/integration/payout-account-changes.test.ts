@@ -6,7 +6,8 @@ import { changeMemberPassword } from "~/domain/member-password.server";
 import { requestPasswordReset, resetPassword } from "~/domain/password-reset.server";
 import { hashPassword } from "~/domain/passwords.server";
 import { addPaymentAccount } from "~/domain/payment-accounts.server";
-import { CODE_MAIL_SUBJECT, PAYOUT_ACCOUNT_PROOF_RULE } from "~/domain/payout-account-proof.server";
+import { CODE_MAIL_SUBJECT } from "~/domain/payout-account-proof.server";
+import { RATE_LIMITS } from "~/lib/rate-limit.server";
 import { parsePayoutConfig } from "~/domain/payout-config.server";
 import { startMemberSession } from "~/domain/sessions.server";
 import { approveWithdrawal, rejectWithdrawal, requestWithdrawal } from "~/domain/withdrawals.server";
@@ -140,7 +141,7 @@ describe("adding a payout account with the password", () => {
     expect(right.init?.status).toBe(429);
     expect(right.data.add?.result.error?.[""]?.[0]).toMatch(/^Too many attempts\. Nothing was saved\. Try again in \d+ minutes?\.$/);
     expect(await accountsOf(member.id)).toEqual([]);
-    expect(PAYOUT_ACCOUNT_PROOF_RULE.limit).toBe(5);
+    expect(RATE_LIMITS.payoutAccountProof.limit()).toBe(5);
   });
 
   test("a success clears the count", async () => {

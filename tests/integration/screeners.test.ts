@@ -70,7 +70,7 @@ async function toastOf(response: Response) {
 function post(path: string, cookie: string, entries: [string, string][]) {
   return new Request(`${ORIGIN}${path}`, {
     method: "POST",
-    headers: { Cookie: cookie, "X-Forwarded-For": "198.51.100.7" },
+    headers: { Cookie: cookie, "X-Panel-Client-Address": "198.51.100.7" },
     body: new URLSearchParams(entries),
   });
 }

@@ -92,7 +92,7 @@ function routeTarget(file: string): { id: string; path: string; params: Record<s
 function post(path: string, headers: Record<string, string>, fields: Record<string, string> = {}) {
   return new Request(`${APP}${path}`, {
     method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": "198.51.100.9", ...headers },
+    headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Panel-Client-Address": "198.51.100.9", ...headers },
     body: new URLSearchParams(fields),
   });
 }

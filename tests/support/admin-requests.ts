@@ -12,7 +12,7 @@ export async function adminCookie(adminId: number): Promise<string> {
 export function adminRequest(path: string, { cookie, form }: { cookie?: string; form?: Record<string, string> } = {}) {
   return new Request(`${ORIGIN}${path}`, {
     method: form ? "POST" : "GET",
-    headers: { ...(cookie ? { Cookie: cookie } : {}), "X-Forwarded-For": "198.51.100.7" },
+    headers: { ...(cookie ? { Cookie: cookie } : {}), "X-Panel-Client-Address": "198.51.100.7" },
     body: form ? new URLSearchParams(form) : undefined,
   });
 }

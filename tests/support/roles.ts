@@ -115,7 +115,7 @@ export type FormBody = [string, string | Blob][];
 
 /** The headers of the role's browser: its cookie, one fixed client address, and for a post our own origin. */
 export function roleHeaders(cookie: string | null, { post = false } = {}): Record<string, string> {
-  const headers: Record<string, string> = { "X-Forwarded-For": "198.51.100.23" };
+  const headers: Record<string, string> = { "X-Panel-Client-Address": "198.51.100.23" };
   if (cookie) headers.Cookie = cookie;
   if (post) headers.Origin = ORIGIN;
   return headers;

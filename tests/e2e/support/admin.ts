@@ -9,6 +9,6 @@ export async function signInAsAdmin(page: Page, admin: { email: string; password
   await page.getByLabel("Email").fill(admin.email);
   await page.getByLabel("Password").fill(admin.password);
   await page.getByRole("button", { name: "Login" }).click();
-  // The first sign-ins of a run meet a cold server and several bcrypt checks at once.
+  // The first sign-ins of a run meet a cold server and several password checks at once.
   await expect(page).toHaveURL("/admin/dash", { timeout: 15_000 });
 }
