@@ -3,9 +3,9 @@ import { getPayoutConfig, type PayoutConfig } from "./payout-config.server";
 
 // The points cap (docs/decisions/038-money-controls.md): one assignment, or a survey's reward for a
 // complete, carries at most ASSIGNMENT_POINTS_CAP points unless a super-admin sets it. Every path
-// that sets points (survey create and edit, assign to one member, to all, by demographics,
-// reassign) asks here, so the rule and its message are the same everywhere. A super-admin above
-// the cap is allowed, and the audit entry of that change says so (capDetails).
+// that sets points (survey create and edit, profile survey set create, assign to one member, to
+// all, by demographics, reassign) asks here, so the rule and its message are the same everywhere.
+// A super-admin above the cap is allowed, and the audit entry of that change says so (capDetails).
 
 type Setter = Pick<Admin, "isSuperAdmin">;
 

@@ -7,8 +7,12 @@ import { plainText } from "~/lib/validation";
 // No server-only imports here.
 
 const MAX_SET_TITLE_LENGTH = 150;
-/** A sensible ceiling: the built-in profile questionnaires reward 100 points each. */
-export const MAX_REWARD = 10_000;
+/**
+ * The form's bound, the same as a survey's points. The built-in profile questionnaires reward 100
+ * points each; above the points cap (ASSIGNMENT_POINTS_CAP, decision 038) only a super-admin may
+ * set a reward, which the server checks.
+ */
+export const MAX_REWARD = 1_000_000;
 
 export const ADD_SET_MESSAGES = {
   titleRequired: "Enter a title.",

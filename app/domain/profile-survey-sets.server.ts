@@ -5,6 +5,7 @@ import { CHOICE_TYPES, type QuestionDefinition, type QuestionnaireDefinition } f
 import { definitionIssues, MAX_LABEL_LENGTH } from "~/questionnaire/schema";
 import { createQuestionnaire, loadQuestionnaire, updateQuestionnaire } from "~/questionnaire/storage.server";
 import { recordAudit } from "./audit.server";
+import { capDetails, pointsCapError } from "./points-cap.server";
 import {
   ADD_SET_MESSAGES,
   codeOfType,
@@ -21,7 +22,7 @@ import {
 // the whole set on every button, and the server applies the button (intent) to what was posted;
 // nothing is stored until Save. See docs/decisions/016-profile-survey-sets.md.
 
-type Actor = Pick<Admin, "id" | "email">;
+type Actor = Pick<Admin, "id" | "email" | "isSuperAdmin">;
 
 const MAX_QUESTIONS = 100;
 const MAX_OPTIONS = 50;
@@ -126,6 +127,10 @@ export async function createProfileSurveySet(
 ): Promise<CreateResult> {
   // The form's schema checks the shape; only the server knows the list of country codes.
   if (!isCountryCode(input.country)) return { ok: false, fieldErrors: { country: [ADD_SET_MESSAGES.countryRequired] } };
+  // The points cap (decision 038), as for surveys and assignments: a set's reward is paid to every
+  // member who answers it. The editor has no reward field, so the reward is set here only.
+  const capError = pointsCapError(actor, input.reward);
+  if (capError) return { ok: false, fieldErrors: { reward: [capError] } };
   const definition: QuestionnaireDefinition = {
     title: input.title,
     description: "",
@@ -150,7 +155,7 @@ export async function createProfileSurveySet(
       action: "profile_survey.created",
       targetType: "profile_survey",
       targetId: set.id,
-      details: { title: input.title, country: input.country, points: input.reward },
+      details: { title: input.title, country: input.country, points: input.reward, ...capDetails(input.reward) },
     });
     return { ok: true, id: set.id, message: "Profile survey created successfully" } as const;
   });

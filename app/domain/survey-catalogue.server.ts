@@ -163,6 +163,18 @@ export async function createSurvey(actor: Actor, input: SurveyInput): Promise<Sa
   });
 }
 
+/**
+ * What a non-super-admin may not change on a survey that has assignments (decision 038): how its
+ * assignees complete it. Switching an external survey to hosted, or swapping its questionnaire or
+ * URL, would let every assignee complete it on the panel without the vendor's signed return link.
+ */
+export const DELIVERY_FIELDS = ["delivery", "externalUrl", "questionnaireId"] as const;
+
+export const DELIVERY_CHANGE_MESSAGES = {
+  form: "This survey has assignments, so only a super-admin can change its delivery, external URL or questionnaire. Put them back as they were to save your other changes, or ask a super-admin.",
+  field: "Only a super-admin can change this while the survey has assignments.",
+} as const;
+
 export async function updateSurvey(actor: Actor, survey: CatalogueSurvey, input: SurveyInput): Promise<SaveResult> {
   // Only a change of points is capped: an admin may still edit the name of a survey a super-admin
   // priced above the cap.
@@ -172,6 +184,13 @@ export async function updateSurvey(actor: Actor, survey: CatalogueSurvey, input:
     const data = surveyData(input, slug);
     const changed = (Object.keys(data) as (keyof SurveyData)[]).filter((field) => data[field] !== survey[field]);
     if (changed.length === 0) return { ok: true, id: survey.id, message: "Nothing to save: no field changed" };
+    const deliveryChanged = DELIVERY_FIELDS.filter((field) => changed.includes(field));
+    if (deliveryChanged.length > 0 && !actor.isSuperAdmin && (await hasAssignments(tx, survey.id))) {
+      const fieldErrors: FieldErrors = { form: [DELIVERY_CHANGE_MESSAGES.form] };
+      // The form shows one field of the chosen delivery; the delivery select shows its own.
+      for (const field of deliveryChanged) fieldErrors[field] = [DELIVERY_CHANGE_MESSAGES.field];
+      return { ok: false, fieldErrors };
+    }
     await tx.survey.update({ where: { id: survey.id }, data });
     await recordAudit(tx, {
       admin: actor,
@@ -182,6 +201,17 @@ export async function updateSurvey(actor: Actor, survey: CatalogueSurvey, input:
     });
     return { ok: true, id: survey.id, message: "Survey saved successfully" };
   });
+}
+
+/**
+ * Whether the survey has assignments, with its row locked FOR UPDATE first: an assignment being
+ * inserted holds a key-share lock on the survey row (its foreign key), so an assignment made at
+ * the same moment is either seen here or waits until this save commits.
+ */
+async function hasAssignments(tx: Tx, surveyId: number): Promise<boolean> {
+  await tx.$queryRaw`SELECT 1 FROM "Survey" WHERE "id" = ${surveyId} FOR UPDATE`;
+  const [found] = await tx.$queryRaw<{ found: number }[]>`SELECT 1 AS "found" FROM "Assignment" WHERE "surveyId" = ${surveyId} LIMIT 1`;
+  return Boolean(found);
 }
 
 /**

@@ -337,7 +337,10 @@ export type ReviewResult = { ok: true; message: string } | { ok: false; message:
 type Reviewer = Pick<Admin, "id" | "email">;
 
 /** Why a request needs a second, different admin before this admin's approval pays it. */
-export type FourEyesReason = "above_threshold" | "own_points";
+export type FourEyesReason = "above_threshold" | "recent_total_above_threshold" | "own_points";
+
+/** The window of the member's withdrawals added up against the threshold (decision 038). */
+export const FOUR_EYES_WINDOW_HOURS = 24;
 
 export const FOUR_EYES_MESSAGES = {
   sameAdminTwice: "You have already approved this request. A second, different admin must approve it before it is paid.",
@@ -346,16 +349,25 @@ export const FOUR_EYES_MESSAGES = {
   reason: (reason: FourEyesReason, config: PayoutConfig) =>
     reason === "above_threshold"
       ? `the amount is above ${formatRupees(config.fourEyesThresholdMinor)}`
-      : "some of the member's points came from a survey you created or assigned (or points you added)",
+      : reason === "recent_total_above_threshold"
+        ? `with the member's other withdrawals requested in the ${FOUR_EYES_WINDOW_HOURS} hours before it (rejected ones aside), the total is above ${formatRupees(config.fourEyesThresholdMinor)}`
+        : "some of the member's points came from a survey or profile survey you created, edited or assigned (or points you added)",
 } as const;
 
 /**
  * Four eyes (docs/decisions/038-money-controls.md): the reasons why `admin` alone may not pay this
- * request. Above the threshold: the amount paid (in paise, as requested) is above
- * FOUR_EYES_THRESHOLD_RUPEES. Own points: before the request was made, the member was credited
- * (and not reversed) for a completion of an assignment that this admin assigned or of a survey
- * this admin created, or with an adjustment this admin made. Points are fungible, so any such
- * credit counts: the request may be paid partly from it.
+ * request.
+ * - Above the threshold: the amount paid (in paise, as requested) is above FOUR_EYES_THRESHOLD_RUPEES.
+ * - Recent total above the threshold: the member's requests made in the 24 hours up to this one
+ *   (this one included, rejected ones excluded) add up to more than it, so a large balance taken
+ *   out in pieces just under the threshold still needs two admins.
+ * - Own points: before the request was made, the member was credited (and not reversed)
+ *   - for a completion of an assignment this admin assigned, or of a survey this admin created
+ *     or edited (an audit entry `survey.updated` on it),
+ *   - for a profile survey set whose questionnaire this admin created, or that this admin created
+ *     or edited (audit `profile_survey.created` / `profile_survey.updated` on it), or
+ *   - with an adjustment this admin made.
+ *   Points are fungible, so any such credit counts: the request may be paid partly from it.
  */
 export async function fourEyesReasons(
   db: Prisma.TransactionClient,
@@ -365,15 +377,43 @@ export async function fourEyesReasons(
 ): Promise<FourEyesReason[]> {
   const reasons: FourEyesReason[] = [];
   if (request.amountMinor > config.fourEyesThresholdMinor) reasons.push("above_threshold");
+  else {
+    // A raw row may carry the timestamp as text: read it through Date either way.
+    const since = new Date(new Date(request.requestedAt).getTime() - FOUR_EYES_WINDOW_HOURS * 3_600_000);
+    const [recent] = await db.$queryRaw<{ total: bigint | number | null }[]>`
+      SELECT sum("amountMinor") AS "total"
+      FROM "WithdrawalRequest"
+      WHERE "memberId" = ${request.memberId} AND "status" <> 'rejected'
+        AND "requestedAt" > ${since} AND "requestedAt" <= ${request.requestedAt}`;
+    if (Number(recent?.total ?? 0) > config.fourEyesThresholdMinor) reasons.push("recent_total_above_threshold");
+  }
   const [own] = await db.$queryRaw<{ found: number }[]>`
     SELECT 1 AS "found"
     FROM "PointsTransaction" p
     LEFT JOIN "Assignment" a ON a."id" = p."assignmentId"
     LEFT JOIN "Survey" s ON s."id" = a."surveyId"
+    LEFT JOIN "ProfileSurvey" ps
+      ON p."type" = 'profile_reward' AND p."source" = 'profile:' || ps."id" || ':member:' || p."memberId"
+    LEFT JOIN "Questionnaire" q ON q."id" = ps."questionnaireId"
     WHERE p."memberId" = ${request.memberId} AND p."change" > 0 AND p."status" <> 'reversed'
       AND p."createdAt" <= ${request.requestedAt}
       AND (
-        (p."type" = 'survey_completion' AND (a."assignedById" = ${admin.id} OR s."createdById" = ${admin.id}))
+        (p."type" = 'survey_completion' AND (
+          a."assignedById" = ${admin.id} OR s."createdById" = ${admin.id}
+          OR EXISTS (
+            SELECT 1 FROM "AuditEntry" e
+            WHERE e."targetType" = 'survey' AND e."targetId" = s."id"::text
+              AND e."action" = 'survey.updated' AND e."adminId" = ${admin.id}
+          )
+        ))
+        OR (p."type" = 'profile_reward' AND (
+          q."createdById" = ${admin.id}
+          OR EXISTS (
+            SELECT 1 FROM "AuditEntry" e
+            WHERE e."targetType" = 'profile_survey' AND e."targetId" = ps."id"::text
+              AND e."action" IN ('profile_survey.created', 'profile_survey.updated') AND e."adminId" = ${admin.id}
+          )
+        ))
         OR (p."type" = 'admin_adjustment' AND p."adminId" = ${admin.id})
       )
     LIMIT 1`;

@@ -5,7 +5,8 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { CountryOptions, ErrorList, Field, SelectField, SubmitButton } from "~/components/forms";
 import { requireAdmin } from "~/domain/admin-auth.server";
-import { addSetSchema, MAX_REWARD } from "~/domain/profile-survey-set-schema";
+import { pointsCapHint } from "~/domain/points-cap.server";
+import { addSetSchema } from "~/domain/profile-survey-set-schema";
 import { createProfileSurveySet, listProfileSurveySets } from "~/domain/profile-survey-sets.server";
 import { listCountries } from "~/lib/countries.server";
 import { readFormData } from "~/lib/forms.server";
@@ -17,8 +18,8 @@ export const meta: MetaFunction = () => [{ title: `Profile Survey | ${PRODUCT_NA
 // /admin/profilesurvey (the spec's ProfileSurvey): the admin-made profile survey sets as cards and
 // the 'Add New Profile Survey' form, a modal with JavaScript and a disclosure without it.
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
-  return { sets: await listProfileSurveySets(), countries: listCountries() };
+  const { admin } = await requireAdmin(request);
+  return { sets: await listProfileSurveySets(), countries: listCountries(), pointsHint: pointsCapHint(admin) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -131,7 +132,7 @@ function AddSetDisclosure({
 }
 
 function AddSetForm({ lastResult }: { lastResult: AddSetResult }) {
-  const { countries } = useLoaderData<typeof loader>();
+  const { countries, pointsHint } = useLoaderData<typeof loader>();
   const [form, fields] = useForm({
     id: "add-profile-survey",
     lastResult,
@@ -154,7 +155,7 @@ function AddSetForm({ lastResult }: { lastResult: AddSetResult }) {
         label="Reward for Completion"
         inputProps={{ ...getInputProps(fields.reward, { type: "number" }), step: 1, inputMode: "numeric" }}
         errors={fields.reward.errors}
-        hint={`Points credited once, on the member's first submit (0 to ${MAX_REWARD.toLocaleString("en-US")}).`}
+        hint={`Points credited once, on the member's first submit. ${pointsHint}`}
       />
       <SubmitButton pendingText="Adding…" className="btn-primary w-full">
         Add Profile Survey

@@ -9,6 +9,7 @@ import {
 } from "~/domain/assignments.server";
 import { creditPoints } from "~/domain/ledger.server";
 import { parsePayoutConfig } from "~/domain/payout-config.server";
+import { createProfileSurveySet, draftOf, editProfileSurveySet, findProfileSurveySet } from "~/domain/profile-survey-sets.server";
 import { seedCategories } from "~/domain/seed.server";
 import { createSurvey, findSurvey, updateSurvey } from "~/domain/survey-catalogue.server";
 import type { SurveyInput } from "~/domain/survey-catalogue-schema";
@@ -25,8 +26,10 @@ import {
 import type { Admin } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/db.server";
 import { getToast } from "~/lib/toast.server";
+import { createQuestionnaire } from "~/questionnaire/storage.server";
 import { action as editSurveyAction, loader as editSurveyLoader } from "~/routes/admin._area._survey.survey.$id";
 import { loader as newSurveyLoader } from "~/routes/admin._area._survey.survey.new";
+import { action as profileSetsAction } from "~/routes/admin._area._survey.profilesurvey._index";
 import { action as assignAction } from "~/routes/admin._area._survey.surveysassignv2._index";
 import {
   action as confirmationAction,
@@ -254,7 +257,7 @@ describe("four eyes on withdrawals", () => {
     const referenceId = await requested(member.id, 1_200);
 
     expect((await getWithdrawal(referenceId, creator))?.fourEyes).toEqual([
-      "some of the member's points came from a survey you created or assigned (or points you added)",
+      "some of the member's points came from a survey or profile survey you created, edited or assigned (or points you added)",
     ]);
     expect(await approveWithdrawal(creator, referenceId, DEFAULTS)).toEqual({ ok: true, message: FOUR_EYES_MESSAGES.firstApproval(referenceId) });
     expect(await approveWithdrawal(other, referenceId, DEFAULTS)).toMatchObject({ ok: true });
@@ -408,5 +411,197 @@ describe("survey return secrets", () => {
     expect(verifyReturnUrlWithSecrets(link, secrets, new Date("2026-11-26T11:59:59Z"))).toBe(true);
     expect(verifyReturnUrlWithSecrets(link, secrets, expiresAt)).toBe(false);
     expect(verifyReturnUrlWithSecrets(link, { ...secrets, previousReturnSecret: null }, new Date("2026-11-25T00:00:00Z"))).toBe(false);
+  });
+});
+
+// The review of the money controls (decision 038, "Gaps closed after review"): profile survey set
+// rewards, a survey's delivery changed under its assignees, and a balance taken out in pieces.
+describe("after review: every way for one admin to mint and pay out alone", () => {
+  const BANK = { method: "bank" as const, holderName: "Asha Rao", bankName: "HDFC Bank", bankAccountNumber: "001234567890", bankIfsc: "HDFC0000123" };
+  const OWN_POINTS = "some of the member's points came from a survey or profile survey you created, edited or assigned (or points you added)";
+
+  async function memberWithAccount() {
+    const member = await createTestMember();
+    await getPrisma().paymentAccount.create({ data: { ...BANK, memberId: member.id } });
+    return member;
+  }
+
+  async function credit(memberId: number, points: number, entry: { type: "admin_adjustment" | "profile_reward" | "survey_completion"; source: string; assignmentId?: number }) {
+    await getPrisma().$transaction((tx) => creditPoints(tx, { memberId, points, remark: "Credit", ...entry }));
+  }
+
+  async function requested(memberId: number, points: number) {
+    const result = await requestWithdrawal(memberId, { points, method: "bank" }, DEFAULTS);
+    if (!result.ok) throw new Error(result.message);
+    return result.referenceId;
+  }
+
+  const statusOf = async (referenceId: string) =>
+    (await getPrisma().withdrawalRequest.findUniqueOrThrow({ where: { referenceId } })).status;
+
+  test("a profile survey set's reward is capped like a survey's points; a super-admin may go above it, audited", async () => {
+    const admin = await createTestAdmin();
+    const superAdmin = await createTestAdmin({ isSuperAdmin: true });
+    expect(await createProfileSurveySet(admin, { title: "Rich set", country: "IN", reward: 10_001 })).toEqual({
+      ok: false,
+      fieldErrors: { reward: [CAP_MESSAGE] },
+    });
+    expect(await getPrisma().profileSurvey.count()).toBe(0);
+    expect(await createProfileSurveySet(admin, { title: "At the cap", country: "IN", reward: 10_000 })).toMatchObject({ ok: true });
+    expect(await createProfileSurveySet(superAdmin, { title: "Above the cap", country: "IN", reward: 20_000 })).toMatchObject({ ok: true });
+    expect((await auditOf("profile_survey.created")).map((entry) => entry.details)).toEqual([
+      expect.not.objectContaining({ aboveCap: true }),
+      expect.objectContaining({ points: 20_000, aboveCap: true, cap: 10_000 }),
+    ]);
+
+    // The add form says it on the reward field, as the admin sees it.
+    const result = expectData(
+      await profileSetsAction({
+        request: adminRequest("/admin/profilesurvey", { cookie: await adminCookie(admin.id), form: { title: "Form set", country: "IN", reward: "50000" } }),
+        params: {},
+        context: {},
+      }),
+    );
+    expect(result.init?.status).toBe(400);
+    expect((result.data as { error?: Record<string, string[]> }).error?.reward).toEqual([CAP_MESSAGE]);
+    expect(await getPrisma().profileSurvey.count()).toBe(2);
+  });
+
+  test("profile survey rewards from a set the approver created or edited are the approver's own points", async () => {
+    const [creator, editor, other] = [await createTestAdmin(), await createTestAdmin(), await createTestAdmin()];
+    const created = await createProfileSurveySet(creator, { title: "Minted", country: "IN", reward: 10_000 });
+    if (!created.ok) throw new Error("expected the set");
+    // The editor saves the set once through the editor (audit profile_survey.updated).
+    const set = (await findProfileSurveySet(created.id))!;
+    const draft = draftOf(set);
+    const form = new FormData();
+    form.set("version", draft.version);
+    form.set("intent", "save");
+    draft.questions.forEach((question, index) => {
+      form.set(`q.${index}.key`, question.key);
+      form.set(`q.${index}.label`, `${question.label} edited`);
+      form.set(`q.${index}.type`, question.typeCode);
+      form.set(`q.${index}.shownType`, question.typeCode);
+    });
+    expect(await editProfileSurveySet(editor, set, form)).toMatchObject({ ok: true });
+
+    const member = await memberWithAccount();
+    await credit(member.id, 10_000, { type: "profile_reward", source: `profile:${created.id}:member:${member.id}` });
+    const referenceId = await requested(member.id, 10_000);
+
+    expect((await getWithdrawal(referenceId, creator))?.fourEyes).toEqual([OWN_POINTS]);
+    expect((await getWithdrawal(referenceId, editor))?.fourEyes).toEqual([OWN_POINTS]);
+    expect((await getWithdrawal(referenceId, other))?.fourEyes).toEqual([]);
+    expect(await approveWithdrawal(creator, referenceId, DEFAULTS)).toEqual({ ok: true, message: FOUR_EYES_MESSAGES.firstApproval(referenceId) });
+    expect(await statusOf(referenceId)).toBe("pending");
+    expect((await auditOf("withdrawal.first_approved"))[0].details).toMatchObject({ reasons: ["own_points"] });
+    expect(await approveWithdrawal(other, referenceId, DEFAULTS)).toMatchObject({ ok: true });
+    expect(await statusOf(referenceId)).toBe("success");
+  });
+
+  test("an admin cannot change the delivery, URL or questionnaire of a survey with assignments; a super-admin can", async () => {
+    await seedCategories(getPrisma());
+    const [owner, admin] = [await createTestAdmin(), await createTestAdmin()];
+    const superAdmin = await createTestAdmin({ isSuperAdmin: true });
+    const survey = await createTestSurvey({ delivery: "external", externalUrl: "https://vendor.example/s?rid={token}", createdById: owner.id });
+    const questionnaireId = await getPrisma().$transaction((tx) =>
+      createQuestionnaire(tx, {
+        kind: "hosted_survey",
+        definition: { title: "Easy", description: "", pages: [{ title: "Page 1", questions: [{ key: "q1", label: "Yes?", type: "text", required: true, options: [] }] }] },
+        createdById: admin.id,
+      }),
+    );
+    const member = await createTestMember();
+    await createTestAssignment(survey.id, member.id, { assignedById: owner.id });
+
+    const base = { name: survey.name, slug: survey.slug, categoryId: "30", points: "50", lengthMinutes: "10" };
+    const edit = async (who: Admin, form: Record<string, string>) =>
+      editSurveyAction({
+        request: adminRequest(`/admin/survey/${survey.id}`, { cookie: await adminCookie(who.id), form: { ...base, ...form } }),
+        params: { id: String(survey.id) },
+        context: {},
+      });
+
+    const toHosted = expectData(await edit(admin, { delivery: "hosted", questionnaireId: String(questionnaireId) }));
+    expect(toHosted.init?.status).toBe(400);
+    const reply = toHosted.data as { error?: Record<string, string[]> };
+    expect(reply.error?.[""]).toEqual([
+      "This survey has assignments, so only a super-admin can change its delivery, external URL or questionnaire. Put them back as they were to save your other changes, or ask a super-admin.",
+    ]);
+    expect(reply.error?.delivery).toEqual(["Only a super-admin can change this while the survey has assignments."]);
+    const otherUrl = expectData(await edit(admin, { delivery: "external", externalUrl: "https://other.example/s?rid={token}" }));
+    expect((otherUrl.data as { error?: Record<string, string[]> }).error?.externalUrl).toEqual([
+      "Only a super-admin can change this while the survey has assignments.",
+    ]);
+    expect(await getPrisma().survey.findUniqueOrThrow({ where: { id: survey.id } })).toMatchObject({
+      delivery: "external",
+      externalUrl: "https://vendor.example/s?rid={token}",
+      questionnaireId: null,
+    });
+    expect(await auditOf("survey.updated")).toEqual([]);
+
+    // The rest of the survey stays editable; a super-admin may change the delivery.
+    expectRedirect(await edit(admin, { name: "Renamed", delivery: "external", externalUrl: "https://vendor.example/s?rid={token}" }));
+    expectRedirect(await edit(superAdmin, { name: "Renamed", delivery: "hosted", questionnaireId: String(questionnaireId) }));
+    expect(await getPrisma().survey.findUniqueOrThrow({ where: { id: survey.id } })).toMatchObject({ name: "Renamed", delivery: "hosted", questionnaireId });
+
+    // Without assignments an admin may change the delivery (nobody can complete it yet).
+    const fresh = await createTestSurvey({ delivery: "external", externalUrl: "https://vendor.example/s?rid={token}" });
+    const unassigned = await updateSurvey(admin, (await findSurvey(fresh.id))!, {
+      name: fresh.name, slug: fresh.slug, categoryId: 30, points: 50, lengthMinutes: 10, delivery: "external", externalUrl: "https://other.example/s?rid={token}", questionnaireId: null,
+    } as SurveyInput);
+    expect(unassigned).toMatchObject({ ok: true });
+  });
+
+  test("an admin who edited a survey counts its completions as own points", async () => {
+    const [creator, editor, other] = [await createTestAdmin(), await createTestAdmin(), await createTestAdmin()];
+    const survey = await createTestSurvey({ delivery: "external", externalUrl: "https://vendor.example/s?rid={token}", createdById: creator.id });
+    const edited = await updateSurvey(editor, (await findSurvey(survey.id))!, {
+      name: "Edited", slug: survey.slug, categoryId: 30, points: 50, lengthMinutes: 10, delivery: "external", externalUrl: "https://vendor.example/s?rid={token}", questionnaireId: null,
+    } as SurveyInput);
+    expect(edited).toMatchObject({ ok: true });
+    const member = await memberWithAccount();
+    const assignment = await createTestAssignment(survey.id, member.id, { status: 3, assignedById: creator.id });
+    await credit(member.id, 5_000, { type: "survey_completion", source: `assignment:${assignment.id}:complete`, assignmentId: assignment.id });
+    const referenceId = await requested(member.id, 5_000);
+
+    expect((await getWithdrawal(referenceId, editor))?.fourEyes).toEqual([OWN_POINTS]);
+    expect((await getWithdrawal(referenceId, other))?.fourEyes).toEqual([]);
+    expect(await approveWithdrawal(editor, referenceId, DEFAULTS)).toEqual({ ok: true, message: FOUR_EYES_MESSAGES.firstApproval(referenceId) });
+    expect(await statusOf(referenceId)).toBe("pending");
+  });
+
+  test("requests of the last 24 hours are added up: pieces under ₹5,000 together above it need two admins", async () => {
+    const [admin, other] = [await createTestAdmin(), await createTestAdmin()];
+    const member = await memberWithAccount();
+    await credit(member.id, 100_000, { type: "admin_adjustment", source: `start:${member.id}` });
+    const PIECES = "with the member's other withdrawals requested in the 24 hours before it (rejected ones aside), the total is above ₹ 5,000.00";
+
+    const first = await requested(member.id, 20_000); // ₹2,000
+    const second = await requested(member.id, 20_000); // ₹4,000 in all
+    const third = await requested(member.id, 20_000); // ₹6,000 in all
+    expect((await getWithdrawal(first, admin))?.fourEyes).toEqual([]);
+    expect((await getWithdrawal(second, admin))?.fourEyes).toEqual([]);
+    expect((await getWithdrawal(third, admin))?.fourEyes).toEqual([PIECES]);
+    // Shown in words on the Payment Confirmation.
+    const page = await confirmationLoader({
+      request: adminRequest(`/admin/withdrawal/req/${third}`, { cookie: await adminCookie(other.id) }),
+      params: { referenceId: third },
+      context: {},
+    });
+    expect(page.withdrawal.fourEyes).toEqual([PIECES]);
+    expect(await approveWithdrawal(admin, first, DEFAULTS)).toMatchObject({ ok: true, message: `Payment confirmed: ${first} is now Success.` });
+    expect(await approveWithdrawal(admin, third, DEFAULTS)).toEqual({ ok: true, message: FOUR_EYES_MESSAGES.firstApproval(third) });
+    expect(await statusOf(third)).toBe("pending");
+    expect((await auditOf("withdrawal.first_approved"))[0].details).toMatchObject({ reasons: ["recent_total_above_threshold"] });
+
+    // A rejected request no longer counts; a request older than 24 hours does not either.
+    await rejectWithdrawal(other, second, "Split request");
+    const later = await requested(member.id, 10_000); // ₹2,000 + ₹2,000 (third) + ₹1,000 (later) with the first
+    expect((await getWithdrawal(later, admin))?.fourEyes).toEqual([]);
+    const fourth = await requested(member.id, 5_000); // ₹5,500 in all
+    expect((await getWithdrawal(fourth, admin))?.fourEyes).toEqual([PIECES]);
+    await getPrisma().withdrawalRequest.update({ where: { referenceId: first }, data: { requestedAt: new Date(Date.now() - 25 * 3_600_000) } });
+    expect((await getWithdrawal(fourth, admin))?.fourEyes).toEqual([]);
   });
 });

@@ -95,7 +95,7 @@ describe("creating a set", () => {
 
   test("is one transaction: when the audit entry cannot be written, nothing is stored", async () => {
     await expect(
-      createProfileSurveySet({ id: 999_999, email: "ghost@panel.test" }, { title: "Ghost", country: "IN", reward: 5 }),
+      createProfileSurveySet({ id: 999_999, email: "ghost@panel.test", isSuperAdmin: false }, { title: "Ghost", country: "IN", reward: 5 }),
     ).rejects.toThrow();
     expect(await storedCounts()).toEqual({ questionnaires: 0, sets: 0, questions: 0, audit: 0 });
   });
@@ -112,7 +112,7 @@ describe("creating a set", () => {
     const bad = expectData(await create(cookie, { title: "x".repeat(151), country: "ZZ", reward: "-1" }));
     expect(bad.data.error).toMatchObject({
       title: ["Must be at most 150 characters."],
-      reward: ["Enter a reward from 0 to 10,000 points."],
+      reward: ["Enter a reward from 0 to 1,000,000 points."],
     });
     expect(bad.data.initialValue).toMatchObject({ country: "ZZ", reward: "-1" });
     for (const reward of ["1.5", "abc", "10001", "1e40"]) {
