@@ -1,4 +1,4 @@
-import type { Admin } from "~/generated/prisma/client";
+import type { Admin, Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { clearCookie, newSessionId, readSessionId, sessionCookie } from "~/lib/session-cookie.server";
@@ -29,23 +29,44 @@ export type AdminSessionState =
   | { state: "idle" }
   | { state: "none" };
 
+interface SessionOptions {
+  /** The password was right; the second factor is still owed (10 minutes, not yet a sign-in). */
+  awaitingSecondFactor?: boolean;
+  /** The second factor was proved (a code, or confirming enrolment). */
+  secondFactorPassed?: boolean;
+  /** Keeps the absolute limit of the session this one replaces. */
+  expiresAt?: Date;
+}
+
 /** Starts a session and returns its Set-Cookie value; awaiting the second factor it is not yet a sign-in. */
-export async function startAdminSession(
+export async function startAdminSession(adminId: number, request: Request, options: SessionOptions = {}): Promise<string> {
+  return adminCookie().serialize(await createAdminSessionRow(getPrisma(), adminId, request, options));
+}
+
+/** The row of a new session, inside the caller's transaction when given one; returns its id. */
+export async function createAdminSessionRow(
+  db: Prisma.TransactionClient,
   adminId: number,
   request: Request,
-  { awaitingSecondFactor = false }: { awaitingSecondFactor?: boolean } = {},
+  { awaitingSecondFactor = false, secondFactorPassed = false, expiresAt }: SessionOptions = {},
 ): Promise<string> {
   const id = newSessionId();
-  await getPrisma().adminSession.create({
+  await db.adminSession.create({
     data: {
       id,
       adminId,
       awaitingSecondFactor,
-      expiresAt: new Date(Date.now() + (awaitingSecondFactor ? SECOND_FACTOR_MS : ADMIN_SESSION_MS)),
+      secondFactorPassed,
+      expiresAt: expiresAt ?? new Date(Date.now() + (awaitingSecondFactor ? SECOND_FACTOR_MS : ADMIN_SESSION_MS)),
       userAgent: request.headers.get("User-Agent")?.slice(0, 300) ?? null,
     },
   });
-  return adminCookie().serialize(id);
+  return id;
+}
+
+/** The Set-Cookie value for a session id made by createAdminSessionRow. */
+export function adminSessionCookie(sessionId: string): Promise<string> {
+  return adminCookie().serialize(sessionId);
 }
 
 /**
@@ -54,7 +75,7 @@ export async function startAdminSession(
  */
 export async function completeSecondFactor(pending: AdminSession, request: Request): Promise<string> {
   await getPrisma().adminSession.deleteMany({ where: { id: pending.sessionId } });
-  return startAdminSession(pending.admin.id, request);
+  return startAdminSession(pending.admin.id, request, { secondFactorPassed: true });
 }
 
 export async function readAdminSession(request: Request): Promise<AdminSessionState> {
@@ -66,6 +87,12 @@ export async function readAdminSession(request: Request): Promise<AdminSessionSt
   if (!row || row.expiresAt.getTime() <= now || row.admin.revokedAt) return { state: "none" };
   const session = { sessionId, admin: row.admin };
   if (row.awaitingSecondFactor) return { state: "awaiting-second-factor", session };
+  if (row.admin.totpEnabledAt && !row.secondFactorPassed) {
+    // Opened with the password alone before the admin turned two-factor on (confirming enrolment
+    // ends such sessions; this catches one started while it was being confirmed): never a sign-in.
+    await prisma.adminSession.deleteMany({ where: { id: sessionId } });
+    return { state: "none" };
+  }
   if (row.lastSeenAt.getTime() + getEnv().ADMIN_IDLE_MINUTES * 60 * 1000 <= now) {
     await prisma.adminSession.deleteMany({ where: { id: sessionId } });
     return { state: "idle" };

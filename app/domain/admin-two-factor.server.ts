@@ -6,7 +6,9 @@ import { getPrisma } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { clearRateLimit, consumeRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
+import { adminSessionCookie, createAdminSessionRow, type AdminSession } from "./admin-sessions.server";
 import { mayManageAdmins, ADMIN_NOT_FOUND, NOT_AUTHORISED } from "./admins.server";
+import { queueTwoFactorDisabledMail, queueTwoFactorEnabledMail, queueTwoFactorResetMail } from "./admin-notices.server";
 import { recordAudit } from "./audit.server";
 import { tooManyAttemptsMessage } from "./login.server";
 import { verifyPassword } from "./passwords.server";
@@ -22,8 +24,10 @@ const RECOVERY_CODE_COUNT = 10;
 // No 0/o, 1/l/i: a code copied from paper is read back without guessing.
 const RECOVERY_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
 
-// The second step of the sign-in is limited by RATE_LIMITS.adminSecondFactor (5 codes in 15 minutes
-// per admin), counted before the code is checked.
+// The second step of the sign-in, counted before the code is checked (RATE_LIMITS): per half-open
+// session, 5 codes in 15 minutes (adminSecondFactorPerSession), so someone who has the password and
+// guesses spends their own session, not the admin's; per admin, 20 codes an hour over all sessions
+// (adminSecondFactorPerAccount), so new sign-ins with the password do not buy unbounded guesses.
 
 export const CODE_REFUSED = "That code is not right, or it has been used already. Enter the current code from your app, or an unused recovery code.";
 export const ENROLMENT_CODE_REFUSED = "That code is not right. Enter the 6-digit code your app shows now.";
@@ -55,55 +59,113 @@ export interface Enrolment {
 }
 
 /**
- * The secret being enrolled, made once and kept until enrolment is confirmed, so reloading the
- * page (or posting a wrong code) shows the same QR code the app may already have scanned.
+ * The secret being enrolled in this session, made once and kept on the session's row until
+ * enrolment is confirmed, so reloading the page (or posting a wrong code) shows the same QR code
+ * the app may already have scanned. Another session of the same admin (someone else with the
+ * password, say) gets a secret of its own and never sees this one.
  */
-export async function startEnrolment(admin: Pick<Admin, "id" | "email" | "totpPendingSecret">): Promise<Enrolment> {
-  let secret = admin.totpPendingSecret;
+export async function startEnrolment({ sessionId, admin }: AdminSession): Promise<Enrolment> {
+  const prisma = getPrisma();
+  const pendingSecret = async () =>
+    (await prisma.adminSession.findUnique({ where: { id: sessionId }, select: { totpPendingSecret: true } }))?.totpPendingSecret ?? null;
+  let secret = await pendingSecret();
   if (!secret) {
-    secret = (await generateTOTP(TOTP)).secret;
-    await getPrisma().admin.update({ where: { id: admin.id }, data: { totpPendingSecret: secret } });
+    // Only if still empty: of two pages opened at once, both show the secret that was kept.
+    await prisma.adminSession.updateMany({
+      where: { id: sessionId, totpPendingSecret: null },
+      data: { totpPendingSecret: (await generateTOTP(TOTP)).secret },
+    });
+    secret = await pendingSecret();
+    if (!secret) throw new Error("The admin session ended while two-factor enrolment was starting.");
   }
   const uri = getTOTPAuthUri({ ...TOTP, secret, accountName: admin.email, issuer: `${PRODUCT_NAME} Admin` });
   const qrSvg = await QRCode.toString(uri, { type: "svg", margin: 2, errorCorrectionLevel: "M" });
   return { secret, qrSvg };
 }
 
-export type EnrolmentResult = { ok: true; recoveryCodes: string[] } | { ok: false; message: string };
+export type EnrolmentResult = { ok: true; cookie: string } | { ok: false; message: string };
 
-/** Confirms enrolment with a code from the app; returns the recovery codes, shown this once. */
-export async function confirmEnrolment(adminId: number, code: string): Promise<EnrolmentResult> {
+export const ENROLMENT_NOT_STARTED = "Open this page again to start setting up two-factor sign-in.";
+
+/**
+ * Confirms this session's enrolment with a code from the app. Every other session of the admin
+ * ends (one opened with a stolen password included), and this one goes on under a new id with the
+ * second factor proved: the returned Set-Cookie value must be sent (with a redirect, so that the
+ * next page is read with it, JavaScript or not). The new recovery codes wait on that session for
+ * takeRecoveryCodesToShow. The admin is mailed.
+ */
+export async function confirmEnrolment(session: AdminSession, code: string, request: Request): Promise<EnrolmentResult> {
   const prisma = getPrisma();
-  const admin = await prisma.admin.findUnique({ where: { id: adminId } });
-  if (!admin?.totpPendingSecret) return { ok: false, message: "Open this page again to start setting up two-factor sign-in." };
-  const step = await matchingStep(admin.totpPendingSecret, code);
+  const row = await prisma.adminSession.findUnique({ where: { id: session.sessionId } });
+  if (!row?.totpPendingSecret) return { ok: false, message: ENROLMENT_NOT_STARTED };
+  const secret = row.totpPendingSecret;
+  const step = await matchingStep(secret, code);
   if (step === null) return { ok: false, message: ENROLMENT_CODE_REFUSED };
   const recoveryCodes = newRecoveryCodes();
-  await prisma.$transaction(async (tx) => {
-    await tx.admin.update({
-      where: { id: admin.id },
-      data: { totpSecret: admin.totpPendingSecret, totpPendingSecret: null, totpEnabledAt: new Date(), totpLastStep: step },
+  const result = await prisma.$transaction(async (tx) => {
+    // Claimed by deleting it: of two confirmations of one session at once, only one goes on.
+    const { count } = await tx.adminSession.deleteMany({ where: { id: row.id, totpPendingSecret: secret } });
+    if (count !== 1) return null;
+    // Only if not on already: a second enrolment must not replace the secret of the first.
+    const enabled = await tx.admin.updateMany({
+      where: { id: row.adminId, totpEnabledAt: null },
+      data: { totpSecret: secret, totpEnabledAt: new Date(), totpLastStep: step },
     });
+    if (enabled.count !== 1) return null;
+    const admin = await tx.admin.findUniqueOrThrow({ where: { id: row.adminId } });
+    const { count: sessionsEnded } = await tx.adminSession.deleteMany({ where: { adminId: admin.id } });
+    const sessionId = await createAdminSessionRow(tx, admin.id, request, { secondFactorPassed: true, expiresAt: row.expiresAt });
+    await tx.adminSession.update({ where: { id: sessionId }, data: { recoveryCodesToShow: recoveryCodes.join(" ") } });
     await tx.adminRecoveryCode.deleteMany({ where: { adminId: admin.id } });
     await tx.adminRecoveryCode.createMany({
       data: recoveryCodes.map((recoveryCode) => ({ adminId: admin.id, codeHash: hashRecoveryCode(recoveryCode) })),
     });
-    await recordAudit(tx, { admin, action: "admin.two_factor_enabled", targetType: "admin", targetId: admin.id });
+    await recordAudit(tx, {
+      admin,
+      action: "admin.two_factor_enabled",
+      targetType: "admin",
+      targetId: admin.id,
+      details: { otherSessionsEnded: sessionsEnded },
+    });
+    await queueTwoFactorEnabledMail(tx, admin);
+    return sessionId;
   });
-  return { ok: true, recoveryCodes };
+  if (!result) return { ok: false, message: ENROLMENT_NOT_STARTED };
+  return { ok: true, cookie: await adminSessionCookie(result) };
+}
+
+/**
+ * The recovery codes made by this session's enrolment, once: they are cleared as they are taken
+ * (a conditional update, so two pages loaded at once cannot both show them). Null afterwards.
+ */
+export async function takeRecoveryCodesToShow(sessionId: string): Promise<string[] | null> {
+  const prisma = getPrisma();
+  const row = await prisma.adminSession.findUnique({ where: { id: sessionId }, select: { recoveryCodesToShow: true } });
+  if (!row?.recoveryCodesToShow) return null;
+  const { count } = await prisma.adminSession.updateMany({
+    where: { id: sessionId, recoveryCodesToShow: row.recoveryCodesToShow },
+    data: { recoveryCodesToShow: null },
+  });
+  return count === 1 ? row.recoveryCodesToShow.split(" ") : null;
 }
 
 export type SecondFactorResult = { ok: true } | { ok: false; status: 401 | 429; message: string };
 
-/** The sign-in's second step: a current code from the app, or an unused recovery code. */
-export async function verifySecondFactor(admin: Admin, input: string): Promise<SecondFactorResult> {
-  const attempt = await consumeRateLimit(RATE_LIMITS.adminSecondFactor, admin.id);
-  if (attempt.limited) return { ok: false, status: 429, message: tooManyAttemptsMessage(attempt.retryAfterSeconds) };
+/**
+ * The sign-in's second step: a current code from the app, or an unused recovery code. A session
+ * that has used up its tries is refused without counting against the admin's account-wide cap.
+ */
+export async function verifySecondFactor({ sessionId, admin }: AdminSession, input: string): Promise<SecondFactorResult> {
+  const perSession = await consumeRateLimit(RATE_LIMITS.adminSecondFactorPerSession, sessionId);
+  if (perSession.limited) return { ok: false, status: 429, message: tooManyAttemptsMessage(perSession.retryAfterSeconds) };
+  const perAccount = await consumeRateLimit(RATE_LIMITS.adminSecondFactorPerAccount, admin.id);
+  if (perAccount.limited) return { ok: false, status: 429, message: tooManyAttemptsMessage(perAccount.retryAfterSeconds) };
   const accepted = /^\d{6}$/.test(input.replace(/\s/g, ""))
     ? await acceptCode(admin, input.replace(/\s/g, ""))
     : await acceptRecoveryCode(admin, input);
   if (!accepted) return { ok: false, status: 401, message: CODE_REFUSED };
-  await clearRateLimit(RATE_LIMITS.adminSecondFactor, admin.id);
+  // The account-wide count stays until its hour is over: it bounds guesses, whoever signs in meanwhile.
+  await clearRateLimit(RATE_LIMITS.adminSecondFactorPerSession, sessionId);
   return { ok: true };
 }
 
@@ -116,6 +178,7 @@ export async function disableTwoFactor(admin: Admin, password: string): Promise<
     await tx.admin.update({ where: { id: admin.id }, data: withoutTwoFactor });
     await tx.adminRecoveryCode.deleteMany({ where: { adminId: admin.id } });
     await recordAudit(tx, { admin, action: "admin.two_factor_disabled", targetType: "admin", targetId: admin.id });
+    await queueTwoFactorDisabledMail(tx, admin);
   });
   return { ok: true, message: "Two-factor sign-in is off." };
 }
@@ -133,7 +196,7 @@ export async function resetTwoFactor(
   return getPrisma().$transaction(async (tx) => {
     const target = await tx.admin.findUnique({ where: { id: targetId } });
     if (!target) return { ok: false, message: ADMIN_NOT_FOUND };
-    if (!target.totpEnabledAt && !target.totpPendingSecret) {
+    if (!target.totpEnabledAt) {
       return { ok: false, message: `${target.email} has no two-factor sign-in to reset.` };
     }
     await tx.admin.update({ where: { id: target.id }, data: withoutTwoFactor });
@@ -146,6 +209,7 @@ export async function resetTwoFactor(
       targetId: target.id,
       details: { email: target.email, sessionsEnded: count },
     });
+    await queueTwoFactorResetMail(tx, target, actor);
     return { ok: true, message: `Two-factor sign-in reset for ${target.email}` };
   });
 }
@@ -154,7 +218,7 @@ export function unusedRecoveryCodeCount(adminId: number): Promise<number> {
   return getPrisma().adminRecoveryCode.count({ where: { adminId, usedAt: null } });
 }
 
-const withoutTwoFactor = { totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null };
+const withoutTwoFactor = { totpSecret: null, totpEnabledAt: null, totpLastStep: null };
 
 /** The time step of a code that matches the secret now (within one step of drift), or null. */
 async function matchingStep(secret: string, code: string): Promise<number | null> {

@@ -1,5 +1,6 @@
 import type { Admin, Prisma } from "~/generated/prisma/client";
 import { getPrisma, isUniqueViolation } from "~/lib/db.server";
+import { queueAdminPasswordSetMail } from "./admin-notices.server";
 import { recordAudit } from "./audit.server";
 import { adminPasswordPolicyIssue, hashPassword, verifyPassword } from "./passwords.server";
 
@@ -185,6 +186,8 @@ export async function setAdminPassword(
       targetId: target.id,
       details: { email: target.email, own: target.id === actor.id },
     });
+    // Set by someone else: the admin learns of it even though they can no longer sign in with the old one.
+    if (target.id !== actor.id) await queueAdminPasswordSetMail(tx, target, actor);
     return { ok: true, message: "Password updated successfully" };
   });
 }

@@ -54,7 +54,8 @@ export const RATE_LIMITS = {
   verifyMailCooldown:     { key: (memberId: number) => `verify-email:cooldown:${memberId}`, limit: fixed(1),                                              windowMs: MINUTE },
   verifyMailSends:        { key: (memberId: number) => `verify-email:sends:${memberId}`,    limit: fixed(3),                                              windowMs: 5 * MINUTE },
   verifyLinkChecks:       { key: perAddress("verify-email:link"),                           limit: setting("RATE_LIMIT_VERIFY_LINKS_PER_ADDRESS"),        windowMs: 5 * MINUTE },
-  adminSecondFactor:      { key: (adminId: number) => `admin-second-factor:${adminId}`,     limit: fixed(5),                                              windowMs: 15 * MINUTE },
+  adminSecondFactorPerSession: { key: (sessionId: string) => `admin-second-factor-session:${sessionId}`, limit: fixed(5),                            windowMs: 15 * MINUTE },
+  adminSecondFactorPerAccount: { key: (adminId: number) => `admin-second-factor-account:${adminId}`,     limit: fixed(20),                           windowMs: HOUR },
   payoutAccountProof:     { key: (memberId: number) => `payout-account-proof:${memberId}`,  limit: fixed(5),                                              windowMs: 15 * MINUTE },
   payoutAccountCodes:     { key: (memberId: number) => `payout-account-code:${memberId}`,   limit: fixed(3),                                              windowMs: 15 * MINUTE },
 };

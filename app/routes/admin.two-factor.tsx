@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CardPage } from "~/components/card-page";
 import { Field, SubmitButton } from "~/components/forms";
@@ -9,6 +9,7 @@ import {
   disableTwoFactor,
   hasTwoFactor,
   startEnrolment,
+  takeRecoveryCodesToShow,
   unusedRecoveryCodeCount,
 } from "~/domain/admin-two-factor.server";
 import { readFormData } from "~/lib/forms.server";
@@ -16,7 +17,8 @@ import { PRODUCT_NAME } from "~/lib/product";
 import { redirectWithToast } from "~/lib/toast.server";
 
 // An admin's own two-factor sign-in (decision 037): enrol with a QR code drawn on the server (or
-// the secret typed into the app), confirm with a code, and keep the recovery codes shown once.
+// the secret typed into the app), confirm with a code, and keep the recovery codes shown once (on
+// the page the confirmation redirects to, which is read with the session's new id).
 // Where ADMIN_MFA is required this is the only admin page an admin without two-factor can open,
 // so it lives outside the back office's layout.
 export const meta: MetaFunction = () => [{ title: `Two-factor sign-in | ${PRODUCT_NAME}` }];
@@ -24,7 +26,8 @@ export const meta: MetaFunction = () => [{ title: `Two-factor sign-in | ${PRODUC
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { admin } = await requireAdminSignedIn(request);
+  const session = await requireAdminSignedIn(request);
+  const { admin } = session;
   const required = adminMfaRequired();
   if (hasTwoFactor(admin)) {
     return {
@@ -32,36 +35,39 @@ export async function loader({ request }: LoaderFunctionArgs) {
       required,
       enabledAt: admin.totpEnabledAt?.toISOString() ?? null,
       recoveryCodesLeft: await unusedRecoveryCodeCount(admin.id),
+      recoveryCodes: await takeRecoveryCodesToShow(session.sessionId),
     };
   }
-  const { secret, qrSvg } = await startEnrolment(admin);
+  const { secret, qrSvg } = await startEnrolment(session);
   return { enrolled: false as const, required, secret, qrSvg };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { admin } = await requireAdminSignedIn(request);
+  const session = await requireAdminSignedIn(request);
+  const { admin } = session;
   const form = await readFormData(request);
   const intent = form.get("intent");
   if (intent === "enrol") {
     const code = String(form.get("code") ?? "").trim();
-    if (!code) return data({ error: "Enter the 6-digit code your app shows now.", recoveryCodes: null }, { status: 400 });
-    const result = await confirmEnrolment(admin.id, code);
-    if (!result.ok) return data({ error: result.message, recoveryCodes: null }, { status: 400 });
-    // Shown in this response only; they are stored hashed and never shown again.
-    return data({ error: null, recoveryCodes: result.recoveryCodes });
+    if (!code) return data({ error: "Enter the 6-digit code your app shows now." }, { status: 400 });
+    const result = await confirmEnrolment(session, code, request);
+    if (!result.ok) return data({ error: result.message }, { status: 400 });
+    // The session goes on under a new id (the others have ended): a redirect, so the page showing
+    // the recovery codes is loaded with the new cookie, with or without JavaScript.
+    return redirect("/admin/two-factor", { headers: { "Set-Cookie": result.cookie } });
   }
   if (intent === "disable") {
     const result = await disableTwoFactor(admin, String(form.get("password") ?? ""));
-    if (!result.ok) return data({ error: result.message, recoveryCodes: null }, { status: 400 });
+    if (!result.ok) return data({ error: result.message }, { status: 400 });
     return redirectWithToast("/admin/two-factor", { type: "success", message: result.message });
   }
-  return data({ error: "Choose what to do on this page.", recoveryCodes: null }, { status: 400 });
+  return data({ error: "Choose what to do on this page." }, { status: 400 });
 }
 
 export default function TwoFactor() {
   const page = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  if (actionData?.recoveryCodes) return <RecoveryCodes codes={actionData.recoveryCodes} />;
+  if (page.enrolled && page.recoveryCodes) return <RecoveryCodes codes={page.recoveryCodes} />;
   return (
     <CardPage title="Two-factor sign-in">
       {page.enrolled ? (

@@ -37,7 +37,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (current.state !== "awaiting-second-factor") throw redirect("/admin");
   const submission = parseWithZod(await readFormData(request), { schema: codeSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["code"] }), { status: 400 });
-  const result = await verifySecondFactor(current.session.admin, submission.value.code);
+  const result = await verifySecondFactor(current.session, submission.value.code);
   if (!result.ok) {
     return data(submission.reply({ formErrors: [result.message], hideFields: ["code"] }), { status: result.status });
   }

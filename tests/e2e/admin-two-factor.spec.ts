@@ -2,6 +2,7 @@ import { generateTOTP } from "@epic-web/totp";
 import { expect, test, type Page } from "@playwright/test";
 import { createAdmin } from "./support/fixtures";
 import { signInAsAdmin } from "./support/admin";
+import { waitForMail } from "./support/mail";
 
 // Admin two-factor sign-in with JavaScript on and off (decision 037): an admin of the test's own
 // enrols by typing the key shown beside the QR code into "the app" (the same TOTP library, here),
@@ -76,4 +77,46 @@ test("enrol, then sign in with a recovery code (once only) and with a code from 
   await enterCode(page, (await generateTOTP({ ...TOTP, secret })).otp);
   await expect(page).toHaveURL("/admin/dash");
   await expect(page.getByText(`Hi, ${admin.name}`)).toBeVisible();
+});
+
+test("someone else signed in with the same password sees another key, and is signed out when the admin turns two-factor on", async ({
+  page,
+  context,
+  browser,
+  baseURL,
+  javaScriptEnabled,
+}, testInfo) => {
+  test.setTimeout(60_000);
+  const admin = await createAdmin(context, testInfo, "Stolen#Panel-2026");
+  const otherContext = await browser.newContext({ baseURL, javaScriptEnabled });
+  try {
+    const other = await otherContext.newPage();
+    await signInAsAdmin(other, admin);
+    await other.goto("/admin/two-factor");
+    const otherSecret = (await other.getByTestId("totp-secret").textContent())?.trim();
+
+    await signInAsAdmin(page, admin);
+    await page.goto("/admin/two-factor");
+    const secret = (await page.getByTestId("totp-secret").textContent())?.trim() ?? "";
+    expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+    expect(secret).not.toBe(otherSecret);
+    await page.getByLabel("Code from the app").fill((await generateTOTP({ ...TOTP, secret })).otp);
+    await page.getByRole("button", { name: "Turn on two-factor" }).click();
+    await expect(page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem")).toHaveCount(10);
+    // Shown once: the page again says two-factor is on, without the codes.
+    await page.reload();
+    await expect(page.getByText(/Two-factor sign-in is on since/)).toBeVisible();
+    await expect(page.getByRole("list", { name: "Recovery codes" })).toHaveCount(0);
+    await page.getByRole("link", { name: "Continue to the dashboard" }).click();
+    await expect(page.getByText(`Hi, ${admin.name}`)).toBeVisible();
+
+    // The other session has ended: neither the back office nor the enrolment page opens.
+    expect((await other.goto("/admin/dash"))?.status()).toBe(404);
+    expect((await other.goto("/admin/two-factor"))?.status()).toBe(404);
+
+    const mail = await waitForMail(admin.email, "Two-factor sign-in is on for your admin account");
+    expect(mail.text).toContain("If this was not you");
+  } finally {
+    await otherContext.close();
+  }
 });

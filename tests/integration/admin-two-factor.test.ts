@@ -2,7 +2,7 @@ import { generateTOTP } from "@epic-web/totp";
 import { afterEach, describe, expect, test } from "vitest";
 import { requireAdmin } from "~/domain/admin-auth.server";
 import { getAdminSession } from "~/domain/admin-sessions.server";
-import { CODE_REFUSED, MFA_REQUIRED_REFUSED } from "~/domain/admin-two-factor.server";
+import { CODE_REFUSED, ENROLMENT_CODE_REFUSED, MFA_REQUIRED_REFUSED } from "~/domain/admin-two-factor.server";
 import { CURRENT_PASSWORD_WRONG, LAST_SUPER_ADMIN_DEMOTE_REFUSED, NOT_AUTHORISED, setSuperAdmin } from "~/domain/admins.server";
 import { passwordPolicyIssue, verifyPassword } from "~/domain/passwords.server";
 import { getPrisma } from "~/lib/db.server";
@@ -44,15 +44,20 @@ async function thrown(work: Promise<unknown>): Promise<Response> {
   throw new Error("Expected a thrown Response");
 }
 
-/** Enrols an admin through the two-factor page; returns the secret and the recovery codes. */
-async function enrol(adminId: number) {
-  const cookie = await adminCookie(adminId);
+/** Enrols an admin through the two-factor page; returns the secret, the recovery codes and the session's new cookie. */
+async function enrol(adminId: number, cookie?: string) {
+  cookie ??= await adminCookie(adminId);
   const page = (await twoFactorLoader(args(request("/admin/two-factor", { cookie })))) as { secret: string; qrSvg: string };
-  const result = expectData(
+  const confirmed = expectRedirect(
     await twoFactorAction(args(request("/admin/two-factor", { cookie, form: { intent: "enrol", code: await currentCode(page.secret) } }))),
   );
-  return { secret: page.secret, recoveryCodes: result.data.recoveryCodes ?? [], cookie };
+  const renewed = cookieOf(confirmed);
+  const shown = (await twoFactorLoader(args(request("/admin/two-factor", { cookie: renewed })))) as { recoveryCodes?: string[] | null };
+  return { secret: page.secret, recoveryCodes: shown.recoveryCodes ?? [], cookie: renewed };
 }
+
+/** The mail queued to an address, oldest first. */
+const mailTo = (to: string) => getPrisma().queuedMail.findMany({ where: { to }, orderBy: { id: "asc" } });
 
 /** The password step; returns the half-open session's cookie. */
 async function passwordStep(email: string) {
@@ -83,22 +88,70 @@ describe("enrolment", () => {
 
     const wrong = expectData(await twoFactorAction(args(request("/admin/two-factor", { cookie, form: { intent: "enrol", code: "000000" } }))));
     expect(wrong.init?.status).toBe(400);
-    expect(wrong.data.recoveryCodes).toBeNull();
+    expect(wrong.data.error).toBe(ENROLMENT_CODE_REFUSED);
     expect((await getPrisma().admin.findUniqueOrThrow({ where: { id: admin.id } })).totpEnabledAt).toBeNull();
 
-    const done = expectData(
+    const done = expectRedirect(
       await twoFactorAction(args(request("/admin/two-factor", { cookie, form: { intent: "enrol", code: await currentCode(page.secret) } }))),
     );
-    const codes = done.data.recoveryCodes ?? [];
+    expect(done.headers.get("Location")).toBe("/admin/two-factor");
+    // The session goes on under a new id; the old one is worth nothing.
+    const renewed = cookieOf(done);
+    expect(renewed).toMatch(/=./);
+    expect(renewed).not.toBe(cookie);
+    expect(await getAdminSession(request("/admin/dash", { cookie }))).toBeNull();
+    // The page it goes to shows the recovery codes, once.
+    const shown = (await twoFactorLoader(args(request("/admin/two-factor", { cookie: renewed })))) as { recoveryCodes: string[] | null };
+    const codes = shown.recoveryCodes ?? [];
     expect(codes).toHaveLength(10);
     expect(new Set(codes).size).toBe(10);
     const stored = await getPrisma().adminRecoveryCode.findMany({ where: { adminId: admin.id } });
     expect(stored).toHaveLength(10);
     expect(stored.map((row) => row.codeHash)).not.toContain(codes[0]);
     expect(await getPrisma().auditEntry.findMany({ where: { adminId: admin.id } })).toMatchObject([{ action: "admin.two_factor_enabled" }]);
-    const after = (await twoFactorLoader(args(request("/admin/two-factor", { cookie })))) as Record<string, unknown>;
-    expect(after).toMatchObject({ enrolled: true, recoveryCodesLeft: 10 });
+    const after = (await twoFactorLoader(args(request("/admin/two-factor", { cookie: renewed })))) as Record<string, unknown>;
+    expect(after).toMatchObject({ enrolled: true, recoveryCodesLeft: 10, recoveryCodes: null });
     expect(after).not.toHaveProperty("secret");
+    const [mail] = await mailTo(admin.email);
+    expect(mail).toMatchObject({ subject: "Two-factor sign-in is on for your admin account" });
+    expect(mail.text).toContain("If this was not you");
+  });
+
+  test("another session of the same admin (a stolen password) never sees the secret being enrolled, and ends when enrolment is confirmed", async () => {
+    const admin = await createTestAdmin({ email: "victim@panel.test" });
+    const victim = await adminCookie(admin.id);
+    const attacker = await adminCookie(admin.id);
+    const attackerPage = (await twoFactorLoader(args(request("/admin/two-factor", { cookie: attacker })))) as { secret: string; qrSvg: string };
+    const victimPage = (await twoFactorLoader(args(request("/admin/two-factor", { cookie: victim })))) as { secret: string; qrSvg: string };
+    expect(victimPage.secret).not.toBe(attackerPage.secret);
+    expect(victimPage.qrSvg).not.toBe(attackerPage.qrSvg);
+
+    // The attacker's secret is no use for the victim's enrolment, nor the other way round.
+    const crossed = expectData(
+      await twoFactorAction(args(request("/admin/two-factor", { cookie: victim, form: { intent: "enrol", code: await currentCode(attackerPage.secret) } }))),
+    );
+    expect(crossed.init?.status).toBe(400);
+
+    const { secret } = await enrol(admin.id, victim);
+    expect(secret).toBe(victimPage.secret);
+    expect((await getPrisma().admin.findUniqueOrThrow({ where: { id: admin.id } })).totpSecret).toBe(victimPage.secret);
+    // The attacker's password-only session has ended: no admin page, and not the enrolment page either.
+    expect(await getAdminSession(request("/admin/dash", { cookie: attacker }))).toBeNull();
+    expect(await thrownStatus(dashLoader(args(request("/admin/dash", { cookie: attacker }))))).toBe(404);
+    expect(await thrownStatus(twoFactorLoader(args(request("/admin/two-factor", { cookie: attacker }))))).toBe(404);
+    expect(await getPrisma().adminSession.count({ where: { adminId: admin.id } })).toBe(1);
+  });
+
+  test("a session opened with the password alone before enrolment is never a sign-in afterwards, even if it outlived the clean-up", async () => {
+    const admin = await createTestAdmin({ email: "late-session@panel.test" });
+    const { cookie } = await enrol(admin.id);
+    // As if its sign-in had raced the confirmation: a password-only session of an enrolled admin.
+    const passwordOnly = await adminCookie(admin.id);
+    expect(await thrownStatus(dashLoader(args(request("/admin/dash", { cookie: passwordOnly }))))).toBe(404);
+    expect(await thrownStatus(twoFactorAction(args(request("/admin/two-factor", { cookie: passwordOnly, form: { intent: "disable", password: PASSWORD } }))))).toBe(404);
+    expect((await getPrisma().admin.findUniqueOrThrow({ where: { id: admin.id } })).totpEnabledAt).not.toBeNull();
+    // The session that enrolled, and one that proves a code, are signed in.
+    expect(await dashLoader(args(request("/admin/dash", { cookie })))).toBeTruthy();
   });
 });
 
@@ -151,7 +204,7 @@ describe("two-step sign-in", () => {
     expect(await getPrisma().adminRecoveryCode.count({ where: { adminId: admin.id, usedAt: null } })).toBe(9);
   });
 
-  test("after 5 wrong codes even the right one is refused for a while", async () => {
+  test("after 5 wrong codes in one session even the right one is refused there, but a new sign-in of the admin still works", async () => {
     const admin = await createTestAdmin({ email: "limited@panel.test" });
     const { secret } = await enrol(admin.id);
     await getPrisma().admin.update({ where: { id: admin.id }, data: { totpLastStep: 0 } });
@@ -163,6 +216,27 @@ describe("two-step sign-in", () => {
     expect(limited.init?.status).toBe(429);
     expect(JSON.stringify(limited.data.error)).toContain("Too many failed attempts");
     expect(await getAdminSession(request("/admin/dash", { cookie: pending }))).toBeNull();
+
+    // The guesser spent their own session: the real admin signs in with the right code.
+    const signedIn = expectRedirect(await codeStep(await passwordStep(admin.email), right));
+    expect(signedIn.headers.get("Location")).toBe("/admin/dash");
+  });
+
+  test("over all sessions of one admin, 20 codes an hour: new sign-ins with the password do not buy more guesses", async () => {
+    const admin = await createTestAdmin({ email: "capped@panel.test" });
+    const { secret } = await enrol(admin.id);
+    await getPrisma().admin.update({ where: { id: admin.id }, data: { totpLastStep: 0 } });
+    const right = await currentCode(secret);
+    const wrongCode = right === "111111" ? "222222" : "111111";
+    for (let session = 0; session < 4; session += 1) {
+      const pending = await passwordStep(admin.email);
+      for (let attempt = 0; attempt < 5; attempt += 1) expect(expectData(await codeStep(pending, wrongCode)).init?.status).toBe(401);
+    }
+    const fresh = await passwordStep(admin.email);
+    const capped = expectData(await codeStep(fresh, right));
+    expect(capped.init?.status).toBe(429);
+    expect(JSON.stringify(capped.data.error)).toContain("Too many failed attempts");
+    expect(await getAdminSession(request("/admin/dash", { cookie: fresh }))).toBeNull();
   });
 
   test("an admin without two-factor still signs in with the password alone where it is optional", async () => {
@@ -213,6 +287,10 @@ describe("ADMIN_MFA", () => {
     expect(after.totpSecret).toBeNull();
     expect(await getPrisma().adminRecoveryCode.count({ where: { adminId: admin.id } })).toBe(0);
     expect(await getPrisma().auditEntry.count({ where: { adminId: admin.id, action: "admin.two_factor_disabled" } })).toBe(1);
+    expect((await mailTo(admin.email)).map((mail) => mail.subject)).toEqual([
+      "Two-factor sign-in is on for your admin account",
+      "Two-factor sign-in was turned off for your admin account",
+    ]);
   });
 });
 
@@ -305,6 +383,10 @@ describe("super-admin rights", () => {
     expect(await getPrisma().adminRecoveryCode.count({ where: { adminId: target.id } })).toBe(0);
     expect(await getPrisma().adminSession.count({ where: { adminId: target.id } })).toBe(0);
     expect(await getPrisma().auditEntry.count({ where: { adminId: actor.id, action: "admin.two_factor_reset", targetId: String(target.id) } })).toBe(1);
+    const mail = (await mailTo(target.email)).at(-1);
+    expect(mail?.subject).toBe("Your two-factor sign-in was reset");
+    expect(mail?.text).toContain(actor.email);
+    expect(mail?.text).toContain("If you did not ask for this");
   });
 });
 
@@ -332,5 +414,18 @@ describe("admin passwords", () => {
     const refused = expectData(await post(await adminCookie(actor.id), target.id, { intent: "update-password", password: eleven, password_confirmed: eleven }));
     expect(refused.data.passwordResult?.error).toMatchObject({ password: ["An admin password must be at least 12 characters."] });
     expect(passwordPolicyIssue(eleven)).toBeNull();
+  });
+
+  test("a password set by a super-admin is mailed to the admin; one's own change is not", async () => {
+    const actor = await createTestAdmin({ isSuperAdmin: true });
+    const target = await createTestAdmin();
+    expectRedirect(await post(await adminCookie(actor.id), target.id, { intent: "update-password", password: NEW_PASSWORD, password_confirmed: NEW_PASSWORD }));
+    const [mail] = await mailTo(target.email);
+    expect(mail.subject).toBe("A super-admin set a new password on your admin account");
+    expect(mail.text).toContain(actor.email);
+    expect(mail.text).toContain("If you did not ask for this");
+
+    expectRedirect(await post(await adminCookie(actor.id), actor.id, { intent: "update-password", current_password: PASSWORD, password: NEW_PASSWORD, password_confirmed: NEW_PASSWORD }));
+    expect(await mailTo(actor.email)).toEqual([]);
   });
 });
