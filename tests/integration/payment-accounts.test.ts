@@ -102,6 +102,7 @@ describe("the account page", () => {
       signUpEmail: member.email,
       proof: "password",
       codeSent: false,
+      passwordIsRecent: false,
       accounts: [],
       missing: ["paypal", "upi", "bank"],
       coolingOffHours: 24,
