@@ -1,5 +1,5 @@
 import { Prisma, type PrismaClient } from "~/generated/prisma/client";
-import { getPrisma } from "~/lib/db.server";
+import { getPrisma, utc } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { onShutdown } from "~/lib/lifecycle.server";
 import { PRODUCT_NAME } from "~/lib/product";
@@ -80,11 +80,6 @@ export function monthsBefore(instant: Date, months: number): Date {
   return new Date(
     Date.UTC(year, month, day, instant.getUTCHours(), instant.getUTCMinutes(), instant.getUTCSeconds(), instant.getUTCMilliseconds()),
   );
-}
-
-/** A UTC instant as the database's timestamp (without time zone, UTC), whatever the session's zone. */
-function utc(instant: Date): Prisma.Sql {
-  return Prisma.sql`(${instant.toISOString()}::timestamptz AT TIME ZONE 'UTC')`;
 }
 
 // ─── In the app ───

@@ -1,12 +1,6 @@
 import type { MemberStatus } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/db.server";
-import {
-  clearRateLimit,
-  consumeRateLimits,
-  counted,
-  RATE_LIMITS,
-  refundRateLimit,
-} from "~/lib/rate-limit.server";
+import { clearAndRefund, clearRateLimit, consumeRateLimits, counted, RATE_LIMITS } from "~/lib/rate-limit.server";
 import { reactivateIfInactive } from "./inactivity.server";
 import { hashPassword, needsRehash, verifyPassword } from "./passwords.server";
 
@@ -40,7 +34,7 @@ interface Credentials {
 interface LoginScope {
   perAccount: typeof RATE_LIMITS.memberSignIn;
   perAddress: typeof RATE_LIMITS.memberSignInPerAddress;
-  find(email: string): Promise<{ id: number; passwordHash: string | null; issue: string | null } | null>;
+  find(email: string): Promise<{ id: number; passwordHash: string | null; issue: string | null; inactive: boolean } | null>;
   storeHash(id: number, passwordHash: string): Promise<unknown>;
 }
 
@@ -52,7 +46,14 @@ const MEMBERS: LoginScope = {
       where: { email },
       select: { id: true, passwordHash: true, status: true },
     });
-    return member && { id: member.id, passwordHash: member.passwordHash, issue: accountStatusIssue(member.status) };
+    return (
+      member && {
+        id: member.id,
+        passwordHash: member.passwordHash,
+        issue: accountStatusIssue(member.status),
+        inactive: member.status === "inactive",
+      }
+    );
   },
   storeHash: (id, passwordHash) => getPrisma().member.update({ where: { id }, data: { passwordHash } }),
 };
@@ -65,7 +66,9 @@ const ADMINS: LoginScope = {
       where: { email },
       select: { id: true, passwordHash: true, revokedAt: true },
     });
-    return admin && { id: admin.id, passwordHash: admin.passwordHash, issue: admin.revokedAt ? ADMIN_REVOKED_MESSAGE : null };
+    return (
+      admin && { id: admin.id, passwordHash: admin.passwordHash, issue: admin.revokedAt ? ADMIN_REVOKED_MESSAGE : null, inactive: false }
+    );
   },
   storeHash: (id, passwordHash) => getPrisma().admin.update({ where: { id }, data: { passwordHash } }),
 };
@@ -75,7 +78,8 @@ export const ADMIN_REVOKED_MESSAGE = "Your admin rights have been revoked.";
 export async function attemptLogin(credentials: Credentials): Promise<LoginResult> {
   const result = await attemptPasswordLogin(MEMBERS, credentials);
   if (!result.ok) return result;
-  await reactivateIfInactive(result.accountId);
+  // Only an inactive member has anything to reactivate: no write on an ordinary sign-in.
+  if (result.inactive) await reactivateIfInactive(result.accountId);
   return { ok: true, memberId: result.accountId };
 }
 
@@ -87,7 +91,7 @@ export async function attemptAdminLogin(credentials: Credentials): Promise<Admin
 async function attemptPasswordLogin(
   scope: LoginScope,
   { email, password, address }: Credentials,
-): Promise<{ ok: true; accountId: number } | LoginRefusal> {
+): Promise<{ ok: true; accountId: number; inactive: boolean } | LoginRefusal> {
   const limit = await consumeRateLimits(counted(scope.perAccount, email), counted(scope.perAddress, address));
   if (limit.limited) return { ok: false, status: 429, message: tooManyAttemptsMessage(limit.retryAfterSeconds) };
 
@@ -98,9 +102,9 @@ async function attemptPasswordLogin(
   if (account.issue) return { ok: false, status: 403, message: account.issue };
 
   // The password was right: the account's counter starts again and the address gets its try back.
-  await Promise.all([clearRateLimit(scope.perAccount, email), refundRateLimit(scope.perAddress, address)]);
+  await clearAndRefund(scope.perAccount.key(email), scope.perAddress.key(address));
   if (needsRehash(account.passwordHash)) await scope.storeHash(account.id, await hashPassword(password));
-  return { ok: true, accountId: account.id };
+  return { ok: true, accountId: account.id, inactive: account.inactive };
 }
 
 /**

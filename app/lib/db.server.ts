@@ -3,7 +3,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
-import { PrismaClient } from "~/generated/prisma/client";
+import { Prisma, PrismaClient } from "~/generated/prisma/client";
 import { parseDatabaseUrl, type DatabaseTarget } from "./database-url";
 import { onShutdown } from "./lifecycle.server";
 import { applyMigrations, type SqlRunner } from "./migrations.server";
@@ -151,4 +151,12 @@ export function isUniqueViolation(error: unknown): boolean {
   if ((error as { code?: unknown }).code === "P2002") return true;
   const cause = (error as { cause?: { code?: unknown; originalCode?: unknown } }).cause;
   return cause?.code === "23505" || cause?.originalCode === "23505";
+}
+
+/**
+ * A UTC instant as the database's timestamp (Prisma's DateTime: without time zone, in UTC) for raw
+ * SQL, whatever the connection's time zone.
+ */
+export function utc(instant: Date): Prisma.Sql {
+  return Prisma.sql`(${instant.toISOString()}::timestamptz AT TIME ZONE 'UTC')`;
 }

@@ -117,15 +117,15 @@ export async function consumeRateLimits(...counts: Counted[]): Promise<RateLimit
   return waits.length === 0 ? NOT_LIMITED : { limited: true, retryAfterSeconds: Math.max(...waits) };
 }
 
-/** Gives one counted attempt back (a sign-in that succeeded was no failure), never below zero. */
-export async function refundRateLimit<Subject extends unknown[]>(
-  rule: RateLimitRule<Subject>,
-  ...subject: Subject
-): Promise<void> {
-  const key = rule.key(...subject);
-  if (key === null) return;
+/**
+ * After a success, in one statement (one round trip on a sign-in's path): one counter starts again
+ * (the account's) and another gets its attempt back (the address's). Either key may be null.
+ */
+export async function clearAndRefund(cleared: string | null, refunded: string | null): Promise<void> {
+  if (cleared === null && refunded === null) return;
   await getPrisma().$executeRaw`
-    UPDATE "RateLimit" SET "count" = "count" - 1 WHERE "key" = ${key} AND "count" > 0`;
+    WITH cleared AS (DELETE FROM "RateLimit" WHERE "key" = ${cleared ?? ""} AND ${cleared !== null})
+    UPDATE "RateLimit" SET "count" = "count" - 1 WHERE "key" = ${refunded ?? ""} AND ${refunded !== null} AND "count" > 0`;
 }
 
 /** Starts the counter again (a successful sign-in, password change or reset). */
