@@ -35,7 +35,7 @@ interface BodyLimits {
   fields: number;
 }
 
-type Outcome = "ok" | "too-large" | "too-many-fields";
+type Outcome = "ok" | "empty" | "too-large" | "too-many-fields";
 
 /** Sets the server's timeouts: a client sending its headers or body very slowly cannot hold a socket. */
 export function applyServerTimeouts(server: http.Server) {
@@ -59,9 +59,14 @@ export function requestLimits(): RequestHandler {
 
     const limits = limitsFor(req.path);
     const declared = req.headers["content-length"];
+    // No body (a form without fields, such as Logout, posts Content-Length: 0; HTTP says a request
+    // with neither length nor chunks has none): nothing to count, and the stream is left untouched.
+    // Listening to an empty stream would end it here, and Remix, which waits for its end, would hang.
+    if (declared === "0" || (declared === undefined && req.headers["transfer-encoding"] === undefined)) return next();
     if (declared !== undefined && Number(declared) > limits.bytes) return refuse(res, 413, tooLarge(limits));
     readWithinLimits(req, limits).then((outcome) => {
       if (outcome === "ok") return next();
+      if (outcome === "empty") return refuse(res, 400, "This request announced a body in chunks and sent none: send Content-Length: 0 instead.");
       refuse(res, 413, outcome === "too-large" ? tooLarge(limits) : tooManyFields(limits));
     }, next);
   };
@@ -86,8 +91,8 @@ function limitsFor(pathname: string): BodyLimits {
  * (never a read() at the end of the stream), so 'end' is only emitted once the next reader is done.
  */
 function readWithinLimits(req: ExpressRequest, limits: BodyLimits): Promise<Outcome> {
-  // Nothing to read (an empty body already received): listening would make the stream end now.
-  if (req.complete && req.readableLength === 0) return Promise.resolve("ok");
+  // An empty chunked body: listening would end the stream before the app could read it.
+  if (req.complete && req.readableLength === 0) return Promise.resolve("empty");
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let bytes = 0;
@@ -111,7 +116,8 @@ function readWithinLimits(req: ExpressRequest, limits: BodyLimits): Promise<Outc
         if (countFields(chunk) > limits.fields) return finish("too-many-fields");
         chunks.push(chunk);
       }
-      if (req.complete) finish("ok");
+      // Nothing came at all: the stream has ended under us, and the app could not read it any more.
+      if (req.complete) finish(bytes === 0 ? "empty" : "ok");
     };
     req.on("readable", onReadable);
     req.on("error", onError);
