@@ -241,20 +241,34 @@ describe.skipIf(buildIssue !== null)("the production server's limits", () => {
       // Only the hop next to the app counts: what the client wrote further left is not trusted.
       expect(await failedSignIn(server, { "X-Forwarded-For": "10.9.9.9, 192.0.2.44" })).toBe(429);
     }, 60_000);
-    test("/healthz answers within 500 ms while 20 sign-ins hash passwords", async () => {
+    test("/healthz keeps answering while 20 clients sign in again and again", async () => {
       let signingIn = true;
-      // Each from its own forwarded address, so every one is counted and its password checked.
-      // Posted as a browser with JavaScript posts (single fetch, "/login.data"), so what the server
-      // does for them is the sign-in itself rather than rendering 20 login pages.
+      // 20 clients, each signing in again and again for a second and a half (sign-in is fast enough
+      // now that one round of 20 is over before a second probe), each attempt from a forwarded address
+      // and with an e-mail of its own, so every attempt is counted and its password checked. Posted as a browser with JavaScript posts (single fetch, "/login.data"), so what the
+      // server does for them is the sign-in itself rather than rendering login pages.
+      // Warm: the first sign-in of a fresh server compiles the route and makes the unknown-account
+      // hash; what is measured is a server that has signed someone in before.
+      await (await fetch(`${server.url}/login.data`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": "198.19.0.1" },
+        body: new URLSearchParams({ email: "warm-up@example.com", password: "Wrong-Password-1" }),
+      })).arrayBuffer();
+      await (await fetch(`${server.url}/healthz`)).arrayBuffer();
+      const until = performance.now() + 1_500;
       const signIns = Promise.all(
         Array.from({ length: 20 }, async (_, n) => {
-          const response = await fetch(`${server.url}/login.data`, {
-            method: "POST",
-            headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": `198.18.0.${n + 1}` },
-            body: new URLSearchParams({ email: `parallel${n}@example.com`, password: "Wrong-Password-1" }),
-          });
-          await response.arrayBuffer();
-          return response.status;
+          const statuses: number[] = [];
+          for (let round = 0; round === 0 || performance.now() < until; round += 1) {
+            const response = await fetch(`${server.url}/login.data`, {
+              method: "POST",
+              headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": `198.18.${round % 250}.${n + 1}` },
+              body: new URLSearchParams({ email: `parallel${n}-${round}@example.com`, password: "Wrong-Password-1" }),
+            });
+            await response.arrayBuffer();
+            statuses.push(response.status);
+          }
+          return statuses;
         }),
       ).finally(() => (signingIn = false));
       const probes: number[] = [];
@@ -266,16 +280,18 @@ describe.skipIf(buildIssue !== null)("the production server's limits", () => {
         expect(health.status).toBe(200);
         probes.push(performance.now() - started);
       }
-      expect(new Set(await signIns)).toEqual(new Set([401]));
+      expect(new Set((await signIns).flat())).toEqual(new Set([401]));
       // The probes keep being answered while the passwords are hashed (bcryptjs on the event loop
-      // stalled them for seconds). The first one waits for the sign-ins' database work, which the
-      // embedded database does on the event loop: 500 ms on a quiet machine, scaled by how many
-      // runnable processes share each core when the machine is busy (shared CI, other tests).
+      // stalled them for 7 s). /healthz asks the database, and the embedded database has one
+      // connection: the first probe, sent into the burst of 20 sign-ins arriving at once, waits
+      // behind their queries (about 0.4 to 1 s on this 2-core machine); once the burst is spread
+      // out, probes take tens of milliseconds. Scaled by how many runnable processes share each core
+      // when the machine is busy (shared CI, other tests).
       const busy = Math.max(1, os.loadavg()[0] / os.availableParallelism());
       const shown = `probes: ${probes.map(Math.round).join(", ")} ms; load per core ${busy.toFixed(1)}`;
-      expect(probes.length, shown).toBeGreaterThan(1);
-      expect(Math.max(...probes), shown).toBeLessThan(500 * busy);
-      expect([...probes].sort((a, b) => a - b)[Math.floor(probes.length / 2)], shown).toBeLessThan(500);
+      expect(probes.length, shown).toBeGreaterThan(3);
+      expect(Math.max(...probes), shown).toBeLessThan(1_500 * busy);
+      expect([...probes].sort((a, b) => a - b)[Math.floor(probes.length / 2)], shown).toBeLessThan(200 * busy);
     }, 60_000);
   });
 });
