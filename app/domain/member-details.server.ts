@@ -4,6 +4,7 @@ import type { Gender, Member } from "~/generated/prisma/client";
 import { countryName, isCountryCode } from "~/lib/countries.server";
 import { getPrisma } from "~/lib/db.server";
 import { plainText } from "~/lib/validation";
+import { isMobile, isPin, normalisePin, phoneDigits } from "./member-detail-rules";
 
 // My Detail: the member's own details (name, gender, date of birth, address, phone). The email is
 // the sign-in identity and is not changed here. Every rule is checked on the server; the spec asks
@@ -28,14 +29,6 @@ export function genderOptions(current: Gender | null): Gender[] {
 }
 
 // Letters and digits, with single spaces or hyphens inside (UK, Canadian and US ZIP+4 codes).
-const PIN_PATTERN = /^[A-Za-z0-9](?:[A-Za-z0-9]|[ -](?=[A-Za-z0-9])){2,9}$/;
-// Digits with an optional leading +, after the spaces and hyphens people type are removed.
-const MOBILE_PATTERN = /^\+?\d{6,15}$/;
-const MOBILE_MAX_TYPED = 30;
-
-function phoneDigits(typed: string): string {
-  return typed.replace(/[\s-]/g, "");
-}
 
 // Fields are only checked here; the values are shaped in the schema's final transform, because a
 // transform on a refused field would stop zod before the checks across fields (date of birth).
@@ -84,7 +77,7 @@ function memberDetailsSchema(currentGender: Gender | null) {
       city: required(plainText({ max: 100, required: "Enter your city" })),
       pin: required(
         plainText({ max: 10, required: "Enter your ZIP / PIN code" }).refine(
-          (value) => value === "" || PIN_PATTERN.test(value),
+          (value) => value === "" || isPin(value),
           "Enter a valid ZIP / PIN code (3 to 10 letters or digits)",
         ),
       ),
@@ -92,7 +85,7 @@ function memberDetailsSchema(currentGender: Gender | null) {
         .string()
         .optional()
         .refine(
-          (value) => !value?.trim() || (value.length <= MOBILE_MAX_TYPED && MOBILE_PATTERN.test(phoneDigits(value))),
+          (value) => !value?.trim() || isMobile(value),
           phoneMessage,
         ),
     })
@@ -107,7 +100,7 @@ function memberDetailsSchema(currentGender: Gender | null) {
       ...rest,
       gender: gender as Gender,
       lastName: lastName?.trim() ?? "",
-      pin: pin.toUpperCase(),
+      pin: normalisePin(pin),
       mobile: mobile?.trim() ? phoneDigits(mobile) : null,
       dob: new Date(Date.UTC(Number(dobYear), Number(dobMonth) - 1, Number(dobDay))),
     }));

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { emailAddress, passwordText, plainText } from "~/lib/validation";
+import { isMobile, isPin, normalisePin, phoneDigits } from "./member-detail-rules";
 
 // The two steps of Register, declared once: the action parses with them (adding the checks only the
 // server can make) and the page validates with them in the browser. No server-only imports here.
@@ -85,11 +86,12 @@ export function stepTwoSchema({ today, isCountry }: StepTwoChecks) {
       country: z.string({ required_error: REQUIRED }).refine(isCountry, "Choose a country from the list."),
       state: plainText({ max: 100, required: REQUIRED }),
       city: plainText({ max: 100, required: REQUIRED }),
-      // Letters too: postcodes in the UK, Canada or the Netherlands have them.
+      // The same rule as My Detail's (member-detail-rules.ts), with Register's own message.
       pin: z
         .string({ required_error: REQUIRED })
         .trim()
-        .regex(/^[A-Za-z0-9][A-Za-z0-9 -]{1,9}$/, "Enter a valid ZIP / PIN code."),
+        .refine(isPin, "Enter a valid ZIP / PIN code.")
+        .transform(normalisePin),
       day: dayPart,
       month: monthPart,
       year: yearPart,
@@ -99,7 +101,8 @@ export function stepTwoSchema({ today, isCountry }: StepTwoChecks) {
       mobile: z
         .string()
         .trim()
-        .regex(/^\+?[0-9][0-9 -]{5,18}[0-9]$/, "Enter a valid phone number (digits only).")
+        .refine(isMobile, "Enter a valid phone number (digits only).")
+        .transform(phoneDigits)
         .optional(),
     })
     .superRefine((value, context) => {

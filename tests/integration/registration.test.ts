@@ -172,7 +172,8 @@ describe("step 2 (Previous and Register)", () => {
       city: "Bengaluru",
       pin: "560001",
       gender: "prefer_not",
-      mobile: "+91 98450 12345",
+      // Stored as My Detail stores it: without the spaces typed.
+      mobile: "+919845012345",
       emailVerifiedAt: null,
     });
     expect(member.dob).toEqual(new Date("1990-04-15T00:00:00.000Z"));
@@ -360,6 +361,30 @@ describe("guards and limits", () => {
     // Another address is not affected.
     const elsewhere = await send({ ...stepTwo, intent: "register", draft }, { "X-Panel-Client-Address": "198.51.100.1" });
     expect(expectRedirect(elsewhere.response).status).toBe(302);
+  });
+});
+
+describe("the address and phone rules are My Detail's", () => {
+  // Registration used to accept a PIN of "56" or "1-" and a 20-digit phone that My Detail then
+  // refused, so a member could register with details they could never save again.
+  const schema = stepTwoSchema({ today: new Date("2026-06-15"), isCountry: (code) => code === "IN" });
+
+  test("a PIN My Detail refuses is refused at registration; a good one is stored as My Detail stores it", () => {
+    for (const pin of ["56", "1-", "12--4", "a".repeat(11)]) {
+      const result = schema.safeParse({ ...stepTwo, pin });
+      expect(result.error?.issues, pin).toEqual([expect.objectContaining({ path: ["pin"], message: "Enter a valid ZIP / PIN code." })]);
+    }
+    expect(schema.safeParse({ ...stepTwo, pin: " ec1a 1bb " }).data?.pin).toBe("EC1A 1BB");
+  });
+
+  test("a phone number My Detail refuses is refused at registration; a good one loses its spaces", () => {
+    for (const mobile of ["1".repeat(20), "12345", "98-abc"]) {
+      const result = schema.safeParse({ ...stepTwo, mobile });
+      expect(result.error?.issues, mobile).toEqual([
+        expect.objectContaining({ path: ["mobile"], message: "Enter a valid phone number (digits only)." }),
+      ]);
+    }
+    expect(schema.safeParse({ ...stepTwo, mobile: "+91 98450-12345" }).data?.mobile).toBe("+919845012345");
   });
 });
 
