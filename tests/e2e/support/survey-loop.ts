@@ -52,6 +52,9 @@ export async function answerTechnology(page: Page, internetAt: "Home" | "Office"
 /** Submits the last page of a pre-screener, confirming as each project does. */
 export async function submitPrescreener(page: Page, testInfo: TestInfo) {
   if (jsOn(testInfo)) {
+    // Until the page is hydrated it shows the no-JavaScript confirmation box, and a click then posts
+    // without the confirmation (the flaky failure seen on a loaded machine): wait for the script.
+    await expect(page.getByRole("checkbox", { name: /This action cannot be Repeated/ })).toHaveCount(0, { timeout: 15_000 });
     page.once("dialog", (dialog) => {
       expect(dialog.message()).toBe("This action cannot be Repeated");
       void dialog.accept();
