@@ -43,6 +43,9 @@ export function pgliteDatabase(pglite: PGlite): OpenDatabase {
 
 export function postgresDatabase(url: string, options: { max?: number } = {}): OpenDatabase {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  // A connection lost while idle in the pool (a PostgreSQL restart or failover, a dropped test
+  // database) is emitted on the pool; unheard, it would end the process. The pool replaces it.
+  pool.on("error", (error) => console.warn(`A PostgreSQL connection was lost while idle: ${error.message}`));
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool), transactionOptions: TRANSACTION_OPTIONS });
   return {
     prisma,
