@@ -38,7 +38,8 @@ const perAddress = (prefix: string) => (address: string | null) => (address ? `$
  * are loose and set by the RATE_LIMIT_*_PER_ADDRESS settings (defaults in env.server.ts), because
  * members in India share carrier NAT addresses (decision 034).
  */
-// prettier-ignore -- one rule a line, aligned, so the table reads as a table
+// One rule a line, aligned, so the table reads as a table.
+// prettier-ignore
 export const RATE_LIMITS = {
   memberSignIn:           { key: (email: string) => `login:email:${email}`,                 limit: fixed(5),                                              windowMs: 15 * MINUTE },
   memberSignInPerAddress: { key: perAddress("login:ip"),                                    limit: setting("RATE_LIMIT_SIGN_IN_PER_ADDRESS"),             windowMs: 15 * MINUTE },
