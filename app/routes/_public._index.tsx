@@ -5,7 +5,7 @@ import { PublicLayout } from "~/components/public-layout";
 import { APART, FAQ, HERO_SLIDES, HOW_IT_WORKS } from "~/content/landing";
 import { PUBLIC_PAGES, pageMeta } from "~/content/pages";
 import { PRODUCT_NAME } from "~/lib/product";
-import { loadPublicPage } from "./__public.server";
+import { loadPublicPage } from "~/domain/public-pages.server";
 
 export const meta: MetaFunction = () => pageMeta(PUBLIC_PAGES.landing);
 

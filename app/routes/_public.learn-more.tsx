@@ -1,29 +1,27 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { ArticlePage } from "~/components/content-sections";
 import { PublicLayout } from "~/components/public-layout";
-import { CUSTOM_SURVEYS } from "~/content/marketing";
+import { LEARN_MORE } from "~/content/marketing";
 import { PUBLIC_PAGES, pageMeta } from "~/content/pages";
-import { loadPublicPage } from "./__public.server";
+import { loadPublicPage } from "~/domain/public-pages.server";
 
-export const meta: MetaFunction = () => pageMeta(PUBLIC_PAGES.customSurveys);
+export const meta: MetaFunction = () => pageMeta(PUBLIC_PAGES.learnMore);
 
 // A marketing page: guest-only, so a signed-in member is sent to Landing (the route table).
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadPublicPage(request, "guest");
 }
 
-export default function CustomSurveys() {
+export default function LearnMore() {
   const page = useLoaderData<typeof loader>();
   return (
     <PublicLayout page={page}>
-      <ArticlePage title={CUSTOM_SURVEYS.title} lead={CUSTOM_SURVEYS.lead} sections={CUSTOM_SURVEYS.sections}>
+      <ArticlePage title={LEARN_MORE.title} lead={LEARN_MORE.lead} sections={LEARN_MORE.sections}>
         <p className="mt-10">
-          Interested in running a study? Write to us at{" "}
-          <a href={`mailto:${page.supportEmail}`} className="text-brand-700 underline">
-            {page.supportEmail}
-          </a>
-          .
+          <Link to="/register" className="btn-primary">
+            Join for free
+          </Link>
         </p>
       </ArticlePage>
     </PublicLayout>

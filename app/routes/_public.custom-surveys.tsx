@@ -1,27 +1,29 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { ArticlePage } from "~/components/content-sections";
 import { PublicLayout } from "~/components/public-layout";
-import { LEARN_MORE } from "~/content/marketing";
+import { CUSTOM_SURVEYS } from "~/content/marketing";
 import { PUBLIC_PAGES, pageMeta } from "~/content/pages";
-import { loadPublicPage } from "./__public.server";
+import { loadPublicPage } from "~/domain/public-pages.server";
 
-export const meta: MetaFunction = () => pageMeta(PUBLIC_PAGES.learnMore);
+export const meta: MetaFunction = () => pageMeta(PUBLIC_PAGES.customSurveys);
 
 // A marketing page: guest-only, so a signed-in member is sent to Landing (the route table).
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadPublicPage(request, "guest");
 }
 
-export default function LearnMore() {
+export default function CustomSurveys() {
   const page = useLoaderData<typeof loader>();
   return (
     <PublicLayout page={page}>
-      <ArticlePage title={LEARN_MORE.title} lead={LEARN_MORE.lead} sections={LEARN_MORE.sections}>
+      <ArticlePage title={CUSTOM_SURVEYS.title} lead={CUSTOM_SURVEYS.lead} sections={CUSTOM_SURVEYS.sections}>
         <p className="mt-10">
-          <Link to="/register" className="btn-primary">
-            Join for free
-          </Link>
+          Interested in running a study? Write to us at{" "}
+          <a href={`mailto:${page.supportEmail}`} className="text-brand-700 underline">
+            {page.supportEmail}
+          </a>
+          .
         </p>
       </ArticlePage>
     </PublicLayout>

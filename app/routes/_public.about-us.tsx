@@ -4,7 +4,7 @@ import { ArticlePage } from "~/components/content-sections";
 import { PublicLayout } from "~/components/public-layout";
 import { ABOUT_US } from "~/content/info";
 import { PUBLIC_PAGES, pageMeta } from "~/content/pages";
-import { loadPublicPage } from "./__public.server";
+import { loadPublicPage } from "~/domain/public-pages.server";
 
 export const meta: MetaFunction = () => pageMeta(PUBLIC_PAGES.aboutUs);
 
