@@ -90,7 +90,7 @@ interface Target {
 }
 
 interface Row {
-  /** null: the module has no loader (a layout whose children guard themselves). */
+  /** null: no loader (a layout whose children guard themselves, or a page whose frame loads its data). */
   get: Outcomes | null;
   /** Present exactly when the module has an action. */
   post?: Outcomes;
@@ -100,9 +100,11 @@ interface Row {
 const MATRIX: Record<string, Row> = {
   // ——— Public pages, open to anyone ———
   $: { get: everyone(404), post: everyone(404), setup: () => ({ params: { "*": "no/such/page" } }) },
-  "_public._index": { get: everyone(200) },
-  "_public.about-survey": { get: everyone(200) },
-  "_public.about-us": { get: everyone(200) },
+  // The public frame (header and footer) loads for every role; its pages load nothing of their own.
+  _public: { get: everyone(200) },
+  "_public._index": { get: null },
+  "_public.about-survey": { get: null },
+  "_public.about-us": { get: null },
   "cookie-policies": { get: everyone(200) },
   "privacy-policies": { get: everyone(200) },
   "terms-and-conditions": { get: everyone(200) },
@@ -118,6 +120,8 @@ const MATRIX: Record<string, Row> = {
   "_public.custom-surveys": { get: guestOnly(200) },
   "_public.scalibility": { get: guestOnly(200) },
   "_public.register-more-info": { get: guestOnly(200) },
+  // The guest frame is only a header; each page below guards itself.
+  _guest: { get: null },
   "_guest.login": { get: guestOnly(200), post: guestOnly(400) },
   "_guest.register": { get: guestOnly(200), post: guestOnly(400) },
   "_guest.reset-password": { get: guestOnly(200), post: guestOnly(400) },
