@@ -1,5 +1,6 @@
 import type { RouteConfig } from "@remix-run/route-config";
 import { flatRoutes } from "@remix-run/fs-routes";
 
-// Files starting with a double underscore sit beside the route that uses them, not as routes.
-export default flatRoutes({ ignoredRouteFiles: ["**/__*.*", "**/*.test.*"] }) satisfies RouteConfig;
+// A route's server-only helpers sit beside it as `<route file name>.server.ts` and are not routes
+// themselves; neither are tests. See docs/routing.md.
+export default flatRoutes({ ignoredRouteFiles: ["**/*.server.*", "**/*.test.*"] }) satisfies RouteConfig;

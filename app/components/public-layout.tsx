@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { PRODUCT_NAME } from "~/lib/product";
 
@@ -9,6 +9,13 @@ export interface FooterData {
 
 export interface PublicPageData extends FooterData {
   signedIn: boolean;
+}
+
+/** The public frame's header and footer data, for the pages inside it (app/routes/_public.tsx). */
+export function usePublicPage(): PublicPageData {
+  const page = useRouteLoaderData<PublicPageData>("routes/_public");
+  if (!page) throw new Error("usePublicPage is for the pages inside the public frame (app/routes/_public.tsx)");
+  return page;
 }
 
 /** The frame of Landing, the marketing pages and the info pages: header, content, footer. */

@@ -29,7 +29,7 @@ import { getEnv } from "~/lib/env.server";
 import { readFormData } from "~/lib/forms.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { redirectWithToast } from "~/lib/toast.server";
-import { ProofField, SendCodeForm, type Proof } from "./__payout-account-proof";
+import { ProofField, SendCodeForm, type Proof } from "~/components/payout-account-proof";
 
 export const meta: MetaFunction = () => [{ title: `Account | ${PRODUCT_NAME}` }];
 

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { AdminTable, CELL, PageLinks, pageParam } from "~/components/admin-table";
+import { DataTable, CELL, PageLinks, pageParam } from "~/components/data-table";
 import { requireMemberWithDetails } from "~/domain/auth.server";
 import { listPointsHistory } from "~/domain/ledger.server";
 import { PRODUCT_NAME } from "~/lib/product";
-import { notFoundOnFailure } from "./__member-lists.server";
+import { notFoundOnFailure } from "~/domain/member-lists.server";
 
 export const meta: MetaFunction = () => [{ title: `Points History | ${PRODUCT_NAME}` }];
 
@@ -29,7 +29,7 @@ export default function PointsHistory() {
         <p className="mt-4 rounded-md border border-slate-200 bg-white p-4">No Points History Found</p>
       ) : (
         <>
-          <AdminTable headings={["Reference ID", "Remark", "Debit/Credit", "Status"]} className="mt-4">
+          <DataTable headings={["Reference ID", "Remark", "Debit/Credit", "Status"]} className="mt-4">
             {rows.map((row) => (
               <tr key={row.referenceId} className="border-t border-slate-100">
                 <td className={`${CELL} font-mono`}>{row.referenceId}</td>
@@ -40,7 +40,7 @@ export default function PointsHistory() {
                 <td className={CELL}>{row.status}</td>
               </tr>
             ))}
-          </AdminTable>
+          </DataTable>
           <PageLinks page={page} pageCount={pageCount} label="Points history pages" />
         </>
       )}

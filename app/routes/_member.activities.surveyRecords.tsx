@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { AdminTable, CELL, PageLinks, pageParam } from "~/components/admin-table";
+import { DataTable, CELL, PageLinks, pageParam } from "~/components/data-table";
 import { requireMemberWithDetails } from "~/domain/auth.server";
 import { listSurveyHistory } from "~/domain/member-surveys.server";
 import { PRODUCT_NAME } from "~/lib/product";
-import { notFoundOnFailure } from "./__member-lists.server";
+import { notFoundOnFailure } from "~/domain/member-lists.server";
 
 export const meta: MetaFunction = () => [{ title: `Survey History | ${PRODUCT_NAME}` }];
 
@@ -31,7 +31,7 @@ export default function SurveyHistory() {
         <p className="mt-4 rounded-md border border-slate-200 bg-white p-4">No Survey History Found</p>
       ) : (
         <>
-          <AdminTable headings={["#", "Date", "Survey ID", "Reward"]} className="mt-4">
+          <DataTable headings={["#", "Date", "Survey ID", "Reward"]} className="mt-4">
             {rows.map((row) => (
               <tr key={row.assignmentId} className="border-t border-slate-100">
                 <td className={CELL}>{row.index}</td>
@@ -42,7 +42,7 @@ export default function SurveyHistory() {
                 <td className={CELL}>{row.reward}</td>
               </tr>
             ))}
-          </AdminTable>
+          </DataTable>
           <PageLinks page={page} pageCount={pageCount} label="Survey history pages" />
         </>
       )}

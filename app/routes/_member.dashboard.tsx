@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { PageLinks, pageParam } from "~/components/admin-table";
+import { PageLinks, pageParam } from "~/components/data-table";
 import { AutoRefresh } from "~/components/auto-refresh";
 import { MemberSurveyCard } from "~/components/member-survey-card";
 import { requireMemberWithDetails } from "~/domain/auth.server";

@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { PageLinks, pageParam } from "~/components/admin-table";
+import { PageLinks, pageParam } from "~/components/data-table";
 import { MemberSurveyCard } from "~/components/member-survey-card";
 import { requireMemberWithDetails } from "~/domain/auth.server";
 import { listAvailableSurveys } from "~/domain/member-surveys.server";
 import { PRODUCT_NAME } from "~/lib/product";
-import { notFoundOnFailure } from "./__member-lists.server";
+import { notFoundOnFailure } from "~/domain/member-lists.server";
 
 export const meta: MetaFunction = () => [{ title: `Surveys | ${PRODUCT_NAME}` }];
 

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { PolicyLayout } from "~/components/policy-layout";
 import { privacySections, PRIVACY_LEAD } from "~/content/privacy";
 import { PUBLIC_PAGES, pageMeta } from "~/content/pages";
-import { footerData } from "./__public.server";
+import { footerData } from "~/domain/public-pages.server";
 
 export const meta: MetaFunction = () => pageMeta(PUBLIC_PAGES.privacy);
 

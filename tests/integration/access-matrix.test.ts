@@ -90,7 +90,7 @@ interface Target {
 }
 
 interface Row {
-  /** null: the module has no loader (a layout whose children guard themselves). */
+  /** null: no loader (a layout whose children guard themselves, or a page whose frame loads its data). */
   get: Outcomes | null;
   /** Present exactly when the module has an action. */
   post?: Outcomes;
@@ -100,9 +100,11 @@ interface Row {
 const MATRIX: Record<string, Row> = {
   // ——— Public pages, open to anyone ———
   $: { get: everyone(404), post: everyone(404), setup: () => ({ params: { "*": "no/such/page" } }) },
-  _index: { get: everyone(200) },
-  "about-survey": { get: everyone(200) },
-  "about-us": { get: everyone(200) },
+  // The public frame (header and footer) loads for every role; its pages load nothing of their own.
+  _public: { get: everyone(200) },
+  "_public._index": { get: null },
+  "_public.about-survey": { get: null },
+  "_public.about-us": { get: null },
   "cookie-policies": { get: everyone(200) },
   "privacy-policies": { get: everyone(200) },
   "terms-and-conditions": { get: everyone(200) },
@@ -114,15 +116,17 @@ const MATRIX: Record<string, Row> = {
   logout: { get: everyone("/"), post: everyone("/login") },
 
   // ——— Guest-only pages (the route table's 'guest') ———
-  "learn-more": { get: guestOnly(200) },
-  "custom-surveys": { get: guestOnly(200) },
-  scalibility: { get: guestOnly(200) },
-  "register-more-info": { get: guestOnly(200) },
-  login: { get: guestOnly(200), post: guestOnly(400) },
-  register: { get: guestOnly(200), post: guestOnly(400) },
-  "reset-password": { get: guestOnly(200), post: guestOnly(400) },
+  "_public.learn-more": { get: guestOnly(200) },
+  "_public.custom-surveys": { get: guestOnly(200) },
+  "_public.scalibility": { get: guestOnly(200) },
+  "_public.register-more-info": { get: guestOnly(200) },
+  // The guest frame is only a header; each page below guards itself.
+  _guest: { get: null },
+  "_guest.login": { get: guestOnly(200), post: guestOnly(400) },
+  "_guest.register": { get: guestOnly(200), post: guestOnly(400) },
+  "_guest.reset-password": { get: guestOnly(200), post: guestOnly(400) },
   // An unknown token: the page explains the link is no longer valid (410); the empty form fails first.
-  "resetpassword.$token": {
+  "_guest.resetpassword.$token": {
     get: guestOnly(410),
     post: guestOnly(400),
     setup: () => ({ params: { token: "unknown-token" } }),
@@ -226,62 +230,62 @@ const MATRIX: Record<string, Row> = {
   "admin.logout": { get: everyone("/admin"), post: everyone("/admin") },
 
   // ——— The back office ———
-  "admin._area": { get: adminOnly(200) },
-  "admin._area.dash": { get: adminOnly(200) },
-  "admin._area.users": { get: adminOnly(200) },
-  "admin._area.audit": { get: adminOnly(200) },
-  "admin._area.withdrawal.req": { get: adminOnly(200) },
-  "admin._area.withdrawal.req.$referenceId": {
+  "admin._console": { get: adminOnly(200) },
+  "admin._console.dash": { get: adminOnly(200) },
+  "admin._console.users": { get: adminOnly(200) },
+  "admin._console.audit": { get: adminOnly(200) },
+  "admin._console.withdrawal.req": { get: adminOnly(200) },
+  "admin._console.withdrawal.req.$referenceId": {
     get: adminOnly(200),
     post: adminOnly(400),
     setup: async (world) => ({ params: { referenceId: await ownWithdrawal(world) } }),
   },
-  "admin._area.admins": { get: adminOnly(200) },
-  "admin._area.admins._index": { get: adminOnly("/admin/admins/view") },
-  "admin._area.admins.register": { get: adminOnly(200), post: adminOnly(400) },
-  "admin._area.admins.view._index": { get: adminOnly(200), post: adminOnly(400) },
-  "admin._area.admins.view.$id": {
+  "admin._console.admins": { get: adminOnly(200) },
+  "admin._console.admins._index": { get: adminOnly("/admin/admins/view") },
+  "admin._console.admins.register": { get: adminOnly(200), post: adminOnly(400) },
+  "admin._console.admins.view._index": { get: adminOnly(200), post: adminOnly(400) },
+  "admin._console.admins.view.$id": {
     get: adminOnly(200),
     post: adminOnly(400),
     setup: (world) => ({ params: { id: String(world.revokedAdmin.id) } }),
   },
-  "admin._area._survey": { get: adminOnly(200) },
-  "admin._area._survey.survey._index": { get: adminOnly(200) },
-  "admin._area._survey.survey.new": { get: adminOnly(200), post: adminOnly(400) },
-  "admin._area._survey.survey.$id": {
+  "admin._console._survey": { get: adminOnly(200) },
+  "admin._console._survey.survey._index": { get: adminOnly(200) },
+  "admin._console._survey.survey.new": { get: adminOnly(200), post: adminOnly(400) },
+  "admin._console._survey.survey.$id": {
     get: adminOnly(200),
     post: adminOnly(400),
     setup: async () => ({ params: { id: String((await createTestSurvey()).id) } }),
   },
   // The builders: an empty post without a draft to apply it to is refused (409).
-  "admin._area._survey.survey.build": { get: adminOnly(200), post: adminOnly(409) },
-  "admin._area._survey.screenercreate": { get: adminOnly(200), post: adminOnly(409) },
-  "admin._area._survey.screener._index": { get: adminOnly("/admin/screener/list") },
-  "admin._area._survey.screener.list": { get: adminOnly(200) },
-  "admin._area._survey.screener.view.$id": {
+  "admin._console._survey.survey.build": { get: adminOnly(200), post: adminOnly(409) },
+  "admin._console._survey.screenercreate": { get: adminOnly(200), post: adminOnly(409) },
+  "admin._console._survey.screener._index": { get: adminOnly("/admin/screener/list") },
+  "admin._console._survey.screener.list": { get: adminOnly(200) },
+  "admin._console._survey.screener.view.$id": {
     get: adminOnly(200),
     setup: async (world) => ({ params: { id: String((await adminScreener(world)).id) } }),
   },
-  "admin._area._survey.screener.rules.$id": {
+  "admin._console._survey.screener.rules.$id": {
     get: adminOnly(200),
     post: adminOnly(400),
     setup: async (world) => ({ params: { id: String((await adminScreener(world)).id) } }),
   },
-  "admin._area._survey.profilesurvey._index": { get: adminOnly(200), post: adminOnly(400) },
-  "admin._area._survey.profilesurvey.$id": {
+  "admin._console._survey.profilesurvey._index": { get: adminOnly(200), post: adminOnly(400) },
+  "admin._console._survey.profilesurvey.$id": {
     get: adminOnly(200),
     post: adminOnly(400),
     setup: async (world) => ({ params: { id: String(await indianProfileSet(world)) } }),
   },
-  "admin._area._survey.surveysassign": { get: adminOnly("/admin/surveysassignv2") },
-  "admin._area._survey.surveysassignv2._index": { get: adminOnly(200), post: adminOnly(400) },
+  "admin._console._survey.surveysassign": { get: adminOnly("/admin/surveysassignv2") },
+  "admin._console._survey.surveysassignv2._index": { get: adminOnly(200), post: adminOnly(400) },
   // An empty post names no assignment: back to the list with an error toast.
-  "admin._area._survey.surveysassignv2.$id": {
+  "admin._console._survey.surveysassignv2.$id": {
     get: adminOnly(200),
     post: adminOnly("/admin/surveysassignv2/*"),
     setup: async () => ({ params: { id: String((await createTestSurvey()).id) } }),
   },
-  "admin._area._survey.surveysassignv2.demographics": {
+  "admin._console._survey.surveysassignv2.demographics": {
     get: adminOnly(200),
     post: adminOnly(400),
     setup: async () => ({ query: `?survey=${(await createTestSurvey()).id}` }),
@@ -373,15 +377,15 @@ const BAD_IDS = ["999999", "0", "-1", "abc", "1.5", "1e3", "99999999999999999999
 const FORM_FIRST: Expected[] = [404, 400];
 
 const UNKNOWN_IDS: Record<string, { role: Role; param: string; expected: Expected; post?: Expected | Expected[] }> = {
-  "admin._area._survey.profilesurvey.$id": { role: "admin", param: "id", expected: 404, post: 404 },
-  "admin._area._survey.screener.rules.$id": { role: "admin", param: "id", expected: 404, post: 404 },
-  "admin._area._survey.screener.view.$id": { role: "admin", param: "id", expected: 404 },
-  "admin._area._survey.survey.$id": { role: "admin", param: "id", expected: 404, post: 404 },
-  "admin._area._survey.surveysassignv2.$id": { role: "admin", param: "id", expected: 404, post: 404 },
-  "admin._area.admins.view.$id": { role: "admin", param: "id", expected: 404, post: FORM_FIRST },
-  "admin._area.withdrawal.req.$referenceId": { role: "admin", param: "referenceId", expected: 404, post: FORM_FIRST },
+  "admin._console._survey.profilesurvey.$id": { role: "admin", param: "id", expected: 404, post: 404 },
+  "admin._console._survey.screener.rules.$id": { role: "admin", param: "id", expected: 404, post: 404 },
+  "admin._console._survey.screener.view.$id": { role: "admin", param: "id", expected: 404 },
+  "admin._console._survey.survey.$id": { role: "admin", param: "id", expected: 404, post: 404 },
+  "admin._console._survey.surveysassignv2.$id": { role: "admin", param: "id", expected: 404, post: 404 },
+  "admin._console.admins.view.$id": { role: "admin", param: "id", expected: 404, post: FORM_FIRST },
+  "admin._console.withdrawal.req.$referenceId": { role: "admin", param: "referenceId", expected: 404, post: FORM_FIRST },
   "admin.reset-password.$token": { role: "guest", param: "token", expected: 410, post: 400 },
-  "resetpassword.$token": { role: "guest", param: "token", expected: 410, post: 400 },
+  "_guest.resetpassword.$token": { role: "guest", param: "token", expected: 410, post: 400 },
   "_member.details.profiledetails.$slug": { role: "member", param: "slug", expected: 404, post: 404 },
   "_member.details.profiledetails.set.$id": { role: "member", param: "id", expected: 404, post: 404 },
   "survey.start.$id": { role: "member", param: "id", expected: 404 },

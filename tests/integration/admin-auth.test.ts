@@ -5,7 +5,7 @@ import { ADMIN_REVOKED_MESSAGE, LOGIN_FAILED_MESSAGE } from "~/domain/login.serv
 import { startMemberSession } from "~/domain/sessions.server";
 import { getPrisma } from "~/lib/db.server";
 import { action as loginAction, loader as loginLoader } from "~/routes/admin._index";
-import { loader as dashLoader } from "~/routes/admin._area.dash";
+import { loader as dashLoader } from "~/routes/admin._console.dash";
 import { action as logoutAction } from "~/routes/admin.logout";
 import { createTestAdmin, createTestMember } from "../support/factories";
 import { expectData, expectRedirect } from "../support/remix";

@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
 import { startAdminSession } from "~/domain/admin-sessions.server";
 import { getPrisma } from "~/lib/db.server";
-import { loader } from "~/routes/admin._area.dash";
+import { loader } from "~/routes/admin._console.dash";
 import { createTestAdmin, createTestMember } from "../support/factories";
 
 // The dashboard's cards come from the database in one query.

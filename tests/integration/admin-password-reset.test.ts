@@ -6,7 +6,7 @@ import { verifyPassword } from "~/domain/passwords.server";
 import { getPrisma } from "~/lib/db.server";
 import { action as requestAction, loader as requestLoader } from "~/routes/admin.forgot-password";
 import { action as resetAction, loader as resetLoader } from "~/routes/admin.reset-password.$token";
-import { action as memberRequestAction } from "~/routes/reset-password";
+import { action as memberRequestAction } from "~/routes/_guest.reset-password";
 import { createTestAdmin, createTestMember } from "../support/factories";
 import { expectData, expectRedirect } from "../support/remix";
 

@@ -12,9 +12,9 @@ import {
 import { verifyPassword } from "~/domain/passwords.server";
 import { getPrisma } from "~/lib/db.server";
 import { getToast } from "~/lib/toast.server";
-import { action as registerAction, loader as registerLoader } from "~/routes/admin._area.admins.register";
-import { action as tableAction, loader as tableLoader } from "~/routes/admin._area.admins.view._index";
-import { action as editAction, loader as editLoader } from "~/routes/admin._area.admins.view.$id";
+import { action as registerAction, loader as registerLoader } from "~/routes/admin._console.admins.register";
+import { action as tableAction, loader as tableLoader } from "~/routes/admin._console.admins.view._index";
+import { action as editAction, loader as editLoader } from "~/routes/admin._console.admins.view.$id";
 import { createTestAdmin } from "../support/factories";
 import { expectData, expectRedirect } from "../support/remix";
 import { adminCookie, adminRequest as request, ORIGIN, thrownStatus } from "../support/admin-requests";

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { AUDIT_PAGE_SIZE, recordAudit } from "~/domain/audit.server";
 import { getPrisma } from "~/lib/db.server";
-import { loader as auditLoader } from "~/routes/admin._area.audit";
+import { loader as auditLoader } from "~/routes/admin._console.audit";
 import { createTestAdmin } from "../support/factories";
 import { adminCookie, ORIGIN } from "../support/admin-requests";
 

@@ -151,12 +151,12 @@ const builderRow: FuzzRow = {
 
 const FUZZ: Record<string, FuzzRow> = {
   // ——— Public forms ———
-  login: {
+  "_guest.login": {
     roles: ["guest"],
     fields: ["email", "password", "remeber", "redirectTo"],
     variants: [{ poison: [["email", EMAIL], ["password", PASSWORD]] }],
   },
-  register: {
+  "_guest.register": {
     roles: ["guest"],
     fields: [
       ...["fName", "lName", "email", "password", "password_confirmation", "draft"],
@@ -172,8 +172,8 @@ const FUZZ: Record<string, FuzzRow> = {
     // Step 1's Next counts every check per address before reading the form (registration.server.ts).
     ignore: ["RateLimit"],
   },
-  "reset-password": { roles: ["guest"], fields: ["email"], variants: [{ poison: [["email", EMAIL]] }] },
-  "resetpassword.$token": {
+  "_guest.reset-password": { roles: ["guest"], fields: ["email"], variants: [{ poison: [["email", EMAIL]] }] },
+  "_guest.resetpassword.$token": {
     roles: ["guest"],
     fields: ["newPassword", "newPassword_confirmation", "email"],
     variants: [{ poison: [["newPassword", PASSWORD]] }],
@@ -336,13 +336,13 @@ const FUZZ: Record<string, FuzzRow> = {
   },
 
   // ——— The back office ———
-  "admin._area.admins.register": {
+  "admin._console.admins.register": {
     roles: ["admin"],
     fields: ["name", "email", "password", "password_confirmation"],
     variants: [{ poison: [["name", TEXT], ["email", EMAIL], ["password", [...PASSWORD, "short"]]] }],
   },
   // Revoke and grant of an id that names no admin come back with an error toast.
-  "admin._area.admins.view._index": {
+  "admin._console.admins.view._index": {
     roles: ["admin"],
     fields: ["id", "confirmed"],
     setup: (world) => ({ extraValues: [String(world.revokedAdmin.id), String(world.admin.id)] }),
@@ -354,7 +354,7 @@ const FUZZ: Record<string, FuzzRow> = {
     ],
     redirects: "error-toast",
   },
-  "admin._area.admins.view.$id": {
+  "admin._console.admins.view.$id": {
     roles: ["admin"],
     fields: ["current_password", "password", "password_confirmed", "confirmed", "js", "superAdmin"],
     setup: (world) => ({ params: { id: String(world.revokedAdmin.id) } }),
@@ -366,9 +366,9 @@ const FUZZ: Record<string, FuzzRow> = {
       { intent: ANY_UNKNOWN_INTENT, poison: [["password", [...PASSWORD, "short"]]] },
     ],
   },
-  "admin._area._survey.survey.new": { roles: ["admin"], fields: SURVEY_FIELDS, variants: [{ poison: SURVEY_POISONS }] },
+  "admin._console._survey.survey.new": { roles: ["admin"], fields: SURVEY_FIELDS, variants: [{ poison: SURVEY_POISONS }] },
   // Launch and Unlaunch are buttons without fields: they act on the survey whatever else is posted.
-  "admin._area._survey.survey.$id": {
+  "admin._console._survey.survey.$id": {
     roles: ["admin"],
     fields: SURVEY_FIELDS,
     setup: async () => ({ params: { id: String((await createTestSurvey()).id) } }),
@@ -381,9 +381,9 @@ const FUZZ: Record<string, FuzzRow> = {
       { intent: "rotate-secret", poison: [["confirm", [MISSING, "", "off", "ON", "true", FILE_VALUE]]] },
     ],
   },
-  "admin._area._survey.survey.build": builderRow,
-  "admin._area._survey.screenercreate": builderRow,
-  "admin._area._survey.profilesurvey._index": {
+  "admin._console._survey.survey.build": builderRow,
+  "admin._console._survey.screenercreate": builderRow,
+  "admin._console._survey.profilesurvey._index": {
     roles: ["admin"],
     fields: ["title", "country", "reward"],
     variants: [
@@ -397,7 +397,7 @@ const FUZZ: Record<string, FuzzRow> = {
     ],
   },
   // The editor's buttons other than Save show the edited set again (200) and store nothing.
-  "admin._area._survey.profilesurvey.$id": {
+  "admin._console._survey.profilesurvey.$id": {
     roles: ["admin"],
     fields: ["version", "q.0.label", "q.0.required", "q.0.type", "q.1.key", "q.1.label", "q.0.o.0.value", "q.0.o.0.label"],
     setup: async (world) => {
@@ -423,7 +423,7 @@ const FUZZ: Record<string, FuzzRow> = {
     rerender: true,
   },
   // Previous and Next show a page again (200) and save nothing.
-  "admin._area._survey.screener.rules.$id": {
+  "admin._console._survey.screener.rules.$id": {
     roles: ["admin"],
     fields: ["_page", "min:cupsPerDay", "max:cupsPerDay", "rule:favourite", "rule:extras"],
     intentField: "_intent",
@@ -440,14 +440,14 @@ const FUZZ: Record<string, FuzzRow> = {
     ],
     rerender: true,
   },
-  "admin._area._survey.surveysassignv2._index": {
+  "admin._console._survey.surveysassignv2._index": {
     roles: ["admin"],
     fields: ["survey_id", "screener_id", "points", "user", "all_users"],
     setup: async (world) => ({ extraValues: [String((await createTestSurvey()).id), String(world.member.id), "on"] }),
     variants: [{ poison: [["points", [...WHOLE_NUMBER, "1000001"]], ["survey_id", JUNK_ID]] }],
   },
   // A post that names no assignment of this survey comes back with an error toast.
-  "admin._area._survey.surveysassignv2.$id": {
+  "admin._console._survey.surveysassignv2.$id": {
     roles: ["admin"],
     fields: ["assignment", "confirm"],
     setup: async (world) => {
@@ -468,7 +468,7 @@ const FUZZ: Record<string, FuzzRow> = {
     redirects: "error-toast",
   },
   // Add Demographics and Preview show the form again (200) and store nothing.
-  "admin._area._survey.surveysassignv2.demographics": {
+  "admin._console._survey.surveysassignv2.demographics": {
     roles: ["admin"],
     fields: ["question", "option", "points"],
     setup: async () => ({ query: `?survey=${(await createTestSurvey()).id}` }),
@@ -483,7 +483,7 @@ const FUZZ: Record<string, FuzzRow> = {
     ],
     rerender: true,
   },
-  "admin._area.withdrawal.req.$referenceId": {
+  "admin._console.withdrawal.req.$referenceId": {
     roles: ["admin"],
     fields: ["reason", "confirmed"],
     setup: async (world) => ({ params: { referenceId: await ownWithdrawal(world) } }),
@@ -652,8 +652,8 @@ interface QueryRow {
 }
 
 const QUERIES: Record<string, QueryRow> = {
-  login: { role: "guest", names: ["redirectTo"] },
-  "resetpassword.$token": { role: "guest", names: ["email"], setup: () => ({ params: { token: "unknown-token" } }) },
+  "_guest.login": { role: "guest", names: ["redirectTo"] },
+  "_guest.resetpassword.$token": { role: "guest", names: ["email"], setup: () => ({ params: { token: "unknown-token" } }) },
   "admin.reset-password.$token": { role: "guest", names: ["email"], setup: () => ({ params: { token: "unknown-token" } }) },
   "auth.google.respond": { role: "guest", names: ["code", "state", "error"] },
   "_member.dashboard": { role: "member", names: ["page"] },
@@ -663,29 +663,29 @@ const QUERIES: Record<string, QueryRow> = {
   "_member.details.user": { role: "member", names: ["edit"] },
   // Tokens that name no assignment of the member's change nothing.
   "surveys.redirect": { role: "member", names: ["status", "token", "signature"] },
-  "admin._area.users": { role: "admin", names: ["email", "after", "before", "last"] },
-  "admin._area.audit": { role: "admin", names: ["page"] },
-  "admin._area.withdrawal.req": { role: "admin", names: ["page"] },
-  "admin._area._survey.survey._index": { role: "admin", names: ["page"] },
-  "admin._area._survey.survey.new": { role: "admin", names: ["questionnaire"] },
-  "admin._area._survey.screener.list": { role: "admin", names: ["page"] },
-  "admin._area._survey.screener.view.$id": {
+  "admin._console.users": { role: "admin", names: ["email", "after", "before", "last"] },
+  "admin._console.audit": { role: "admin", names: ["page"] },
+  "admin._console.withdrawal.req": { role: "admin", names: ["page"] },
+  "admin._console._survey.survey._index": { role: "admin", names: ["page"] },
+  "admin._console._survey.survey.new": { role: "admin", names: ["questionnaire"] },
+  "admin._console._survey.screener.list": { role: "admin", names: ["page"] },
+  "admin._console._survey.screener.view.$id": {
     role: "admin",
     names: ["page"],
     setup: async (world) => ({ params: { id: String((await adminScreener(world)).id) } }),
   },
   // With a survey's assign form open, so that the screener filter is searched.
-  "admin._area._survey.surveysassignv2._index": {
+  "admin._console._survey.surveysassignv2._index": {
     role: "admin",
     names: ["screener_q", "page", "assign"],
     setup: async () => ({ query: `assign=${(await createTestSurvey()).id}` }),
   },
-  "admin._area._survey.surveysassignv2.$id": {
+  "admin._console._survey.surveysassignv2.$id": {
     role: "admin",
     names: ["page", "member"],
     setup: async () => ({ params: { id: String((await createTestSurvey()).id) } }),
   },
-  "admin._area._survey.surveysassignv2.demographics": {
+  "admin._console._survey.surveysassignv2.demographics": {
     role: "admin",
     names: ["page", "survey"],
     setup: async () => ({ query: `survey=${(await createTestSurvey()).id}` }),

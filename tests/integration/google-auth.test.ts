@@ -285,7 +285,7 @@ describe("without Google configured or mocked", () => {
     vi.resetModules();
     try {
       const start = await import("~/routes/auth.google");
-      const login = await import("~/routes/login");
+      const login = await import("~/routes/_guest.login");
       const thrown = await start
         .action(args(new Request(`${ORIGIN}/auth/google`, { method: "POST" })))
         .catch((error: unknown) => error);

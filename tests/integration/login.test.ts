@@ -4,7 +4,7 @@ import { hashPassword, verifyPassword } from "~/domain/passwords.server";
 import { startMemberSession } from "~/domain/sessions.server";
 import { getPrisma } from "~/lib/db.server";
 import { RATE_LIMITS } from "~/lib/rate-limit.server";
-import { action, loader } from "~/routes/login";
+import { action, loader } from "~/routes/_guest.login";
 import { createTestMember } from "../support/factories";
 import { expectData, expectRedirect } from "../support/remix";
 

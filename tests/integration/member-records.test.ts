@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { startAdminSession } from "~/domain/admin-sessions.server";
 import { EMAIL_SEARCH_MESSAGE, formatRupees, PAGE_SIZE } from "~/domain/member-records.server";
 import { getPrisma } from "~/lib/db.server";
-import { loader } from "~/routes/admin._area.users";
+import { loader } from "~/routes/admin._console.users";
 import { createTestAdmin, createTestMember } from "../support/factories";
 
 // Users Records (/admin/users): cards from the database, the e-mail search and keyset pages.

@@ -27,14 +27,14 @@ import type { Admin } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/db.server";
 import { getToast } from "~/lib/toast.server";
 import { createQuestionnaire } from "~/questionnaire/storage.server";
-import { action as editSurveyAction, loader as editSurveyLoader } from "~/routes/admin._area._survey.survey.$id";
-import { loader as newSurveyLoader } from "~/routes/admin._area._survey.survey.new";
-import { action as profileSetsAction } from "~/routes/admin._area._survey.profilesurvey._index";
-import { action as assignAction } from "~/routes/admin._area._survey.surveysassignv2._index";
+import { action as editSurveyAction, loader as editSurveyLoader } from "~/routes/admin._console._survey.survey.$id";
+import { loader as newSurveyLoader } from "~/routes/admin._console._survey.survey.new";
+import { action as profileSetsAction } from "~/routes/admin._console._survey.profilesurvey._index";
+import { action as assignAction } from "~/routes/admin._console._survey.surveysassignv2._index";
 import {
   action as confirmationAction,
   loader as confirmationLoader,
-} from "~/routes/admin._area.withdrawal.req.$referenceId";
+} from "~/routes/admin._console.withdrawal.req.$referenceId";
 import { adminCookie, adminRequest, ORIGIN } from "../support/admin-requests";
 import { createTestAdmin, createTestAssignment, createTestMember, createTestSurvey } from "../support/factories";
 import { expectData, expectRedirect } from "../support/remix";

@@ -6,8 +6,8 @@ import { startMemberSession } from "~/domain/sessions.server";
 import { getPrisma } from "~/lib/db.server";
 import { RATE_LIMITS } from "~/lib/rate-limit.server";
 import { getToast } from "~/lib/toast.server";
-import { action as requestAction } from "~/routes/reset-password";
-import { action as resetAction, loader as resetLoader } from "~/routes/resetpassword.$token";
+import { action as requestAction } from "~/routes/_guest.reset-password";
+import { action as resetAction, loader as resetLoader } from "~/routes/_guest.resetpassword.$token";
 import { createTestMember } from "../support/factories";
 import { expectData, expectRedirect } from "../support/remix";
 

@@ -4,8 +4,8 @@ import { createProfileSurveySet, MESSAGES } from "~/domain/profile-survey-sets.s
 import { getPrisma } from "~/lib/db.server";
 import { getToast } from "~/lib/toast.server";
 import { loadQuestionnaire, saveResponse } from "~/questionnaire/storage.server";
-import { action as listAction, loader as listLoader } from "~/routes/admin._area._survey.profilesurvey._index";
-import { action as setAction, loader as setLoader } from "~/routes/admin._area._survey.profilesurvey.$id";
+import { action as listAction, loader as listLoader } from "~/routes/admin._console._survey.profilesurvey._index";
+import { action as setAction, loader as setLoader } from "~/routes/admin._console._survey.profilesurvey.$id";
 import { createTestAdmin, createTestMember } from "../support/factories";
 import { expectData, expectRedirect } from "../support/remix";
 import { adminCookie, adminRequest as request, ORIGIN, thrownStatus } from "../support/admin-requests";

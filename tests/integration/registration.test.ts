@@ -14,8 +14,8 @@ import { verifyPassword } from "~/domain/passwords.server";
 import { startMemberSession } from "~/domain/sessions.server";
 import { getPrisma } from "~/lib/db.server";
 import { consumeRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
-import type { RegisterStep } from "~/routes/__register.server";
-import { action, loader } from "~/routes/register";
+import type { RegisterStep } from "~/routes/_guest.register.server";
+import { action, loader } from "~/routes/_guest.register";
 import { createTestMember } from "../support/factories";
 import { expectData, expectRedirect } from "../support/remix";
 

@@ -10,7 +10,7 @@ import { getToast, toastHeaders } from "~/lib/toast.server";
 import { action as adminLoginAction } from "~/routes/admin._index";
 import { action as adminLogoutAction } from "~/routes/admin.logout";
 import { action as googleStartAction } from "~/routes/auth.google";
-import { action as loginAction } from "~/routes/login";
+import { action as loginAction } from "~/routes/_guest.login";
 import { action as logoutAction } from "~/routes/logout";
 import { createTestAdmin, createTestMember } from "../support/factories";
 import { expectRedirect } from "../support/remix";
@@ -41,8 +41,8 @@ const REFUSED = "Cross-origin form posts are not accepted.";
 const PASSWORD = "Quartz-Lantern-42";
 
 type Action = (args: ActionFunctionArgs) => Promise<unknown>;
-// Every route module, as app/routes.ts finds them (files starting with "__" are helpers, not routes).
-const routeModules = import.meta.glob<{ action?: Action }>(["../../app/routes/*.{ts,tsx}", "!../../app/routes/__*"]);
+// Every route module, as app/routes.ts finds them (a route's `*.server.ts` helpers are not routes).
+const routeModules = import.meta.glob<{ action?: Action }>(["../../app/routes/*.{ts,tsx}", "!../../app/routes/*.server.ts"]);
 
 
 /** The Response an action returned or threw. */
@@ -127,7 +127,7 @@ describe("a form post from another origin", () => {
       checked.push(id);
     }
     // A sanity check that the glob found the routes: the public forms and the admin area at least.
-    expect(checked).toEqual(expect.arrayContaining(["login", "register", "reset-password", "admin._index", "logout"]));
+    expect(checked).toEqual(expect.arrayContaining(["_guest.login", "_guest.register", "_guest.reset-password", "admin._index", "logout"]));
     expect(checked.length).toBeGreaterThan(25);
     expect(await databaseState()).toEqual(before);
     expect(fs.existsSync(OUTBOX) ? fs.readdirSync(OUTBOX) : []).toEqual([]);

@@ -17,8 +17,8 @@ import { loader as historyLoader } from "~/routes/_member.activities.PointsRecor
 import {
   action as confirmationAction,
   loader as confirmationLoader,
-} from "~/routes/admin._area.withdrawal.req.$referenceId";
-import { loader as listLoader } from "~/routes/admin._area.withdrawal.req";
+} from "~/routes/admin._console.withdrawal.req.$referenceId";
+import { loader as listLoader } from "~/routes/admin._console.withdrawal.req";
 import { getDashboardFigures } from "~/domain/admin-dashboard.server";
 import { createTestAdmin, createTestMember } from "../support/factories";
 import { adminCookie, adminRequest, ORIGIN, thrownStatus } from "../support/admin-requests";

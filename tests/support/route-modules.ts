@@ -1,14 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 
-// Every route module of app/routes, as app/routes.ts finds them (files starting with "__" sit beside
-// the routes that use them and are not routes), keyed by route id: the file name without extension.
+// Every route module of app/routes, as app/routes.ts finds them (a route's `*.server.ts` helpers sit
+// beside it and are not routes), keyed by route id: the file name without extension.
 
 export interface RouteModule {
   loader?: (args: LoaderFunctionArgs) => unknown;
   action?: (args: ActionFunctionArgs) => unknown;
 }
 
-const modules = import.meta.glob<RouteModule>(["../../app/routes/*.{ts,tsx}", "!../../app/routes/__*"], { eager: true });
+const modules = import.meta.glob<RouteModule>(["../../app/routes/*.{ts,tsx}", "!../../app/routes/*.server.ts"], { eager: true });
 
 export const ROUTE_MODULES: Record<string, RouteModule> = Object.fromEntries(
   Object.entries(modules).map(([file, module]) => [file.replace(/^.*\//, "").replace(/\.tsx?$/, ""), module]),

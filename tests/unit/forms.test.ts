@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { action as loginAction } from "~/routes/login";
+import { action as loginAction } from "~/routes/_guest.login";
 import { readFormData } from "~/lib/forms.server";
 
 // conform's control fields come only from conform; a crafted one must end as a validation answer,

@@ -9,7 +9,7 @@ import {
 import { readFormData } from "~/lib/forms.server";
 import { redirectWithToast, type Toast } from "~/lib/toast.server";
 import { parseAnswers } from "~/questionnaire/schema";
-import { failureToast } from "./__profile-questionnaire";
+import { failureToast } from "~/components/profile-questionnaire-page";
 
 // The loader and action of a profile questionnaire page, shared by the built-ins
 // (/details/profiledetails/{slug}) and the admin-made sets (/details/profiledetails/set/{id}).

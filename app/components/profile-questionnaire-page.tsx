@@ -6,7 +6,7 @@ import { Toasts, type ToastMessage } from "~/components/toasts";
 import { allQuestions, type QuestionnaireDefinition } from "~/questionnaire/definition";
 import { QuestionnaireFields, useQuestionnaireForm } from "~/questionnaire/form";
 import { parseAnswers } from "~/questionnaire/schema";
-import type { loadProfileQuestionnaire, submitProfileQuestionnaire } from "./__profile-questionnaire.server";
+import type { loadProfileQuestionnaire, submitProfileQuestionnaire } from "~/domain/profile-questionnaire-page.server";
 
 // The page of one profile questionnaire (a built-in or an admin-made set): title, the engine's
 // fields, Cancel and Save; read-only with the spec's banner once submitted.

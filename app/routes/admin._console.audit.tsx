@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { AdminTable, CELL, PageLinks, pageParam } from "~/components/admin-table";
+import { DataTable, CELL, PageLinks, pageParam } from "~/components/data-table";
 import { requireAdmin } from "~/domain/admin-auth.server";
 import { listAuditEntries } from "~/domain/audit.server";
 import { PRODUCT_NAME } from "~/lib/product";
@@ -38,7 +38,7 @@ export default function AuditLog() {
       <p className="mt-1 text-sm text-slate-600">
         {total} entries · page {page} of {pageCount}
       </p>
-      <AdminTable
+      <DataTable
         headings={["When (UTC)", "Admin", "Action", "Target", "Details"]}
         className="mt-4"
         empty={entries.length === 0 ? "No entries." : undefined}
@@ -52,7 +52,7 @@ export default function AuditLog() {
             <td className={`break-all font-mono text-xs ${CELL}`}>{entry.details}</td>
           </tr>
         ))}
-      </AdminTable>
+      </DataTable>
       <PageLinks page={page} pageCount={pageCount} label="Audit log pages" />
     </section>
   );

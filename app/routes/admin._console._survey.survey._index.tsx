@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { AdminTable, CELL, PageLinks, pageParam } from "~/components/admin-table";
+import { DataTable, CELL, PageLinks, pageParam } from "~/components/data-table";
 import { requireAdmin } from "~/domain/admin-auth.server";
 import { listSurveys } from "~/domain/survey-catalogue.server";
 import { PRODUCT_NAME } from "~/lib/product";
@@ -30,7 +30,7 @@ export default function SurveyCatalogue() {
       <p className="mt-1 text-sm text-slate-600">
         {total} surveys · page {page} of {pageCount}
       </p>
-      <AdminTable
+      <DataTable
         headings={["Name", "Category", "Points", "Time", "Delivery", "Status", "Edit"]}
         className="mt-4"
         empty={surveys.length === 0 ? "No surveys yet. Create the first one." : undefined}
@@ -51,7 +51,7 @@ export default function SurveyCatalogue() {
             </td>
           </tr>
         ))}
-      </AdminTable>
+      </DataTable>
       <PageLinks page={page} pageCount={pageCount} label="Survey pages" />
     </section>
   );

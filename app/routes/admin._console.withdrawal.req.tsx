@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
-import { AdminTable, CELL, PageLinks, pageParam } from "~/components/admin-table";
+import { DataTable, CELL, PageLinks, pageParam } from "~/components/data-table";
 import { requireAdmin } from "~/domain/admin-auth.server";
 import { listWithdrawals } from "~/domain/withdrawals.server";
 import { PRODUCT_NAME } from "~/lib/product";
@@ -28,7 +28,7 @@ export default function WithdrawalRequests() {
         {total} requests · page {page} of {pageCount}
       </p>
       <Outlet />
-      <AdminTable
+      <DataTable
         headings={["#", "User ID", "Reference ID", "Amount", "Status", "Action"]}
         className="mt-4"
         empty={rows.length === 0 ? "No withdrawal requests yet." : undefined}
@@ -60,7 +60,7 @@ export default function WithdrawalRequests() {
             </td>
           </tr>
         ))}
-      </AdminTable>
+      </DataTable>
       <PageLinks page={page} pageCount={pageCount} label="Withdrawal request pages" />
     </section>
   );

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { pageParam } from "~/components/admin-table";
+import { pageParam } from "~/components/data-table";
 import { ScreenerPageHeading, ScreenerPageLinks } from "~/components/screener-pager";
 import { requireAdmin } from "~/domain/admin-auth.server";
 import { findScreener, screenerIdParam } from "~/domain/screeners.server";

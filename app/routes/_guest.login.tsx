@@ -90,7 +90,7 @@ export default function Login() {
 
   const formErrorId = form.errors?.length ? form.errorId : undefined;
   return (
-    <main className="mx-auto flex min-h-screen max-w-4xl flex-col gap-8 px-4 py-10 md:flex-row md:items-start">
+    <main className="mx-auto flex max-w-4xl flex-col gap-8 px-4 py-10 md:flex-row md:items-start">
       <section className="w-full max-w-md rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
         <h1 className="text-2xl font-semibold">Login</h1>
         <p className="mt-1 text-sm text-slate-600">Sign in to answer surveys and earn points.</p>

@@ -8,7 +8,7 @@ import { Link } from "@remix-run/react";
  * A scrollable table with one heading row; the rows are the children. `empty`, given only when
  * there are no rows, is shown instead in one row spanning every column.
  */
-export function AdminTable({
+export function DataTable({
   headings,
   children,
   empty,
@@ -47,7 +47,7 @@ export function AdminTable({
   );
 }
 
-/** The padding of every cell of an AdminTable. */
+/** The padding of every cell of an DataTable. */
 export const CELL = "px-3 py-2";
 
 /**

@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AdminTable, CELL, pageParam, PageLinks } from "~/components/admin-table";
+import { DataTable, CELL, pageParam, PageLinks } from "~/components/data-table";
 import { DemographicRows, type DemographicRowValue } from "~/components/demographic-rows";
 import { ErrorList, SubmitButton } from "~/components/forms";
 import { UrlDialog } from "~/components/url-dialog";
@@ -110,7 +110,7 @@ export default function AssignByDemographics() {
         </UrlDialog>
       ) : null}
 
-      <AdminTable
+      <DataTable
         headings={["Name", "Category", "Points", "Time", "Status", "Demographics"]}
         className="mt-4"
         empty={surveys.length === 0 ? "No surveys yet." : undefined}
@@ -134,7 +134,7 @@ export default function AssignByDemographics() {
             </td>
           </tr>
         ))}
-      </AdminTable>
+      </DataTable>
       <PageLinks page={page} pageCount={pageCount} label="Survey pages" />
     </section>
   );

@@ -1,24 +1,18 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import type { MetaFunction } from "@remix-run/node";
+import { Link } from "@remix-run/react";
 import { HeroCarousel } from "~/components/hero-carousel";
-import { PublicLayout } from "~/components/public-layout";
+import { usePublicPage } from "~/components/public-layout";
 import { APART, FAQ, HERO_SLIDES, HOW_IT_WORKS } from "~/content/landing";
 import { PUBLIC_PAGES, pageMeta } from "~/content/pages";
 import { PRODUCT_NAME } from "~/lib/product";
-import { loadPublicPage } from "./__public.server";
 
 export const meta: MetaFunction = () => pageMeta(PUBLIC_PAGES.landing);
 
-// Landing is open to everyone: a signed-in member sees a Dashboard button instead of Login and
-// Sign Up (the route table sends members away from the other guest pages, not this one).
-export async function loader({ request }: LoaderFunctionArgs) {
-  return loadPublicPage(request, "anyone");
-}
-
+// Open to anyone: the header and footer come from the public frame (app/routes/_public.tsx).
 export default function Landing() {
-  const page = useLoaderData<typeof loader>();
+  const page = usePublicPage();
   return (
-    <PublicLayout page={page}>
+    <>
       <div className="mx-auto max-w-6xl px-4 pt-10">
         <h1 className="text-3xl font-bold sm:text-4xl">{PRODUCT_NAME}</h1>
         <p className="mt-3 max-w-2xl text-lg text-slate-700">
@@ -122,6 +116,6 @@ export default function Landing() {
           </Link>
         </section>
       )}
-    </PublicLayout>
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { AdminTable, CELL, pageParam } from "~/components/admin-table";
+import { DataTable, CELL, pageParam } from "~/components/data-table";
 import { SubmitButton } from "~/components/forms";
 import { requireAdmin } from "~/domain/admin-auth.server";
 import { ASSIGNMENT_STATUS_LABEL } from "~/domain/assignment-status";
@@ -76,7 +76,7 @@ export default function SurveyAssignments() {
       <p className="mt-2 text-sm text-slate-600">
         {total} assignments · page {page} of {pageCount}
       </p>
-      <AdminTable
+      <DataTable
         headings={["Assignment", "User id", "Email", "Status", "Points", "Assigned", "Actions"]}
         className="mt-2"
         empty={assignments.length === 0 ? "No assignments found." : undefined}
@@ -113,7 +113,7 @@ export default function SurveyAssignments() {
             </td>
           </tr>
         ))}
-      </AdminTable>
+      </DataTable>
       {pageCount > 1 ? (
         <nav aria-label="Assignment pages" className="mt-4 flex gap-2">
           {page > 1 ? (

@@ -16,7 +16,7 @@ import {
 } from "~/domain/registration-schema";
 import { listCountries } from "~/lib/countries.server";
 import { PRODUCT_NAME } from "~/lib/product";
-import { handleRegisterPost, type RegisterStep, type StepOneValues } from "./__register.server";
+import { handleRegisterPost, type RegisterStep, type StepOneValues } from "./_guest.register.server";
 
 export const meta: MetaFunction = () => [{ title: `Register | ${PRODUCT_NAME}` }];
 
@@ -29,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-// Next, Previous and Register all post here; each is handled in __register.server.ts. Step 1
+// Next, Previous and Register all post here; each is handled in _guest.register.server.ts. Step 1
 // travels to step 2 as a sealed draft (docs/decisions/008-registration-draft.md).
 export async function action({ request }: ActionFunctionArgs) {
   await requireGuest(request);

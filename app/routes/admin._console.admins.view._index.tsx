@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AdminTable, CELL } from "~/components/admin-table";
+import { DataTable, CELL } from "~/components/data-table";
 import { useEffect, useState, type FormEvent } from "react";
 import { z } from "zod";
 import { requireAdmin } from "~/domain/admin-auth.server";
@@ -60,7 +60,7 @@ export default function AdminDetails() {
           {actionData.error}
         </p>
       ) : null}
-      <AdminTable headings={["#", "User ID", "Name", "Email", "Edit", "Access"]} className="mt-4">
+      <DataTable headings={["#", "User ID", "Name", "Email", "Edit", "Access"]} className="mt-4">
             {admins.map((row, index) => {
               const intent = row.revoked ? "grant" : "revoke";
               return (
@@ -104,7 +104,7 @@ export default function AdminDetails() {
                 </tr>
               );
             })}
-      </AdminTable>
+      </DataTable>
     </section>
   );
 }

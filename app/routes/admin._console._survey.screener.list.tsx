@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { AdminTable, CELL, PageLinks, pageParam } from "~/components/admin-table";
+import { DataTable, CELL, PageLinks, pageParam } from "~/components/data-table";
 import { requireAdmin } from "~/domain/admin-auth.server";
 import { listScreeners } from "~/domain/screeners.server";
 import { PRODUCT_NAME } from "~/lib/product";
@@ -27,7 +27,7 @@ export default function ScreenerList() {
       <p className="mt-1 text-sm text-slate-600">
         {total} screeners · page {page} of {pageCount}
       </p>
-      <AdminTable
+      <DataTable
         headings={HEADINGS}
         className="mt-4"
         empty={
@@ -77,7 +77,7 @@ export default function ScreenerList() {
             <td className={CELL}>{screener.rulesAdded ? "Yes" : "No"}</td>
           </tr>
         ))}
-      </AdminTable>
+      </DataTable>
       <PageLinks page={page} pageCount={pageCount} label="Screener list pages" />
     </section>
   );

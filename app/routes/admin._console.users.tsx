@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { AdminTable, CELL } from "~/components/admin-table";
+import { DataTable, CELL } from "~/components/data-table";
 import { requireAdmin } from "~/domain/admin-auth.server";
 import {
   findMemberByEmail,
@@ -111,7 +111,7 @@ function Card({ title, value, testId }: { title: string; value: string; testId: 
 
 function MembersTable({ members }: { members: MemberRecord[] }) {
   return (
-    <AdminTable headings={["#", "User ID", "Name", "Email", "Country", "State"]}>
+    <DataTable headings={["#", "User ID", "Name", "Email", "Country", "State"]}>
       {members.map((member, index) => (
         <tr key={member.id} className="border-t border-slate-200">
           <td className={CELL}>{index + 1}</td>
@@ -122,7 +122,7 @@ function MembersTable({ members }: { members: MemberRecord[] }) {
           <td className={CELL}>{member.state ?? "N/A"}</td>
         </tr>
       ))}
-    </AdminTable>
+    </DataTable>
   );
 }
 

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { pageParam, PageLinks } from "~/components/admin-table";
+import { pageParam, PageLinks } from "~/components/data-table";
 import { AssignSurveyForm } from "~/components/assign-survey-form";
 import { SurveyDescription } from "~/components/survey-description";
 import { UrlDialog } from "~/components/url-dialog";
