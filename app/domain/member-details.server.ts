@@ -46,7 +46,7 @@ export { GENDER_LABELS };
 
 // Fields are only checked here; the values are shaped in the schema's final transform, because a
 // transform on a refused field would stop zod before the checks across fields (date of birth).
-function memberDetailsSchema(currentGender: Gender | null) {
+function memberDetailsSchema(currentGender: Gender | null, today: Date) {
   const messages = MY_DETAIL_MESSAGES;
   const dobParts = {
     dobDay: dateOfBirthPartField(isDayPart, { required: messages.day, invalid: messages.day }),
@@ -69,7 +69,7 @@ function memberDetailsSchema(currentGender: Gender | null) {
       // A part with its own error already says what is wrong.
       const parts = Object.entries(dobParts) as [keyof typeof dobParts, (typeof dobParts)[keyof typeof dobParts]][];
       if (!parts.every(([name, part]) => part.safeParse(value[name]).success)) return;
-      const issue = dateOfBirthIssue(Number(value.dobYear), Number(value.dobMonth), Number(value.dobDay));
+      const issue = dateOfBirthIssue(Number(value.dobYear), Number(value.dobMonth), Number(value.dobDay), today);
       if (issue) context.addIssue({ code: z.ZodIssueCode.custom, path: [issue.path], message: issue.message });
     })
     .transform(({ dobDay, dobMonth, dobYear, gender, lastName, pin, mobile, ...rest }) => ({
@@ -89,8 +89,8 @@ export type MemberDetailsUpdate = z.output<ReturnType<typeof memberDetailsSchema
  * and a missing value stops zod before the date-of-birth check, so a member would see that problem
  * only after fixing the others.
  */
-export function parseMemberDetails(formData: FormData, member: Pick<Member, "gender">) {
-  return parseWithZod(formData, { schema: memberDetailsSchema(member.gender), disableAutoCoercion: true });
+export function parseMemberDetails(formData: FormData, member: Pick<Member, "gender">, today: Date = new Date()) {
+  return parseWithZod(formData, { schema: memberDetailsSchema(member.gender, today), disableAutoCoercion: true });
 }
 
 /** Why a date of birth is refused (and which part to flag), or null: the profile rules' check, My Detail's words. */
