@@ -6,6 +6,7 @@ import { getPrisma } from "~/lib/db.server";
 import {
   checkDateOfBirth,
   countryField,
+  dateOfBirth,
   dateOfBirthPartField,
   GENDER_CODES,
   GENDER_LABELS,
@@ -78,7 +79,8 @@ function memberDetailsSchema(currentGender: Gender | null, today: Date) {
       lastName: lastName?.trim() ?? "",
       pin: normalisePin(pin),
       mobile: storedMobile(mobile),
-      dob: new Date(Date.UTC(Number(dobYear), Number(dobMonth) - 1, Number(dobDay))),
+      // Checked above: a real calendar date.
+      dob: dateOfBirth({ day: dobDay, month: dobMonth, year: dobYear }) as Date,
     }));
 }
 
