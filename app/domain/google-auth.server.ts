@@ -9,6 +9,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { stripUnwantedCharacters } from "~/lib/validation";
 import { reactivateIfInactive } from "./inactivity.server";
 import { accountStatusIssue } from "./login.server";
+import { NAME_MAX_LENGTH } from "./member-profile-rules";
 import { startMemberSession } from "./sessions.server";
 
 // Google sign-in and sign-up through remix-auth-google (docs/decisions/009-google-sign-in.md).
@@ -151,10 +152,17 @@ function signedIn(member: Pick<Member, "id" | "status">): GoogleSignInOutcome {
   return issue ? { ok: false, message: issue } : { ok: true, memberId: member.id };
 }
 
-// Names arrive from outside: single-line, bounded, never empty where the schema needs a value.
+// Names arrive from outside: single-line, never empty where the schema needs a value, and cut to
+// the profile rules' length, so the member can save My Detail with the name Google gave.
 function profileName(value: string | undefined, fallback: string): string {
-  const cleaned = stripUnwantedCharacters(value ?? "").trim().slice(0, 100);
-  return cleaned || fallback.slice(0, 100);
+  const cleaned = cutToNameLength(stripUnwantedCharacters(value ?? "").trim()).trim();
+  return cleaned || cutToNameLength(fallback);
+}
+
+// Never half of a character outside the BMP: a lone surrogate would be stored as U+FFFD.
+function cutToNameLength(value: string): string {
+  const cut = value.slice(0, NAME_MAX_LENGTH);
+  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
 }
 
 // ─── The authenticator, built once per mode ───

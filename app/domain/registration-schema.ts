@@ -1,36 +1,48 @@
 import { z } from "zod";
-import { emailAddress, passwordText, plainText } from "~/lib/validation";
-import { isMobile, isPin, normalisePin, phoneDigits } from "./member-detail-rules";
+import { emailAddress, passwordText } from "~/lib/validation";
+import {
+  checkDateOfBirth,
+  countryField,
+  dateOfBirth,
+  dateOfBirthPartField,
+  GENDER_CODES,
+  GENDER_LABELS,
+  genderField,
+  isDayPart,
+  isMonthPart,
+  isYearPart,
+  mobileField,
+  nameField,
+  normalisePin,
+  pinField,
+  placeField,
+  REGISTRATION_MESSAGES,
+  storedMobile,
+  type GenderCode,
+} from "./member-profile-rules";
 
 // The two steps of Register, declared once: the action parses with them (adding the checks only the
 // server can make) and the page validates with them in the browser. No server-only imports here.
+// The member's details follow the profile rules My Detail uses too (member-profile-rules.ts).
 
 // The spec's messages, word for word.
 export const REQUIRED_FIELDS = "Required Fields";
 export const PASSWORD_MISMATCH = "Password do not match";
-export const ENTER_VALID_YEAR = "Enter Valid Year";
+export const ENTER_VALID_YEAR = REGISTRATION_MESSAGES.year;
 export const INVALID_FIELD_DATA = "Invalid field Data";
 
 /** The field-level flag of an empty required field; the banner then says 'Required Fields'. */
-export const REQUIRED = "Required";
-export const UNDER_AGE = "You must be at least 18 years old to register.";
-export const MINIMUM_AGE = 18;
-export const EARLIEST_BIRTH_YEAR = 1900;
+export const REQUIRED = REGISTRATION_MESSAGES.required;
+export const UNDER_AGE = REGISTRATION_MESSAGES.underAge;
 /** The same minimum as the server's password policy, so the browser can say it before posting. */
 export const PASSWORD_MIN_LENGTH = 8;
 
-export const GENDERS = [
-  { value: "male", label: "Male" },
-  { value: "female", label: "Female" },
-  { value: "other", label: "Other" },
-  { value: "prefer-not", label: "Prefer not to say" },
-] as const;
+export const GENDERS = GENDER_CODES.map((value) => ({ value, label: GENDER_LABELS[value] }));
 
 export const MONTHS = [
   "January", "February", "March", "April", "May", "June",
   "July", "August", "September", "October", "November", "December",
 ] as const;
-
 
 export interface StepOneChecks {
   /** The server's full password policy; the browser only checks the length. */
@@ -40,8 +52,8 @@ export interface StepOneChecks {
 export function stepOneSchema({ passwordIssue = browserPasswordIssue }: StepOneChecks = {}) {
   return z
     .object({
-      fName: plainText({ max: 50, required: REQUIRED }),
-      lName: plainText({ max: 50, required: REQUIRED }),
+      fName: nameField(REQUIRED),
+      lName: nameField(REQUIRED),
       email: emailAddress({ required: REQUIRED, invalid: "Enter a valid email address." }),
       password: passwordText({ required: REQUIRED }).superRefine((value, context) => {
         const issue = passwordIssue(value);
@@ -69,41 +81,26 @@ export interface StepTwoChecks {
 }
 
 export function stepTwoSchema({ today, isCountry }: StepTwoChecks) {
+  const messages = REGISTRATION_MESSAGES;
   const thisYear = today.getUTCFullYear();
-  // One check each, so a bad value gets one message.
-  const dayPart = z
-    .string({ required_error: REQUIRED })
-    .refine((value) => /^\d{1,2}$/.test(value) && Number(value) >= 1 && Number(value) <= 31, "Enter a valid day.");
-  const monthPart = z.string({ required_error: REQUIRED }).regex(/^(?:[1-9]|1[0-2])$/, "Choose a month.");
-  const yearPart = z
-    .string({ required_error: REQUIRED })
-    .refine(
-      (value) => /^\d{4}$/.test(value) && Number(value) >= EARLIEST_BIRTH_YEAR && Number(value) <= thisYear,
-      ENTER_VALID_YEAR,
-    );
+  // One check each, so a bad value gets one message. The spec caps the year at this one.
+  const dayPart = dateOfBirthPartField(isDayPart, { required: REQUIRED, invalid: messages.day });
+  const monthPart = dateOfBirthPartField(isMonthPart, { required: REQUIRED, invalid: messages.month });
+  const yearPart = dateOfBirthPartField((value) => isYearPart(value) && Number(value) <= thisYear, {
+    required: REQUIRED,
+    invalid: ENTER_VALID_YEAR,
+  });
   return z
     .object({
-      country: z.string({ required_error: REQUIRED }).refine(isCountry, "Choose a country from the list."),
-      state: plainText({ max: 100, required: REQUIRED }),
-      city: plainText({ max: 100, required: REQUIRED }),
-      // The same rule as My Detail's (member-detail-rules.ts), with Register's own message.
-      pin: z
-        .string({ required_error: REQUIRED })
-        .trim()
-        .refine(isPin, "Enter a valid ZIP / PIN code.")
-        .transform(normalisePin),
+      country: countryField({ required: REQUIRED, invalid: messages.country }, isCountry),
+      state: placeField(REQUIRED),
+      city: placeField(REQUIRED),
+      pin: pinField({ required: REQUIRED, invalid: messages.pin }),
       day: dayPart,
       month: monthPart,
       year: yearPart,
-      gender: z.enum(["male", "female", "other", "prefer-not"], {
-        errorMap: (_issue, context) => ({ message: context.data === undefined ? REQUIRED : "Choose a gender." }),
-      }),
-      mobile: z
-        .string()
-        .trim()
-        .refine(isMobile, "Enter a valid phone number (digits only).")
-        .transform(phoneDigits)
-        .optional(),
+      gender: genderField({ required: REQUIRED, invalid: messages.gender }),
+      mobile: mobileField(messages.mobile),
     })
     .superRefine((value, context) => {
       // zod runs this even when a part failed its own check; the date is judged from valid parts only.
@@ -113,37 +110,20 @@ export function stepTwoSchema({ today, isCountry }: StepTwoChecks) {
         yearPart.safeParse(value.year),
       ].every((part) => part.success);
       if (!partsValid) return;
-      const dob = dateOfBirth(value);
-      if (!dob) {
-        context.addIssue({ code: z.ZodIssueCode.custom, path: ["dob"], message: "Enter a valid date of birth." });
-      } else if (ageOn(dob, today) < MINIMUM_AGE) {
-        context.addIssue({ code: z.ZodIssueCode.custom, path: ["dob"], message: UNDER_AGE });
-      }
+      const check = checkDateOfBirth(value, today);
+      if (check.ok) return;
+      // With the year capped at this one, a date still to come is one under 18.
+      const message = check.problem === "not-a-date" ? messages.notADate : UNDER_AGE;
+      context.addIssue({ code: z.ZodIssueCode.custom, path: ["dob"], message });
     })
-    .transform(({ day, month, year, ...rest }) => ({
+    .transform(({ day, month, year, gender, pin, mobile, ...rest }) => ({
       ...rest,
+      gender: gender as GenderCode,
+      pin: normalisePin(pin),
+      mobile: storedMobile(mobile),
       // Checked just above: a real calendar date.
       dob: dateOfBirth({ day, month, year }) as Date,
     }));
-}
-
-/** The date at UTC midnight, or null when the parts make no calendar date (31 April). */
-export function dateOfBirth({ day, month, year }: { day: string; month: string; year: string }): Date | null {
-  const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
-  const real =
-    date.getUTCFullYear() === Number(year) &&
-    date.getUTCMonth() === Number(month) - 1 &&
-    date.getUTCDate() === Number(day);
-  return real ? date : null;
-}
-
-/** Whole years completed on `today`: the birthday itself counts (29 February turns over on 1 March). */
-export function ageOn(dob: Date, today: Date): number {
-  const years = today.getUTCFullYear() - dob.getUTCFullYear();
-  const beforeBirthday =
-    today.getUTCMonth() < dob.getUTCMonth() ||
-    (today.getUTCMonth() === dob.getUTCMonth() && today.getUTCDate() < dob.getUTCDate());
-  return beforeBirthday ? years - 1 : years;
 }
 
 /** Names a field with an error in the banner; the three date inputs are the spec's dob. */

@@ -111,16 +111,9 @@ export interface RegistrationDetails {
   city: string;
   pin: string;
   dob: Date;
-  gender: "male" | "female" | "other" | "prefer-not";
-  mobile?: string;
+  gender: Gender;
+  mobile: string | null;
 }
-
-const GENDER: Record<RegistrationDetails["gender"], Gender> = {
-  male: "male",
-  female: "female",
-  other: "other",
-  "prefer-not": "prefer_not",
-};
 
 export type RegistrationOutcome = { status: "created"; memberId: number } | { status: "email-taken" };
 
@@ -138,8 +131,8 @@ export async function registerMember(draft: RegistrationDraft, details: Registra
         city: details.city,
         pin: details.pin,
         dob: details.dob,
-        gender: GENDER[details.gender],
-        mobile: details.mobile ?? null,
+        gender: details.gender,
+        mobile: details.mobile,
       },
       select: { id: true },
     });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
+import { parseMemberDetails } from "~/domain/member-details.server";
 import { hashPassword } from "~/domain/passwords.server";
 import { startMemberSession } from "~/domain/sessions.server";
 import { getPrisma } from "~/lib/db.server";
@@ -188,6 +189,28 @@ describe("the callback", () => {
     const sessions = await getPrisma().memberSession.findMany();
     expect(sessions).toHaveLength(2);
     expect(sessions.every((session) => session.memberId === member.id)).toBe(true);
+  });
+
+  test("names longer than My Detail allows are cut to 50 characters, never inside a character", async () => {
+    const { location, stateCookie } = await start();
+    const callback = await consent(location, {
+      intent: "add",
+      givenName: `${"a".repeat(49)}🙂 and more`,
+      familyName: "Venkatanarasimharajuvaripeta-Subrahmanyeswara-Iyer-Ramanathan",
+      email: "long.names@example.com",
+      emailVerified: "on",
+    });
+    expectRedirect(await callbackLoader(args(new Request(callback, { headers: { Cookie: stateCookie } }))));
+    const member = await getPrisma().member.findUniqueOrThrow({ where: { email: "long.names@example.com" } });
+    expect(member.firstName).toBe("a".repeat(49));
+    expect(member.lastName).toBe("Venkatanarasimharajuvaripeta-Subrahmanyeswara-Iyer");
+    // My Detail accepts the names as stored, so the member can save them unchanged.
+    const details = { gender: "female", dobDay: "1", dobMonth: "1", dobYear: "1990", country: "IN", state: "Goa", city: "Panaji", pin: "403001" };
+    const form = new FormData();
+    for (const [name, value] of Object.entries({ ...details, firstName: member.firstName, lastName: member.lastName })) {
+      form.set(name, value);
+    }
+    expect(parseMemberDetails(form, member).status).toBe("success");
   });
 
   test("refused when Google says the email is not verified: nothing is created or linked", async () => {

@@ -5,10 +5,10 @@ import {
   REQUIRED,
   REQUIRED_FIELDS,
   UNDER_AGE,
-  ageOn,
   registrationBanner,
   stepTwoSchema,
 } from "~/domain/registration-schema";
+import { ageOn } from "~/domain/member-profile-rules";
 import { EMAIL_TAKEN, openDraft, sealDraft } from "~/domain/registration.server";
 import { verifyPassword } from "~/domain/passwords.server";
 import { startMemberSession } from "~/domain/sessions.server";
@@ -40,7 +40,7 @@ const stepTwo = {
   day: "15",
   month: "4",
   year: "1990",
-  gender: "prefer-not",
+  gender: "prefer_not",
   mobile: "+91 98450 12345",
 };
 
