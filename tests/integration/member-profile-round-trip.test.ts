@@ -2,8 +2,8 @@ import { describe, expect, test } from "vitest";
 import { getPrisma } from "~/lib/db.server";
 import { getToast } from "~/lib/toast.server";
 import { action as myDetailAction, loader as myDetailLoader } from "~/routes/_member.details.user";
-import { action as registerAction } from "~/routes/register";
-import type { RegisterStep } from "~/routes/__register.server";
+import { action as registerAction } from "~/routes/_guest.register";
+import type { RegisterStep } from "~/routes/_guest.register.server";
 import { expectData, expectRedirect } from "../support/remix";
 
 // A member who registered can always save My Detail unchanged: each member below registers through
