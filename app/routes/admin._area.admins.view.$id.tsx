@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { useHydrated } from "~/components/use-hydrated";
 import { z } from "zod";
 import { ErrorList, Field, SubmitButton, useClearedAfterSubmit } from "~/components/forms";
 import { requireAdmin } from "~/domain/admin-auth.server";
@@ -300,11 +301,4 @@ function ConfirmedForm({
 
 function isDeleted(result: unknown): boolean {
   return typeof result === "object" && result !== null && "deleted" in result && result.deleted === true;
-}
-
-/** True once React runs in the browser: the confirm step replaces the no-JavaScript checkbox. */
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
 }

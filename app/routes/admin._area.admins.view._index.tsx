@@ -1,7 +1,8 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminTable, CELL } from "~/components/admin-table";
-import { useEffect, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
+import { useHydrated } from "~/components/use-hydrated";
 import { z } from "zod";
 import { requireAdmin } from "~/domain/admin-auth.server";
 import { CONFIRMATION_REQUIRED, grantAdmin, listAdmins, mayManageAdmins, revokeAdmin } from "~/domain/admins.server";
@@ -111,11 +112,4 @@ export default function AdminDetails() {
 
 function confirmOrCancel(event: FormEvent<HTMLFormElement>, text: string) {
   if (!window.confirm(text)) event.preventDefault();
-}
-
-/** True once React runs in the browser: the confirm step replaces the no-JavaScript checkbox. */
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
 }
