@@ -24,6 +24,7 @@ import { parseDatabaseUrl } from "../app/lib/database-url";
 import { getEnv } from "../app/lib/env.server";
 import { assertSameOrigin } from "../app/lib/forms.server";
 import { securityHeaders } from "../app/lib/security-headers.server";
+import { servedOverHttps } from "../app/lib/session-cookie.server";
 import { isDraining, runShutdown, startDraining } from "../app/lib/lifecycle.server";
 import { applyServerTimeouts, requestLimits } from "../app/lib/request-limits.server";
 import { errorFields, log, routeConsoleToLog, withRequestId } from "../app/lib/logger.server";
@@ -283,8 +284,7 @@ function tagRequest(inFlight: Set<express.Response>, server: () => http.Server |
  * (docs/decisions/029-security-headers.md).
  */
 function protect(): RequestHandler {
-  const env = getEnv();
-  const headers = securityHeaders({ development: false, production: env.NODE_ENV === "production", appUrl: env.APP_URL });
+  const headers = securityHeaders({ development: false, https: servedOverHttps() });
   return (req, res, next) => {
     // Added when the head is written, and only where the app set none: @remix-run/express appends
     // the app's own headers, so setting them here first would send "nosniff, nosniff".
