@@ -1,5 +1,5 @@
 import { Form, useSubmit } from "@remix-run/react";
-import { useState, type ChangeEvent } from "react";
+import type { ChangeEvent } from "react";
 import { useHydrated } from "~/components/use-hydrated";
 import { ErrorList, Field, SelectField } from "~/components/forms";
 import {

@@ -10,6 +10,7 @@ import { stripUnwantedCharacters } from "~/lib/validation";
 import { reactivateIfInactive } from "./inactivity.server";
 import { accountStatusIssue } from "./login.server";
 import { startMemberSession } from "./sessions.server";
+import { notFound } from "~/lib/http.server";
 
 // Google sign-in and sign-up through remix-auth-google (docs/decisions/009-google-sign-in.md).
 // /auth/google starts it, Google sends the browser back to /auth/google/respond with a code, the
@@ -163,7 +164,7 @@ let cached: { mode: GoogleMode; authenticator: Authenticator<GoogleSignInOutcome
 
 async function googleAuthenticator() {
   const mode = googleMode();
-  if (mode === "off") throw new Response("Not Found", { status: 404 });
+  if (mode === "off") throw notFound();
   if (cached?.mode === mode) return cached;
   const env = getEnv();
   let credentials = { clientID: env.GOOGLE_CLIENT_ID ?? "", clientSecret: env.GOOGLE_CLIENT_SECRET ?? "" };

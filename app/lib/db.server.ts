@@ -8,7 +8,13 @@ import { parseDatabaseUrl, type DatabaseTarget } from "./database-url";
 import { onShutdown } from "./lifecycle.server";
 import { applyMigrations, type SqlRunner } from "./migrations.server";
 
-export type Db = PrismaClient;
+/**
+ * `Tx`, the one name for "something to run queries on": a transaction client inside
+ * `$transaction(async (tx) => …)`, or the app's PrismaClient itself (it has every method a
+ * transaction client has). A function that reads or writes inside its caller's transaction takes a
+ * `Tx`; only one that opens its own transaction (`$transaction`) needs the full `PrismaClient`.
+ */
+export type Tx = Prisma.TransactionClient;
 
 /** A database opened for the app, a script or a test, and how to close it. */
 export interface OpenDatabase {

@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminTable, CELL } from "~/components/admin-table";
-import { useState, type FormEvent } from "react";
+import { type FormEvent } from "react";
 import { useHydrated } from "~/components/use-hydrated";
 import { z } from "zod";
 import { requireAdmin } from "~/domain/admin-auth.server";
@@ -9,6 +9,7 @@ import { CONFIRMATION_REQUIRED, grantAdmin, listAdmins, mayManageAdmins, revokeA
 import { readFormData } from "~/lib/forms.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { redirectWithToast } from "~/lib/toast.server";
+import { MAX_ID } from "~/lib/ids";
 
 export const meta: MetaFunction = () => [{ title: `Admin Details | ${PRODUCT_NAME}` }];
 
@@ -29,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 const accessChange = z.object({
   intent: z.enum(["revoke", "grant"]),
-  id: z.coerce.number().int().positive().max(2_147_483_647),
+  id: z.coerce.number().int().positive().max(MAX_ID),
   // Without JavaScript the confirmation is a required checkbox; with it, the confirm step sets it.
   confirmed: z.literal("on", { errorMap: () => ({ message: CONFIRMATION_REQUIRED }) }),
 });

@@ -18,6 +18,7 @@ import { PRODUCT_NAME } from "~/lib/product";
 import { redirectWithToast } from "~/lib/toast.server";
 import { QuestionnaireFields, useQuestionnaireForm } from "~/questionnaire/form";
 import { parseAnswers } from "~/questionnaire/schema";
+import { notFound } from "~/lib/http.server";
 
 // SurveyPublic (/view/survey/{slug}): a hosted survey, answered by a member whose assignment is
 // Started. Every page of the questionnaire is in one form, so it works the same without
@@ -36,7 +37,7 @@ const CLOSED = "This survey is no longer open for you.";
 async function findOrNotFound(request: Request, slug: string | undefined) {
   const { member } = await requireVerifiedMember(request);
   const found = slug && isSurveySlug(slug) ? await findHostedSurvey(member.id, slug) : null;
-  if (!found || found.state.kind === "not_found") throw new Response("Not Found", { status: 404 });
+  if (!found || found.state.kind === "not_found") throw notFound();
   return found;
 }
 
@@ -56,7 +57,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         definition: state.definition,
       };
     default:
-      throw new Response("Not Found", { status: 404 });
+      throw notFound();
   }
 }
 
