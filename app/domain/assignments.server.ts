@@ -448,7 +448,7 @@ export const ASSIGNMENT_CHANGE_MESSAGES = {
   ended: "An ended assignment is kept: it is the member's survey history and may hold a reward.",
 } as const;
 
-/** A new assignment (status 1, same screener and points) for a member whose earlier one ended. */
+/** A new assignment (assigned, same screener and points) for a member whose earlier one ended. */
 export async function reassignAssignment(actor: Actor, surveyId: number, assignmentId: number): Promise<AssignmentChange> {
   return getPrisma().$transaction(async (tx) => {
     const earlier = await tx.assignment.findFirst({

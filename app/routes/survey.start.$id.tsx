@@ -13,6 +13,7 @@ import { requireVerifiedMember } from "~/domain/auth.server";
 import { startSurvey } from "~/domain/survey-taking.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { notFound, requireId } from "~/lib/http.server";
+import { ASSIGNMENT_STATUS } from "~/domain/assignment-status";
 
 // SurveyStart (/survey/start/{surveyId}), opened by the dashboard in the survey window: checks the
 // member's assignment, marks it Started and sends the member on to the hosted survey or the
@@ -45,7 +46,7 @@ export async function loader({ request, params }: LoaderFunctionArgs): Promise<S
       return overQuotaMessage;
     case "ended":
       // A complete is 'Already taken'; other endings (a failed screener, a terminate) say theirs.
-      return result.status === 3 ? alreadyTakenMessage : endedMessage(result.status, null, 0);
+      return result.status === ASSIGNMENT_STATUS.complete ? alreadyTakenMessage : endedMessage(result.status, null, 0);
   }
 }
 

@@ -19,6 +19,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { QuestionnaireFields, useQuestionnaireForm } from "~/questionnaire/form";
 import { parseAnswers } from "~/questionnaire/schema";
 import { notFound } from "~/lib/http.server";
+import { ASSIGNMENT_STATUS } from "~/domain/assignment-status";
 
 // SurveyPublic (/view/survey/{slug}): a hosted survey, answered by a member whose assignment is
 // Started. Every page of the questionnaire is in one form, so it works the same without
@@ -66,7 +67,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const here = hostedSurveyPath(params.slug ?? "");
   // A submit after the end (a second click, an old tab, Back and submit again) changes nothing.
   if (state.kind !== "open") {
-    const message = state.kind === "ended" && state.status === 3 ? ALREADY_SUBMITTED : CLOSED;
+    const message = state.kind === "ended" && state.status === ASSIGNMENT_STATUS.complete ? ALREADY_SUBMITTED : CLOSED;
     return redirectWithToast(here, { type: "error", message });
   }
   const submission = parseAnswers(await readFormData(request), state.definition);
@@ -79,7 +80,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     values: submission.value,
   });
   if (!ended.ok && ended.reason === "not_started") {
-    const message = ended.status === 3 ? ALREADY_SUBMITTED : CLOSED;
+    const message = ended.status === ASSIGNMENT_STATUS.complete ? ALREADY_SUBMITTED : CLOSED;
     return redirectWithToast(here, { type: "error", message });
   }
   // Post/Redirect/Get: the page now shows the thank-you (or over-quota) message from the status.
