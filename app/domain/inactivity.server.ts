@@ -106,7 +106,7 @@ export function startInactivityJobInApp({
   log = console,
 }: { firstPassMs?: number; intervalMs?: number; log?: Pick<Console, "error" | "log"> } = {}): InactivitySchedule | null {
   const registry = globalThis as { [RUNNING]?: InactivitySchedule };
-  if (registry[RUNNING] || process.env.INACTIVITY_JOB === "0") return null;
+  if (registry[RUNNING] || getEnv().INACTIVITY_JOB === "0") return null;
   let stopped = false;
   let running: Promise<void> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;

@@ -4,7 +4,8 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { Prisma, PrismaClient } from "~/generated/prisma/client";
-import { parseDatabaseUrl, type DatabaseTarget } from "./database-url";
+import type { DatabaseTarget } from "./database-url";
+import { getDatabaseTarget } from "./env.server";
 import { onShutdown } from "./lifecycle.server";
 import { applyMigrations, type SqlRunner } from "./migrations.server";
 
@@ -115,7 +116,7 @@ interface DatabaseHolder {
 }
 const STATE = Symbol.for("survey-panel.database");
 const state: DatabaseHolder = ((globalThis as { [STATE]?: DatabaseHolder })[STATE] ??= {
-  openDefault: () => openDatabase(parseDatabaseUrl(process.env.DATABASE_URL)),
+  openDefault: () => openDatabase(getDatabaseTarget()),
 });
 
 export function getDatabase(): OpenDatabase {
