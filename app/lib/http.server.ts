@@ -12,6 +12,11 @@ export function notFound(): Response {
   return new Response("Not Found", { status: 404 });
 }
 
+/** A request the app cannot read at all (not a form, an unknown intent), with a plain-text reason. */
+export function badRequest(reason: string): Response {
+  return new Response(reason, { status: 400 });
+}
+
 /** The id in the URL segment `name` (`$id` by default); a malformed one is the same 404 as an unknown one. */
 export function requireId(params: LoaderFunctionArgs["params"], name = "id"): number {
   const id = parseId(params[name]);
