@@ -7,8 +7,8 @@ import { renderToPipeableStream } from "react-dom/server";
 import { googleMode } from "~/domain/google-auth.server";
 import { startInactivityJobInApp } from "~/domain/inactivity.server";
 import { startMailWorkerInApp } from "~/domain/mail-queue.server";
-import { getEnv } from "~/lib/env.server";
 import { NonceProvider } from "~/lib/nonce";
+import { servedOverHttps } from "~/lib/session-cookie.server";
 import {
   applySecurityHeaders,
   createNonce,
@@ -74,12 +74,10 @@ export function handleDataRequest(response: Response) {
 }
 
 function deployment(): SecurityHeaderOptions {
-  const env = getEnv();
   return {
     // Replaced at build time: true only under Vite's dev server, whatever NODE_ENV says.
     development: import.meta.env.DEV,
-    production: env.NODE_ENV === "production",
-    appUrl: env.APP_URL,
+    https: servedOverHttps(),
     formTargets: googleMode() === "google" ? [GOOGLE_CONSENT_ORIGIN] : [],
   };
 }

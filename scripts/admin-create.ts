@@ -7,7 +7,7 @@
 import readline from "node:readline";
 import { parseArgs } from "node:util";
 import { createAdminFromCommandLine } from "../app/domain/admins.server";
-import { parseDatabaseUrl } from "../app/lib/database-url";
+import { getDatabaseTarget } from "../app/lib/env.server";
 import { closeDatabase, migrateDatabase } from "../app/lib/db.server";
 
 const USAGE = "Usage: npm run admin:create -- --email admin@example.com --name \"Ada Admin\"  (password on standard input)";
@@ -26,7 +26,7 @@ async function main(): Promise<number> {
   }
   const password = await readPassword();
   if (password === null) return 1;
-  await migrateDatabase(parseDatabaseUrl(process.env.DATABASE_URL));
+  await migrateDatabase(getDatabaseTarget());
   try {
     const result = await createAdminFromCommandLine({ email: options.email, name: options.name, password });
     if (!result.ok) {

@@ -7,14 +7,14 @@
 // database run this only while the app is stopped: PGlite serves one process. On PostgreSQL any
 // number may run beside the app instances. See docs/decisions/024-invitations.md and
 // docs/decisions/027-inactivity-and-deletion.md.
-import { parseDatabaseUrl } from "../app/lib/database-url";
+import { getDatabaseTarget } from "../app/lib/env.server";
 import { openDatabase, provideDatabase } from "../app/lib/db.server";
 
 const jobs: Record<string, (options: { once: boolean }) => Promise<void>> = { mail, inactivity };
 
 async function inactivity(): Promise<void> {
   const { runInactivityPass } = await import("../app/domain/inactivity.server");
-  const database = openDatabase(parseDatabaseUrl(process.env.DATABASE_URL));
+  const database = openDatabase(getDatabaseTarget());
   provideDatabase(database);
   try {
     const pass = await runInactivityPass();
@@ -26,7 +26,7 @@ async function inactivity(): Promise<void> {
 
 async function mail({ once }: { once: boolean }): Promise<void> {
   const { runMailPass, startMailWorker } = await import("../app/domain/mail-queue.server");
-  const database = openDatabase(parseDatabaseUrl(process.env.DATABASE_URL));
+  const database = openDatabase(getDatabaseTarget());
   provideDatabase(database);
   try {
     if (once) {

@@ -1,8 +1,8 @@
 // Applies pending migrations to DATABASE_URL (run by `npm start`, `npm run dev` and CI).
-import { parseDatabaseUrl } from "../app/lib/database-url";
+import { getDatabaseTarget } from "../app/lib/env.server";
 import { migrateDatabase } from "../app/lib/db.server";
 
-const target = parseDatabaseUrl(process.env.DATABASE_URL);
+const target = getDatabaseTarget();
 const applied = await migrateDatabase(target);
 const where = target.kind === "postgres" ? "PostgreSQL" : `PGlite (${target.dataDir ?? "memory"})`;
 console.log(

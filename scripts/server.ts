@@ -20,10 +20,10 @@ import { installGlobals, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
 import { parseTrustProxy, recordClientAddress } from "../app/lib/client-address.server";
-import { parseDatabaseUrl } from "../app/lib/database-url";
 import { getEnv } from "../app/lib/env.server";
 import { assertSameOrigin } from "../app/lib/forms.server";
 import { securityHeaders } from "../app/lib/security-headers.server";
+import { servedOverHttps } from "../app/lib/session-cookie.server";
 import { isDraining, runShutdown, startDraining } from "../app/lib/lifecycle.server";
 import { applyServerTimeouts, requestLimits } from "../app/lib/request-limits.server";
 import { errorFields, log, routeConsoleToLog, withRequestId } from "../app/lib/logger.server";
@@ -34,8 +34,6 @@ interface ServerSettings {
   shutdownTimeoutMs: number;
 }
 
-/** Fits Docker's default grace of 10 s between SIGTERM and SIGKILL, with time left to close the database. */
-const DEFAULT_SHUTDOWN_TIMEOUT_SECONDS = 8;
 /** Longer than the idle timeout of common load balancers (60 s), so they never reuse a socket we closed. */
 const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 /** An incoming X-Request-Id is kept only when it looks like an id (a load balancer's, say). */
@@ -118,22 +116,15 @@ export async function startServer(mode: StartMode, { build = "build/server/index
 
 /** Every setting the app and this server read, with one message per bad one; undefined when any is bad. */
 async function checkConfiguration(mode: StartMode, problems: string[]): Promise<ServerSettings | undefined> {
-  const settings = readServerSettings(problems);
-  const checks = [
-    () => parseDatabaseUrl(process.env.DATABASE_URL),
-    () => getEnv(),
-    // The module checks its settings as it loads; the build imports it too, so it would fail later.
-    async () => (await import("../app/domain/payout-config.server")).getPayoutConfig(),
-    () => mode === "production" && checkTransport(getEnv().APP_URL),
-  ];
-  for (const check of checks) {
-    try {
-      await check();
-    } catch (error) {
-      problems.push(...configurationProblems(error));
-    }
+  let settings: ServerSettings | undefined;
+  try {
+    const env = getEnv();
+    if (mode === "production") checkTransport(env.APP_URL);
+    settings = { port: env.PORT, host: env.HOST?.trim() || undefined, shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000 };
+  } catch (error) {
+    problems.push(...configurationProblems(error));
   }
-  if (problems.length === 0) return settings;
+  if (settings && problems.length === 0) return settings;
   log("error", "Invalid configuration: the server did not start", { problems: [...new Set(problems)] });
   return undefined;
 }
@@ -150,23 +141,6 @@ function checkTransport(appUrl: string) {
   throw new Error(
     `Invalid configuration:\n  APP_URL: a production start needs an https address (cookies and sign-ins travel over it), got "${appUrl}"; plain http is allowed only for localhost`,
   );
-}
-
-function readServerSettings(problems: string[]): ServerSettings {
-  const whole = (name: string, meaning: string, { fallback, min, max }: Record<"fallback" | "min" | "max", number>) => {
-    const raw = process.env[name]?.trim();
-    if (!raw) return fallback;
-    if (/^\d+$/.test(raw) && Number(raw) >= min && Number(raw) <= max) return Number(raw);
-    problems.push(`${name}: must be a whole number from ${min} to ${max} (${meaning}), got "${raw}"`);
-    return fallback;
-  };
-  const port = whole("PORT", "the TCP port to listen on; 0 picks a free one", { fallback: 3000, min: 0, max: 65_535 });
-  const shutdownTimeoutSeconds = whole("SHUTDOWN_TIMEOUT_SECONDS", "how long a shutdown waits for requests", {
-    fallback: DEFAULT_SHUTDOWN_TIMEOUT_SECONDS,
-    min: 1,
-    max: 3_600,
-  });
-  return { port, host: process.env.HOST?.trim() || undefined, shutdownTimeoutMs: shutdownTimeoutSeconds * 1000 };
 }
 
 /** The lines of a configuration error ("Invalid configuration:\n  NAME: problem"), or its message. */
@@ -219,7 +193,7 @@ async function serve(buildPath: string, { port, host, shutdownTimeoutMs }: Serve
   );
   app.use(build.publicPath, express.static(build.assetsBuildDirectory, { maxAge: "1h" }));
   extras?.(app);
-  app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV }));
+  app.all("*", createRequestHandler({ build, mode: getEnv().NODE_ENV }));
   app.use(failedRequest);
 
   const listening = app.listen({ port, host });
@@ -283,8 +257,7 @@ function tagRequest(inFlight: Set<express.Response>, server: () => http.Server |
  * (docs/decisions/029-security-headers.md).
  */
 function protect(): RequestHandler {
-  const env = getEnv();
-  const headers = securityHeaders({ development: false, production: env.NODE_ENV === "production", appUrl: env.APP_URL });
+  const headers = securityHeaders({ development: false, https: servedOverHttps() });
   return (req, res, next) => {
     // Added when the head is written, and only where the app set none: @remix-run/express appends
     // the app's own headers, so setting them here first would send "nosniff, nosniff".

@@ -1,5 +1,6 @@
 import { Form, useSubmit } from "@remix-run/react";
-import { useEffect, useState, type ChangeEvent } from "react";
+import type { ChangeEvent } from "react";
+import { useHydrated } from "~/components/use-hydrated";
 import { ErrorList, Field, SelectField } from "~/components/forms";
 import {
   draftField,
@@ -163,10 +164,4 @@ export function QuestionEditor({
       </div>
     </Form>
   );
-}
-
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
 }

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
+import { ASSIGNMENT_STATUS } from "~/domain/assignment-status";
 
 // The pages a member sees in the survey window when a survey cannot go on or has ended: start
 // refused, thank-you, a vendor's return. The dashboard opens that window with JavaScript, so a
@@ -58,7 +59,7 @@ export const INVALID_LINK_TITLE = "This link is not valid";
 
 /** The page of an assignment that has just ended (or ended earlier, for the hosted survey). */
 export function endedMessage(status: number, outcome: Outcome | null, points: number): SurveyMessageContent {
-  if (status === 3) {
+  if (status === ASSIGNMENT_STATUS.complete) {
     return {
       tone: "success",
       title: "Thank you!",
@@ -68,7 +69,7 @@ export function endedMessage(status: number, outcome: Outcome | null, points: nu
           : "Thank you, your response has been recorded.",
     };
   }
-  if (status === 4) {
+  if (status === ASSIGNMENT_STATUS.rejectedTerm) {
     return {
       tone: "info",
       title: "Sorry, you did not qualify",

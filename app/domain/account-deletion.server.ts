@@ -1,5 +1,4 @@
-import type { Prisma } from "~/generated/prisma/client";
-import { getPrisma } from "~/lib/db.server";
+import { getPrisma, type Tx } from "~/lib/db.server";
 import { clearRateLimit, consumeRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 import { DELETION_WORD } from "./account-deletion-schema";
 import { debitPoints } from "./ledger.server";
@@ -111,7 +110,7 @@ export function erasedEmail(memberId: number): string {
  * expiry entry, so the ledger still explains the balance.
  */
 export async function eraseMember(
-  tx: Prisma.TransactionClient,
+  tx: Tx,
   member: { id: number; email: string; pointsBalance: number },
   now: Date,
 ): Promise<void> {

@@ -4,6 +4,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { assertSameOrigin } from "./auth.server";
 import { clearAdminCookie, readAdminSession, type AdminSession } from "./admin-sessions.server";
 import { adminMfaRequired, hasTwoFactor } from "./admin-two-factor.server";
+import { notFound } from "~/lib/http.server";
 
 /** Where an admin who must enrol in two-factor sign-in is sent, and the only page they may open. */
 export const TWO_FACTOR_PATH = "/admin/two-factor";
@@ -32,6 +33,6 @@ export async function requireAdminSignedIn(request: Request): Promise<AdminSessi
       { headers: { "Set-Cookie": await clearAdminCookie() } },
     );
   }
-  if (current.state !== "signed-in") throw new Response("Not Found", { status: 404 });
+  if (current.state !== "signed-in") throw notFound();
   return current.session;
 }

@@ -1,4 +1,4 @@
-import type { PrismaClient } from "~/generated/prisma/client";
+import type { Tx } from "~/lib/db.server";
 import { ASSIGNMENT_STATUS } from "./assignment-status";
 
 // The figures on the admin dashboard, read in one round trip: each card is a sub-select, none is
@@ -17,7 +17,7 @@ export interface DashboardFigures {
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 const COMPLETE = ASSIGNMENT_STATUS.complete;
 
-export async function getDashboardFigures(prisma: PrismaClient, now = new Date()): Promise<DashboardFigures> {
+export async function getDashboardFigures(prisma: Tx, now = new Date()): Promise<DashboardFigures> {
   const weekAgo = new Date(now.getTime() - WEEK_MS);
   // Totals come from the trigger-kept PanelCounter rows; the week's figures count recent rows only,
   // through the createdAt and (status, endedAt) indexes.

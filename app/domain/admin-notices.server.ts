@@ -1,7 +1,8 @@
-import type { Admin, Prisma } from "~/generated/prisma/client";
+import type { Admin } from "~/generated/prisma/client";
 import { getEnv } from "~/lib/env.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { memberMail } from "./member-notices.server";
+import type { Tx } from "~/lib/db.server";
 
 // Notices to an admin about the security of their own account (decision 037): two-factor sign-in
 // turned on, turned off or reset by a super-admin, and a password set by a super-admin. Each says
@@ -14,7 +15,7 @@ type Actor = Pick<Admin, "email">;
 
 const signInPage = () => `${getEnv().APP_URL.replace(/\/$/, "")}/admin`;
 
-export function queueTwoFactorEnabledMail(tx: Prisma.TransactionClient, admin: Recipient) {
+export function queueTwoFactorEnabledMail(tx: Tx, admin: Recipient) {
   return queue(tx, admin, "Two-factor sign-in is on for your admin account", [
     `Two-factor sign-in was turned on for your ${PRODUCT_NAME} admin account. Every sign-in now needs a code from the authenticator app that was set up. Your other sessions were signed out.`,
     "",
@@ -22,7 +23,7 @@ export function queueTwoFactorEnabledMail(tx: Prisma.TransactionClient, admin: R
   ]);
 }
 
-export function queueTwoFactorDisabledMail(tx: Prisma.TransactionClient, admin: Recipient) {
+export function queueTwoFactorDisabledMail(tx: Tx, admin: Recipient) {
   return queue(tx, admin, "Two-factor sign-in was turned off for your admin account", [
     `Two-factor sign-in was turned off for your ${PRODUCT_NAME} admin account. Your password alone now signs you in.`,
     "",
@@ -30,7 +31,7 @@ export function queueTwoFactorDisabledMail(tx: Prisma.TransactionClient, admin: 
   ]);
 }
 
-export function queueTwoFactorResetMail(tx: Prisma.TransactionClient, admin: Recipient, actor: Actor) {
+export function queueTwoFactorResetMail(tx: Tx, admin: Recipient, actor: Actor) {
   return queue(tx, admin, "Your two-factor sign-in was reset", [
     `A super-admin (${actor.email}) reset the two-factor sign-in of your ${PRODUCT_NAME} admin account: your authenticator app and recovery codes no longer work, and you were signed out everywhere. Set up two-factor sign-in again after your next sign-in.`,
     "",
@@ -38,7 +39,7 @@ export function queueTwoFactorResetMail(tx: Prisma.TransactionClient, admin: Rec
   ]);
 }
 
-export function queueAdminPasswordSetMail(tx: Prisma.TransactionClient, admin: Recipient, actor: Actor) {
+export function queueAdminPasswordSetMail(tx: Tx, admin: Recipient, actor: Actor) {
   return queue(tx, admin, "A super-admin set a new password on your admin account", [
     `A super-admin (${actor.email}) set a new password on your ${PRODUCT_NAME} admin account, and you were signed out everywhere. Ask them for it, or choose your own with "Forgot Your Password?" at ${signInPage()}.`,
     "",
@@ -46,6 +47,6 @@ export function queueAdminPasswordSetMail(tx: Prisma.TransactionClient, admin: R
   ]);
 }
 
-async function queue(tx: Prisma.TransactionClient, admin: Recipient, subject: string, body: string[]) {
+async function queue(tx: Tx, admin: Recipient, subject: string, body: string[]) {
   await tx.queuedMail.create({ data: memberMail({ email: admin.email, firstName: admin.name }, subject, body) });
 }

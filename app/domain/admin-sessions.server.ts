@@ -1,5 +1,5 @@
-import type { Admin, Prisma } from "~/generated/prisma/client";
-import { getPrisma } from "~/lib/db.server";
+import type { Admin } from "~/generated/prisma/client";
+import { getPrisma, type Tx } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { clearCookie, newSessionId, readSessionId, sessionCookie } from "~/lib/session-cookie.server";
 
@@ -45,7 +45,7 @@ export async function startAdminSession(adminId: number, request: Request, optio
 
 /** The row of a new session, inside the caller's transaction when given one; returns its id. */
 export async function createAdminSessionRow(
-  db: Prisma.TransactionClient,
+  db: Tx,
   adminId: number,
   request: Request,
   { awaitingSecondFactor = false, secondFactorPassed = false, expiresAt }: SessionOptions = {},

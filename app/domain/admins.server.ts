@@ -1,5 +1,5 @@
-import type { Admin, Prisma } from "~/generated/prisma/client";
-import { getPrisma, isUniqueViolation } from "~/lib/db.server";
+import type { Admin } from "~/generated/prisma/client";
+import { getPrisma, isUniqueViolation, type Tx } from "~/lib/db.server";
 import { queueAdminPasswordSetMail } from "./admin-notices.server";
 import { recordAudit } from "./audit.server";
 import { adminPasswordPolicyIssue, hashPassword, verifyPassword } from "./passwords.server";
@@ -230,7 +230,7 @@ export async function setSuperAdmin(actor: Actor, targetId: number, superAdmin: 
  * Locks the rows of the active super-admins for the transaction, so that two requests can never
  * each remove one of the last two (the second waits and then sees the first one's change).
  */
-async function lockActiveSuperAdmins(tx: Prisma.TransactionClient): Promise<number[]> {
+async function lockActiveSuperAdmins(tx: Tx): Promise<number[]> {
   const rows = await tx.$queryRaw<{ id: number }[]>`
     SELECT "id" FROM "Admin" WHERE "isSuperAdmin" AND "revokedAt" IS NULL FOR UPDATE`;
   return rows.map((row) => row.id);

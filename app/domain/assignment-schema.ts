@@ -1,11 +1,11 @@
 import { z } from "zod";
+import { MAX_ID } from "~/lib/ids";
 
 // What the assign pages share between the server and the browser: the assign form's schema (the
 // spec's payload names survey_id, screener_id, points, user) and the messages. No server-only
 // imports here. See docs/decisions/021-assignment.md.
 
 export const MAX_ASSIGN_POINTS = 1_000_000;
-const MAX_ID = 2_147_483_647;
 
 export const ASSIGN_MESSAGES = {
   pointsRequired: "Enter the points for this assignment.",

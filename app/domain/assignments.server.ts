@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { Prisma, type Admin } from "~/generated/prisma/client";
-import { getPrisma } from "~/lib/db.server";
+import { getPrisma, type Tx } from "~/lib/db.server";
 import { ASSIGNMENT_STATUS, OPEN_STATUSES, type AssignmentStatus } from "./assignment-status";
 import { ASSIGN_MESSAGES } from "./assignment-schema";
 import { recordAudit } from "./audit.server";
@@ -20,7 +20,6 @@ import { capDetails, pointsCapError } from "./points-cap.server";
 // (invitations.server.ts); mail is sent later by the worker, never here.
 
 type Actor = Pick<Admin, "id" | "email" | "isSuperAdmin">;
-type Db = Prisma.TransactionClient;
 
 export const ASSIGN_SURVEY_PAGE_SIZE = 12;
 export const ASSIGNMENT_PAGE_SIZE = 20;
@@ -119,7 +118,7 @@ export interface TargetableQuestion {
  * offered in its country (the built-ins and sets for every country, plus that country's sets); a
  * survey without a country gets the questionnaires offered everywhere. One query.
  */
-export async function listTargetableQuestions(country: string | null, db: Db = getPrisma()): Promise<TargetableQuestion[]> {
+export async function listTargetableQuestions(country: string | null, db: Tx = getPrisma()): Promise<TargetableQuestion[]> {
   const rows = await db.question.findMany({
     where: {
       type: { in: [...TARGETABLE_TYPES] },
@@ -189,7 +188,7 @@ interface BulkAssignment {
  * assignment of the same member (the partial unique index of open assignments): that member is
  * skipped, not duplicated. PanelCounter's statement-level trigger counts the rows once.
  */
-async function insertEligible(tx: Db, { survey, targets, screenerId, points, actor }: BulkAssignment): Promise<number> {
+async function insertEligible(tx: Tx, { survey, targets, screenerId, points, actor }: BulkAssignment): Promise<number> {
   return tx.$executeRaw`
     INSERT INTO "Assignment" ("surveyId", "memberId", "screenerId", "status", "points", "respondentToken", "assignedById", "createdAt", "updatedAt")
     SELECT ${survey.id}::int, m."id", ${screenerId}::int, ${ASSIGNMENT_STATUS.assigned}::smallint, ${points}::int, ${bulkTokenSql()}, ${actor.id}::int, now(), now()
@@ -205,7 +204,7 @@ async function insertEligible(tx: Db, { survey, targets, screenerId, points, act
  * partial unique index; skipped rather than raised, which would abort the transaction).
  */
 async function insertOne(
-  tx: Db,
+  tx: Tx,
   actor: Actor,
   row: { surveyId: number; memberId: number; screenerId: number | null; points: number },
 ): Promise<number | null> {
@@ -359,7 +358,7 @@ export async function assignByDemographics(
 
 /** The rest of a bulk assignment, in its transaction: the rows, their invitations' request, the audit entry. */
 async function assignInBulk(
-  tx: Db,
+  tx: Tx,
   action: "assignment.assigned_all" | "assignment.assigned_by_demographics",
   bulk: BulkAssignment,
 ): Promise<{ ok: true; count: number; message: string }> {
@@ -449,7 +448,7 @@ export const ASSIGNMENT_CHANGE_MESSAGES = {
   ended: "An ended assignment is kept: it is the member's survey history and may hold a reward.",
 } as const;
 
-/** A new assignment (status 1, same screener and points) for a member whose earlier one ended. */
+/** A new assignment (assigned, same screener and points) for a member whose earlier one ended. */
 export async function reassignAssignment(actor: Actor, surveyId: number, assignmentId: number): Promise<AssignmentChange> {
   return getPrisma().$transaction(async (tx) => {
     const earlier = await tx.assignment.findFirst({
@@ -508,9 +507,3 @@ export async function deleteAssignment(actor: Actor, surveyId: number, assignmen
   });
 }
 
-/** An id from a URL or a form: a positive integer that fits a database int, or null. */
-export function idParam(value: unknown): number | null {
-  if (typeof value !== "string" || !/^[1-9]\d{0,9}$/.test(value)) return null;
-  const id = Number(value);
-  return id <= 2_147_483_647 ? id : null;
-}

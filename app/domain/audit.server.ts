@@ -1,5 +1,5 @@
 import type { Admin, Prisma } from "~/generated/prisma/client";
-import { getPrisma } from "~/lib/db.server";
+import { getPrisma, type Tx } from "~/lib/db.server";
 
 // The audit log: one row per admin action that changes something. It is written with the same
 // transaction client as the change itself, so a change never lands without its entry (or the
@@ -40,7 +40,7 @@ export type AuditAction =
 export const AUDIT_PAGE_SIZE = 50;
 
 export async function recordAudit(
-  tx: Prisma.TransactionClient,
+  tx: Tx,
   {
     admin,
     action,

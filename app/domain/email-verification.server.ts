@@ -5,6 +5,7 @@ import { getEnv } from "~/lib/env.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { consumeRateLimit, RATE_LIMITS, secondsUntilAllowed } from "~/lib/rate-limit.server";
 import { sendMail } from "./mail.server";
+import { parseId } from "~/lib/ids";
 
 // Email verification by a signed, expiring link (docs/decisions/007-email-verification.md):
 // /email/verify/{id}/{hash}?expires=…&signature=…, where hash is the sha256 of the lower-cased
@@ -119,8 +120,9 @@ export async function checkVerificationLink(
   { signedInMemberId, now = new Date() }: { signedInMemberId: number | null; now?: Date },
 ): Promise<LinkCheck> {
   const { id, hash, expires, signature: given } = parts;
+  const memberId = parseId(id);
   if (
-    !id || !/^[1-9]\d{0,9}$/.test(id) ||
+    !id || memberId === null ||
     !hash || !/^[0-9a-f]{64}$/.test(hash) ||
     !expires || !/^\d{1,12}$/.test(expires) ||
     !given || !/^[0-9a-f]{64}$/.test(given)
@@ -131,7 +133,6 @@ export async function checkVerificationLink(
   if (!timingSafeEqual(expected, Buffer.from(given, "hex"))) return failure("invalid");
   if (Number(expires) * 1000 <= now.getTime()) return failure("expired");
 
-  const memberId = Number(id);
   if (signedInMemberId !== null && signedInMemberId !== memberId) return failure("other-member");
   const member = await getPrisma().member.findUnique({ where: { id: memberId } });
   if (!member || member.status === "closed") return failure("unknown-member");

@@ -11,6 +11,7 @@ import { reactivateIfInactive } from "./inactivity.server";
 import { accountStatusIssue } from "./login.server";
 import { NAME_MAX_LENGTH } from "./member-profile-rules";
 import { startMemberSession } from "./sessions.server";
+import { notFound } from "~/lib/http.server";
 
 // Google sign-in and sign-up through remix-auth-google (docs/decisions/009-google-sign-in.md).
 // /auth/google starts it, Google sends the browser back to /auth/google/respond with a code, the
@@ -171,7 +172,7 @@ let cached: { mode: GoogleMode; authenticator: Authenticator<GoogleSignInOutcome
 
 async function googleAuthenticator() {
   const mode = googleMode();
-  if (mode === "off") throw new Response("Not Found", { status: 404 });
+  if (mode === "off") throw notFound();
   if (cached?.mode === mode) return cached;
   const env = getEnv();
   let credentials = { clientID: env.GOOGLE_CLIENT_ID ?? "", clientSecret: env.GOOGLE_CLIENT_SECRET ?? "" };

@@ -1,5 +1,5 @@
 import { Prisma, type PrismaClient } from "~/generated/prisma/client";
-import { getPrisma, utc } from "~/lib/db.server";
+import { getPrisma, utc, type Tx } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { onShutdown } from "~/lib/lifecycle.server";
 import { PRODUCT_NAME } from "~/lib/product";
@@ -106,7 +106,7 @@ export function startInactivityJobInApp({
   log = console,
 }: { firstPassMs?: number; intervalMs?: number; log?: Pick<Console, "error" | "log"> } = {}): InactivitySchedule | null {
   const registry = globalThis as { [RUNNING]?: InactivitySchedule };
-  if (registry[RUNNING] || process.env.INACTIVITY_JOB === "0") return null;
+  if (registry[RUNNING] || getEnv().INACTIVITY_JOB === "0") return null;
   let stopped = false;
   let running: Promise<void> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
@@ -278,7 +278,7 @@ async function forEachDue(
   db: PrismaClient,
   due: Prisma.Sql,
   batchSize: number,
-  handle: (tx: Prisma.TransactionClient, memberId: number) => Promise<boolean>,
+  handle: (tx: Tx, memberId: number) => Promise<boolean>,
 ): Promise<number> {
   let handled = 0;
   let after = 0;

@@ -2,6 +2,7 @@ import { Prisma, type PrismaClient } from "~/generated/prisma/client";
 import { getEnv } from "~/lib/env.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { ASSIGNMENT_STATUS } from "./assignment-status";
+import type { Tx } from "~/lib/db.server";
 
 // Survey invitations: a new assignment earns its member one e-mail, queued as a QueuedMail row in
 // the transaction that creates the assignment and sent later by the mail worker
@@ -18,7 +19,6 @@ import { ASSIGNMENT_STATUS } from "./assignment-status";
 // - a mail covers every uninvited, unopened, still-assigned survey of its member, so nothing is
 //   announced twice and a survey the member already opened or started is not announced at all.
 
-type Db = Prisma.TransactionClient;
 
 /** Whose pending invitations a pass considers. */
 export type InvitationScope = { memberId: number } | { surveyId: number } | "all";
@@ -55,7 +55,7 @@ function startOfUtcDay(instant: Date): Date {
  * created the assignments (they and their mail commit or roll back together) or, with scope
  * "all", from the worker for the summaries held back from earlier days.
  */
-export async function queueInvitations(tx: Db, scope: InvitationScope, now: Date = new Date()): Promise<number> {
+export async function queueInvitations(tx: Tx, scope: InvitationScope, now: Date = new Date()): Promise<number> {
   await tx.$executeRaw`SELECT 1 FROM pg_advisory_xact_lock(${INVITATION_LOCK_KEY}::bigint)`;
   const mail = invitationTemplates();
   // The survey name enters the HTML escaped, by SQL, since the mail is built in the statement.
@@ -101,7 +101,7 @@ export async function queueInvitations(tx: Db, scope: InvitationScope, now: Date
  * members costs the admin's request the INSERT … SELECT alone, and the mails still exist only if
  * the assignment committed. A second request for the same survey before the pass is the same row.
  */
-export async function requestInvitations(tx: Db, surveyId: number): Promise<void> {
+export async function requestInvitations(tx: Tx, surveyId: number): Promise<void> {
   await tx.$executeRaw`
     INSERT INTO "InvitationRequest" ("surveyId", "requestedAt") VALUES (${surveyId}::int, now())
     ON CONFLICT ("surveyId") DO UPDATE SET "requestedAt" = EXCLUDED."requestedAt"`;

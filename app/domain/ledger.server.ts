@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { Prisma, type Admin, type PointsStatus, type PointsType } from "~/generated/prisma/client";
-import { getPrisma } from "~/lib/db.server";
+import { getPrisma, type Tx } from "~/lib/db.server";
 import { recordAudit } from "./audit.server";
 
 // The points ledger: the one module that changes a member's points. Every change is a row of the
@@ -58,7 +58,7 @@ const ENTRY_COLUMNS = Prisma.sql`"id", "referenceId", "memberId", "change", "sta
   "type"::text AS "type", "source", "createdAt"`;
 
 /** Adds points to the member's balance, once per source. Completed unless the caller says otherwise. */
-export async function creditPoints(tx: Prisma.TransactionClient, change: PointsChange): Promise<CreditResult> {
+export async function creditPoints(tx: Tx, change: PointsChange): Promise<CreditResult> {
   assertPositivePoints(change.points);
   const entry = await insertEntry(tx, change, change.points, change.status ?? "completed");
   if (!entry) return { ok: false, reason: "duplicate" };
@@ -73,7 +73,7 @@ export async function creditPoints(tx: Prisma.TransactionClient, change: PointsC
  * Takes points from the member's balance, once per source, never below zero. A withdrawal's debit
  * is pending until the payout is settled; any other debit is completed unless the caller says so.
  */
-export async function debitPoints(tx: Prisma.TransactionClient, change: PointsChange): Promise<DebitResult> {
+export async function debitPoints(tx: Tx, change: PointsChange): Promise<DebitResult> {
   assertPositivePoints(change.points);
   const status = change.status ?? (change.type === "withdrawal" ? "pending" : "completed");
   // The entry goes in first, the balance second, for three reasons:
@@ -100,7 +100,7 @@ export async function debitPoints(tx: Prisma.TransactionClient, change: PointsCh
 }
 
 /** The member's cached balance (the sum of the ledger), read with any client or transaction. */
-export async function getBalance(db: Prisma.TransactionClient, memberId: number): Promise<number> {
+export async function getBalance(db: Tx, memberId: number): Promise<number> {
   const member = await db.member.findUniqueOrThrow({ where: { id: memberId }, select: { pointsBalance: true } });
   return member.pointsBalance;
 }
@@ -113,7 +113,7 @@ export type SettleResult = { ok: true; entry: LedgerEntry } | { ok: false; reaso
  * the exactly-once gate: a concurrent settlement waits on the row lock, then finds the entry no
  * longer pending.
  */
-export async function settlePayout(tx: Prisma.TransactionClient, source: string): Promise<SettleResult> {
+export async function settlePayout(tx: Tx, source: string): Promise<SettleResult> {
   const [entry] = await tx.$queryRaw<LedgerEntry[]>`
     UPDATE "PointsTransaction" SET "status" = 'paid_out', "updatedAt" = now() AT TIME ZONE 'UTC'
     WHERE "source" = ${source} AND "type" = 'withdrawal' AND "status" = 'pending'
@@ -148,7 +148,7 @@ export type ReversalResult =
  * its row lock, then finds it already reversed.
  */
 export async function reverseEntry(
-  tx: Prisma.TransactionClient,
+  tx: Tx,
   { source, remark, adminId = null }: { source: string; remark: string; adminId?: number | null },
 ): Promise<ReversalResult> {
   const [original] = await tx.$queryRaw<(LedgerEntry & { assignmentId: number | null; withdrawalId: number | null })[]>`
@@ -200,7 +200,7 @@ export async function reverseEntry(
  * it twice corrects once.
  */
 export async function adjustPoints(
-  tx: Prisma.TransactionClient,
+  tx: Tx,
   {
     admin,
     memberId,
@@ -295,7 +295,7 @@ const REFERENCE_ATTEMPTS = 5;
 
 /** The new entry, or null when this source already has one. */
 async function insertEntry(
-  tx: Prisma.TransactionClient,
+  tx: Tx,
   change: PointsChange,
   signedPoints: number,
   status: PointsStatus,

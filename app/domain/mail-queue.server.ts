@@ -3,6 +3,7 @@ import { getPrisma } from "~/lib/db.server";
 import { onShutdown } from "~/lib/lifecycle.server";
 import { BULK_INVITATION_TRANSACTION, queueInvitations, queueRequestedInvitations } from "./invitations.server";
 import { sendMail, type Mail } from "./mail.server";
+import { getEnv } from "~/lib/env.server";
 
 // The mail worker: drains QueuedMail through sendMail. Several workers (one per app instance, or
 // `npm run jobs -- mail`) may run against one PostgreSQL: a batch is claimed with FOR UPDATE SKIP
@@ -183,7 +184,7 @@ const RUNNING = Symbol.for("survey-panel.mail-worker");
  */
 export function startMailWorkerInApp(): void {
   const registry = globalThis as { [RUNNING]?: MailWorker };
-  if (registry[RUNNING] || process.env.MAIL_WORKER === "0") return;
+  if (registry[RUNNING] || getEnv().MAIL_WORKER === "0") return;
   const worker = startMailWorker();
   registry[RUNNING] = worker;
   // A signal ends the loop after its current pass; the production server (scripts/server.ts) waits

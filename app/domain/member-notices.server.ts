@@ -1,8 +1,9 @@
-import type { PayoutMethod, Prisma, PrismaClient } from "~/generated/prisma/client";
+import type { PayoutMethod } from "~/generated/prisma/client";
 import { getEnv } from "~/lib/env.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import type { Mail } from "./mail.server";
 import { PAYOUT_METHOD_LABEL } from "./payment-accounts";
+import type { Tx } from "~/lib/db.server";
 
 // Notices to a member about their money and their account: a new payout account, each withdrawal
 // request and its approval or rejection, and each password change or reset. Each one says what
@@ -10,7 +11,6 @@ import { PAYOUT_METHOD_LABEL } from "./payment-accounts";
 // a rolled-back change sends nothing, and a mail server that is down never fails the member's
 // action; the mail worker sends them with retries (docs/decisions/039-payout-account-changes.md).
 
-type Db = Prisma.TransactionClient | PrismaClient;
 
 interface Recipient {
   email: string;
@@ -26,7 +26,7 @@ export function formatUsableAt(date: Date): string {
 }
 
 export function queuePayoutAccountAddedMail(
-  db: Db,
+  db: Tx,
   member: Recipient,
   account: { method: PayoutMethod; summary: string; usableAt: Date },
   now: Date,
@@ -44,7 +44,7 @@ export function queuePayoutAccountAddedMail(
 }
 
 export function queueWithdrawalRequestedMail(
-  db: Db,
+  db: Tx,
   member: Recipient,
   withdrawal: { referenceId: string; points: number; amount: string; account: string },
 ) {
@@ -56,7 +56,7 @@ export function queueWithdrawalRequestedMail(
 }
 
 export function queueWithdrawalApprovedMail(
-  db: Db,
+  db: Tx,
   member: Recipient,
   withdrawal: { referenceId: string; points: number; amount: string },
 ) {
@@ -67,7 +67,7 @@ export function queueWithdrawalApprovedMail(
 }
 
 export function queueWithdrawalRejectedMail(
-  db: Db,
+  db: Tx,
   member: Recipient,
   withdrawal: { referenceId: string; points: number; amount: string; reason: string },
 ) {
@@ -87,7 +87,7 @@ const PASSWORD_SUBJECT: Record<PasswordChange, string> = {
   reset: "Your password was reset",
 };
 
-export function queuePasswordChangedMail(db: Db, member: Recipient, change: PasswordChange) {
+export function queuePasswordChangedMail(db: Tx, member: Recipient, change: PasswordChange) {
   const what = { changed: "was changed", set: "was set", reset: "was reset" }[change];
   return queue(db, member, PASSWORD_SUBJECT[change], [
     `The password of your ${PRODUCT_NAME} account ${what}. You have been signed out on your other devices.`,
@@ -111,7 +111,7 @@ function notYou(action: string): string[] {
   return ["", `If this was not you, ${action}, and contact support at ${getEnv().SUPPORT_EMAIL}.`];
 }
 
-async function queue(db: Db, member: Recipient, subject: string, body: string[]) {
+async function queue(db: Tx, member: Recipient, subject: string, body: string[]) {
   await db.queuedMail.create({ data: memberMail(member, subject, body) });
 }
 

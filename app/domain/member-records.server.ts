@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { Prisma, type PrismaClient } from "~/generated/prisma/client";
+import { Prisma } from "~/generated/prisma/client";
+import type { Tx } from "~/lib/db.server";
+import { parseId } from "~/lib/ids";
 
 // Users Records (/admin/users): the totals cards, the e-mail search and the member table.
 // The table pages by id (keyset: ?after=ID / ?before=ID / ?last=1), so every page costs the same
@@ -44,7 +46,7 @@ export interface UsersRecordsTotals {
   totalPaidMinor: number;
 }
 
-export async function getUsersRecordsTotals(prisma: PrismaClient): Promise<UsersRecordsTotals> {
+export async function getUsersRecordsTotals(prisma: Tx): Promise<UsersRecordsTotals> {
   // The trigger-kept PanelCounter totals: a few rows whatever the size of the panel.
   const [row] = await prisma.$queryRaw<{ users: bigint; completed: bigint; paid: bigint }[]>`
     SELECT coalesce(sum("value") FILTER (WHERE "name" = 'members_total'), 0)::bigint AS users,
@@ -55,7 +57,7 @@ export async function getUsersRecordsTotals(prisma: PrismaClient): Promise<Users
 }
 
 /** The member whose address is exactly this one (the unique index makes it one lookup). */
-export function findMemberByEmail(prisma: PrismaClient, email: string): Promise<MemberRecord | null> {
+export function findMemberByEmail(prisma: Tx, email: string): Promise<MemberRecord | null> {
   return prisma.member.findUnique({ where: { email }, select: MEMBER_RECORD });
 }
 
@@ -64,7 +66,7 @@ export function findMemberByEmail(prisma: PrismaClient, email: string): Promise<
  * (LIKE 'prefix%' uses the text_pattern_ops index; % and _ in the prefix are matched literally).
  */
 export async function listMemberRecords(
-  prisma: PrismaClient,
+  prisma: Tx,
   { emailPrefix, cursor }: { emailPrefix?: string; cursor: PageCursor },
 ): Promise<MemberRecordsPage> {
   const conditions: Prisma.Sql[] = [];
@@ -94,10 +96,7 @@ export function formatRupees(minor: number): string {
 }
 
 export function parsePageCursor(params: URLSearchParams): PageCursor {
-  const id = (name: string) => {
-    const value = params.get(name);
-    return value && /^\d{1,10}$/.test(value) && Number(value) <= 2_147_483_647 ? Number(value) : null;
-  };
+  const id = (name: string) => parseId(params.get(name));
   const after = id("after");
   if (after !== null) return { after };
   const before = id("before");

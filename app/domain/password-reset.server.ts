@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { Prisma } from "~/generated/prisma/client";
-import { getPrisma } from "~/lib/db.server";
+import { getPrisma, type Tx } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { consumeRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
@@ -42,7 +41,7 @@ interface AudienceRules {
   owner(id: number): { memberId: number } | { adminId: number };
   linkPath(token: string): string;
   /** Stores the new password and whatever must go with it, inside the reset's transaction. */
-  setPassword(tx: Prisma.TransactionClient, account: ResetAccount, passwordHash: string): Promise<void>;
+  setPassword(tx: Tx, account: ResetAccount, passwordHash: string): Promise<void>;
   /** After the reset: every session of the account ends and its failed sign-ins are forgotten. */
   afterReset(account: ResetAccount): Promise<void>;
 }

@@ -2,6 +2,7 @@ import os from "node:os";
 import { hash as argon2Hash, verify as argon2Verify } from "@node-rs/argon2";
 import bcrypt from "bcryptjs";
 import dumbPasswords from "dumb-passwords";
+import { readSettings } from "~/lib/env.server";
 
 // Passwords are hashed with argon2id through @node-rs/argon2: native code from npm's prebuilt
 // binaries that runs in libuv's thread pool, so a sign-in never blocks the event loop (bcryptjs
@@ -23,7 +24,7 @@ const PASSWORD_MAX_BYTES = 72;
  */
 const HASHING_SLOTS = Math.max(
   1,
-  Math.min(os.availableParallelism(), (Number(process.env.UV_THREADPOOL_SIZE) || 4) - 2),
+  Math.min(os.availableParallelism(), readSettings(["UV_THREADPOOL_SIZE"]).UV_THREADPOOL_SIZE - 2),
 );
 let hashing = 0;
 const waiting: (() => void)[] = [];

@@ -21,6 +21,7 @@ import {
   PROOF_MESSAGES,
   type Proof,
 } from "./payout-account-proof.server";
+import { MAX_ID } from "~/lib/ids";
 
 // A member's payout accounts (/account): at most one per method (PayPal, UPI, bank), added (with
 // the password or a mailed code, then a cooling-off period: docs/decisions/039) and deleted by the
@@ -157,7 +158,6 @@ function paymentAccountFields(account: NewPaymentAccount): PaymentAccountFields 
   };
 }
 
-const MAX_ID = 2_147_483_647;
 
 export type DeletePaymentAccountResult =
   | { ok: true; message: string }

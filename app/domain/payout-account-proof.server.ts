@@ -1,6 +1,5 @@
 import { createHmac, randomInt } from "node:crypto";
-import type { Prisma } from "~/generated/prisma/client";
-import { getPrisma } from "~/lib/db.server";
+import { getPrisma, type Tx } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { consumeRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
@@ -83,7 +82,7 @@ export async function countAndCheckProof(
 
 /** Uses up the member's code if it is right, unexpired and unused: one statement, so only once. */
 export async function claimPayoutAccountCode(
-  tx: Prisma.TransactionClient,
+  tx: Tx,
   memberId: number,
   code: string,
   now: Date,

@@ -13,13 +13,6 @@ import { loadScreenerRules } from "./screeners.server";
 // the screener's rules in the same transaction that stores the answers.
 // See docs/decisions/022-member-surveys.md.
 
-/** A survey id from the URL: a positive integer that fits a database int, or null. */
-export function surveyIdParam(param: string | undefined): number | null {
-  if (!param || !/^[1-9]\d{0,9}$/.test(param)) return null;
-  const id = Number(param);
-  return id <= 2_147_483_647 ? id : null;
-}
-
 export type Prescreener =
   /** No open assignment of this survey with a screener (or someone else's survey): 'Something went wrong'. */
   | { state: "missing" }

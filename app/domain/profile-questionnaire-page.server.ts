@@ -10,6 +10,8 @@ import { readFormData } from "~/lib/forms.server";
 import { redirectWithToast, type Toast } from "~/lib/toast.server";
 import { parseAnswers } from "~/questionnaire/schema";
 import { failureToast } from "~/components/profile-questionnaire-page";
+import { notFound } from "~/lib/http.server";
+import { parseId } from "~/lib/ids";
 
 // The loader and action of a profile questionnaire page, shared by the built-ins
 // (/details/profiledetails/{slug}) and the admin-made sets (/details/profiledetails/set/{id}).
@@ -20,13 +22,14 @@ import { failureToast } from "~/components/profile-questionnaire-page";
 async function findOrNotFound(request: Request, locator: ProfileSurveyLocator | null) {
   const { member } = await requireMemberWithDetails(request);
   const survey = locator ? await loadMemberProfileSurvey(member, locator) : null;
-  if (!survey) throw new Response("Not Found", { status: 404 });
+  if (!survey) throw notFound();
   return { member, survey };
 }
 
 /** A set's id from the URL, or null for anything that is not a plain positive number. */
 export function setLocator(id: string | undefined): ProfileSurveyLocator | null {
-  return id && /^[1-9]\d{0,9}$/.test(id) && Number(id) <= 2_147_483_647 ? { setId: Number(id) } : null;
+  const setId = parseId(id);
+  return setId === null ? null : { setId };
 }
 
 /** A built-in's slug from the URL (lowercase letters), or null: a crafted one (a NUL, say) is never looked up. */

@@ -1,6 +1,6 @@
-import type { Admin, Prisma } from "~/generated/prisma/client";
+import type { Admin } from "~/generated/prisma/client";
 import { countryName, isCountryCode } from "~/lib/countries.server";
-import { getPrisma } from "~/lib/db.server";
+import { getPrisma, type Tx } from "~/lib/db.server";
 import { CHOICE_TYPES, type QuestionDefinition, type QuestionnaireDefinition } from "~/questionnaire/definition";
 import { definitionIssues, MAX_LABEL_LENGTH } from "~/questionnaire/schema";
 import { createQuestionnaire, loadQuestionnaire, updateQuestionnaire } from "~/questionnaire/storage.server";
@@ -15,6 +15,7 @@ import {
   type DraftOption,
   type DraftQuestion,
 } from "./profile-survey-set-schema";
+import { notFound } from "~/lib/http.server";
 
 // Profile survey sets made by admins (the spec's ProfileSurvey and ProfileSurveyQuestions): a
 // profile questionnaire of one page plus its ProfileSurvey row (country, reward). Built-in profile
@@ -96,13 +97,6 @@ export async function findProfileSurveySet(id: number) {
 }
 
 export type ProfileSurveySet = NonNullable<Awaited<ReturnType<typeof findProfileSurveySet>>>;
-
-/** A set id from the URL: a positive integer that fits a database int, or null. */
-export function profileSurveySetId(param: string | undefined): number | null {
-  if (!param || !/^[1-9]\d{0,9}$/.test(param)) return null;
-  const id = Number(param);
-  return id <= 2_147_483_647 ? id : null;
-}
 
 // ───────────────────────────── Creating ─────────────────────────────
 
@@ -427,7 +421,7 @@ async function saveDraft(actor: Actor, set: ProfileSurveySet, draft: SetDraft): 
   if (issues.length > 0) return { ok: false, draft, errors: { form: issues }, status: 400 };
   return getPrisma().$transaction(async (tx) => {
     const current = await lockQuestionnaire(tx, set.id);
-    if (!current) throw new Response("Not Found", { status: 404 });
+    if (!current) throw notFound();
     if (current.updatedAt.toISOString() !== draft.version) {
       return { ok: false, draft, errors: { form: [MESSAGES.changedElsewhere] }, status: 409 } as const;
     }
@@ -451,7 +445,7 @@ function storedKeys(set: ProfileSurveySet): Set<string> {
 }
 
 /** Locks the set's questionnaire row, so two saves of one set run one after the other. */
-async function lockQuestionnaire(tx: Prisma.TransactionClient, setId: number) {
+async function lockQuestionnaire(tx: Tx, setId: number) {
   const [row] = await tx.$queryRaw<{ questionnaireId: number; updatedAt: Date | string }[]>`
     SELECT q."id" AS "questionnaireId", q."updatedAt"
     FROM "ProfileSurvey" p JOIN "Questionnaire" q ON q."id" = p."questionnaireId"

@@ -1,5 +1,5 @@
 import type { Admin, Prisma } from "~/generated/prisma/client";
-import { getPrisma } from "~/lib/db.server";
+import { getPrisma, type Tx } from "~/lib/db.server";
 import type { QuestionnaireDefinition } from "~/questionnaire/definition";
 import { loadQuestionnaire } from "~/questionnaire/storage.server";
 import { recordAudit } from "./audit.server";
@@ -9,17 +9,9 @@ import { buildRules, pageOfField, readRulesForm, type RuleFormValues, type Scree
 // questionnaire plus its Screener row; the builder creates them, this module lists them, loads
 // them and stores their qualifying rules once. See docs/decisions/019-screener-rules.md.
 
-type Db = Prisma.TransactionClient;
 type Actor = Pick<Admin, "id" | "email">;
 
 export const SCREENER_PAGE_SIZE = 20;
-
-/** A screener id from the URL: a positive integer that fits a database int, or null. */
-export function screenerIdParam(param: string | undefined): number | null {
-  if (!param || !/^[1-9]\d{0,9}$/.test(param)) return null;
-  const id = Number(param);
-  return id <= 2_147_483_647 ? id : null;
-}
 
 /** One page of the list, newest first, in one query for the rows (titles joined) and one count. */
 export async function listScreeners(page: number) {
@@ -151,7 +143,7 @@ export async function saveScreenerRules(actor: Actor, screenerId: number, rules:
  * A screener's rules in the shape evaluateScreener takes (by question key, in question order);
  * empty when it has none. For the survey delivery, which screens members before a survey.
  */
-export async function loadScreenerRules(db: Db, screenerId: number): Promise<ScreenerRule[]> {
+export async function loadScreenerRules(db: Tx, screenerId: number): Promise<ScreenerRule[]> {
   const rows = await db.screenerRule.findMany({
     where: { screenerId },
     orderBy: { id: "asc" },

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
 import type { PrismaClient } from "~/generated/prisma/client";
-import { isUniqueViolation } from "~/lib/db.server";
+import { isUniqueViolation, type Tx } from "~/lib/db.server";
 import { createQuestionnaire, loadQuestionnaire, updateQuestionnaire } from "~/questionnaire/storage.server";
 import { randomBytes } from "node:crypto";
 import { recordAudit } from "./audit.server";
@@ -78,7 +78,6 @@ export async function seedProfileSurveys(prisma: PrismaClient): Promise<number> 
   return prisma.profileSurvey.count({ where: { path: { not: null } } });
 }
 
-type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
 
 async function seedProfileSurvey(tx: Tx, builtIn: BuiltInProfileSurvey) {
   const { path, slug, category, points, minutes, definition } = builtIn;

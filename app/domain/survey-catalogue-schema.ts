@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { plainText } from "~/lib/validation";
+import { MAX_ID, parseId } from "~/lib/ids";
 
 // What the survey create and edit pages share between the server and the browser: the form's
 // schema (the action parses with it, the page validates with it), the slug rule and the public path
@@ -122,7 +123,7 @@ const fields = z.object({
     .number({ required_error: SURVEY_MESSAGES.categoryRequired, invalid_type_error: SURVEY_MESSAGES.categoryRequired })
     .int(SURVEY_MESSAGES.categoryRequired)
     .positive(SURVEY_MESSAGES.categoryRequired)
-    .max(2_147_483_647, SURVEY_MESSAGES.categoryRequired),
+    .max(MAX_ID, SURVEY_MESSAGES.categoryRequired),
   points: wholeNumber({ required: SURVEY_MESSAGES.pointsRequired, whole: SURVEY_MESSAGES.pointsWhole })
     .min(0, SURVEY_MESSAGES.pointsRange)
     .max(MAX_POINTS, SURVEY_MESSAGES.pointsRange),
@@ -131,7 +132,7 @@ const fields = z.object({
     .max(MAX_LENGTH_MINUTES, SURVEY_MESSAGES.lengthRange),
   screenerId: wholeNumber({ whole: SURVEY_MESSAGES.screenerUnknown })
     .positive(SURVEY_MESSAGES.screenerUnknown)
-    .max(2_147_483_647, SURVEY_MESSAGES.screenerUnknown)
+    .max(MAX_ID, SURVEY_MESSAGES.screenerUnknown)
     .optional(),
   quota: wholeNumber({ whole: SURVEY_MESSAGES.quotaWhole })
     .min(1, SURVEY_MESSAGES.quotaRange)
@@ -157,7 +158,7 @@ export const surveySchema = z
     if (!raw || typeof raw !== "object") return raw;
     const { delivery, questionnaireId, externalUrl } = raw as Record<string, unknown>;
     if (delivery === "hosted") {
-      const valid = typeof questionnaireId === "string" && /^[1-9]\d{0,9}$/.test(questionnaireId);
+      const valid = parseId(questionnaireId) !== null;
       if (!valid) {
         const empty = questionnaireId === undefined || questionnaireId === "";
         const message = empty ? SURVEY_MESSAGES.questionnaireRequired : SURVEY_MESSAGES.questionnaireUnknown;

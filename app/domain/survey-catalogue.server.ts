@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import type { Admin, Prisma } from "~/generated/prisma/client";
+import type { Admin } from "~/generated/prisma/client";
 import { isCountryCode } from "~/lib/countries.server";
-import { getPrisma, isUniqueViolation } from "~/lib/db.server";
+import { getPrisma, isUniqueViolation, type Tx } from "~/lib/db.server";
 import { utcMinute } from "~/lib/utc-minute";
 import { recordAudit } from "./audit.server";
 import { getPayoutConfig, type PayoutConfig } from "./payout-config.server";
@@ -15,7 +15,6 @@ import { MAX_SLUG_LENGTH, slugFromName, SURVEY_MESSAGES, type SurveyInput } from
 // See docs/decisions/020-survey-catalogue.md.
 
 type Actor = Pick<Admin, "id" | "email" | "isSuperAdmin">;
-type Tx = Prisma.TransactionClient;
 
 export const SURVEY_PAGE_SIZE = 20;
 /** How many choices the form's screener and questionnaire selects offer, newest first. */
@@ -59,13 +58,6 @@ export async function listSurveys(page: number) {
     total,
     pageCount: Math.max(1, Math.ceil(total / SURVEY_PAGE_SIZE)),
   };
-}
-
-/** A survey id from the URL: a positive integer that fits a database int, or null. */
-export function surveyId(param: string | undefined): number | null {
-  if (!param || !/^[1-9]\d{0,9}$/.test(param)) return null;
-  const id = Number(param);
-  return id <= 2_147_483_647 ? id : null;
 }
 
 export async function findSurvey(id: number) {

@@ -1,6 +1,6 @@
-import type { AssignmentOutcome, Prisma } from "~/generated/prisma/client";
+import type { AssignmentOutcome } from "~/generated/prisma/client";
 import { getEnv } from "~/lib/env.server";
-import { getPrisma } from "~/lib/db.server";
+import { getPrisma, type Tx } from "~/lib/db.server";
 import type { Answers, QuestionnaireDefinition } from "~/questionnaire/definition";
 import { loadQuestionnaire, saveResponse } from "~/questionnaire/storage.server";
 import { ASSIGNMENT_STATUS, type AssignmentStatus } from "./assignment-status";
@@ -43,7 +43,6 @@ export const TRANSITIONS = {
 
 export type TransitionName = keyof typeof TRANSITIONS;
 
-type Db = Prisma.TransactionClient;
 
 export interface MovedAssignment {
   id: number;
@@ -61,7 +60,7 @@ export interface MovedAssignment {
  * 'new' mark, if still unset); every ending stamps endedAt and the outcome, so that the time spent
  * is endedAt − startedAt.
  */
-export async function applyTransition(db: Db, assignmentId: number, name: TransitionName): Promise<MovedAssignment | null> {
+export async function applyTransition(db: Tx, assignmentId: number, name: TransitionName): Promise<MovedAssignment | null> {
   const { from, to, outcome } = TRANSITIONS[name];
   const fromList = [...from];
   const rows =
@@ -162,7 +161,7 @@ function destination(
   return survey.externalUrl.replaceAll(TOKEN_PLACEHOLDER, encodeURIComponent(respondentToken));
 }
 
-async function completes(db: Db, surveyId: number): Promise<number> {
+async function completes(db: Tx, surveyId: number): Promise<number> {
   const [{ count }] = await db.$queryRaw<{ count: number }[]>`
     SELECT count(*)::int AS "count" FROM "Assignment" WHERE "surveyId" = ${surveyId} AND "status" = ${complete}`;
   return count;

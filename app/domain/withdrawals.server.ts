@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Admin, PaymentAccount, PayoutMethod, Prisma, WithdrawalStatus } from "~/generated/prisma/client";
-import { getPrisma } from "~/lib/db.server";
+import { getPrisma, type Tx } from "~/lib/db.server";
 import { recordAudit } from "./audit.server";
 import { debitPoints, getBalance, newReferenceId, reverseEntry, settlePayout } from "./ledger.server";
 import { formatUsableAt, queueWithdrawalApprovedMail, queueWithdrawalRejectedMail, queueWithdrawalRequestedMail } from "./member-notices.server";
@@ -156,7 +156,7 @@ export async function getWithdrawalOptions(
 const REFERENCE_ATTEMPTS = 5;
 
 async function insertWithdrawal(
-  tx: Prisma.TransactionClient,
+  tx: Tx,
   {
     memberId,
     points,
@@ -370,7 +370,7 @@ export const FOUR_EYES_MESSAGES = {
  *   Points are fungible, so any such credit counts: the request may be paid partly from it.
  */
 export async function fourEyesReasons(
-  db: Prisma.TransactionClient,
+  db: Tx,
   request: { memberId: number; amountMinor: number; requestedAt: Date },
   admin: Pick<Admin, "id">,
   config: PayoutConfig = getPayoutConfig(),
@@ -531,12 +531,12 @@ export async function rejectWithdrawal(admin: Reviewer, referenceId: string, rea
   });
 }
 
-function recipient(tx: Prisma.TransactionClient, memberId: number) {
+function recipient(tx: Tx, memberId: number) {
   return tx.member.findUniqueOrThrow({ where: { id: memberId }, select: { email: true, firstName: true } });
 }
 
 /** Why a review changed nothing: the request is gone, or someone settled it first. */
-async function notPending(tx: Prisma.TransactionClient, referenceId: string): Promise<ReviewResult> {
+async function notPending(tx: Tx, referenceId: string): Promise<ReviewResult> {
   const current = await tx.withdrawalRequest.findUnique({ where: { referenceId }, select: { status: true } });
   if (!current) return { ok: false, message: "This withdrawal request does not exist." };
   return {

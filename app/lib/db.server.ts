@@ -4,11 +4,18 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { Prisma, PrismaClient } from "~/generated/prisma/client";
-import { parseDatabaseUrl, type DatabaseTarget } from "./database-url";
+import type { DatabaseTarget } from "./database-url";
+import { getDatabaseTarget } from "./env.server";
 import { onShutdown } from "./lifecycle.server";
 import { applyMigrations, type SqlRunner } from "./migrations.server";
 
-export type Db = PrismaClient;
+/**
+ * `Tx`, the one name for "something to run queries on": a transaction client inside
+ * `$transaction(async (tx) => …)`, or the app's PrismaClient itself (it has every method a
+ * transaction client has). A function that reads or writes inside its caller's transaction takes a
+ * `Tx`; only one that opens its own transaction (`$transaction`) needs the full `PrismaClient`.
+ */
+export type Tx = Prisma.TransactionClient;
 
 /** A database opened for the app, a script or a test, and how to close it. */
 export interface OpenDatabase {
@@ -109,7 +116,7 @@ interface DatabaseHolder {
 }
 const STATE = Symbol.for("survey-panel.database");
 const state: DatabaseHolder = ((globalThis as { [STATE]?: DatabaseHolder })[STATE] ??= {
-  openDefault: () => openDatabase(parseDatabaseUrl(process.env.DATABASE_URL)),
+  openDefault: () => openDatabase(getDatabaseTarget()),
 });
 
 export function getDatabase(): OpenDatabase {

@@ -1,4 +1,5 @@
 import { getEnv } from "./env.server";
+import { badRequest } from "./http.server";
 
 /**
  * The posted form, or a 400 for a body that is not a form at all (a missing or wrong content type,
@@ -12,7 +13,7 @@ export async function readFormData(request: Request): Promise<FormData> {
   try {
     formData = await request.formData();
   } catch {
-    throw new Response("The request is not a valid form submission.", { status: 400 });
+    throw badRequest("The request is not a valid form submission.");
   }
   dropForgedControls(formData);
   return formData;

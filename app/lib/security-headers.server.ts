@@ -11,9 +11,8 @@ export type SecurityHeaderOptions = {
    * inline scripts without our nonce and its updates come over a websocket.
    */
   development: boolean;
-  /** HSTS only for a production app that is really served over https (as the Secure cookies). */
-  production: boolean;
-  appUrl: string;
+  /** HSTS only when the app is really served over https: `servedOverHttps()`, as the Secure cookies. */
+  https: boolean;
   /**
    * Origins a form post may end up at through a redirect (Chrome applies form-action to the
    * redirects after a submission): Google's consent screen when /auth/google is posted to.
@@ -58,7 +57,7 @@ export function securityHeaders(options: SecurityHeaderOptions): Record<string, 
     "X-Frame-Options": "DENY",
     "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
   };
-  if (options.production && options.appUrl.startsWith("https:")) {
+  if (options.https) {
     // A year, this host only: other hosts of the domain may not be ready for https.
     headers["Strict-Transport-Security"] = "max-age=31536000";
   }

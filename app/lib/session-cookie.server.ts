@@ -1,6 +1,15 @@
 import { randomBytes } from "node:crypto";
 import { createCookie, type Cookie } from "@remix-run/node";
-import { getEnv } from "./env.server";
+import { getEnv, type Env } from "./env.server";
+
+/**
+ * The one rule for "this app is really served over https": a production start with an https
+ * APP_URL. Then every cookie is Secure (and prefixed, below) and responses carry HSTS; the demo,
+ * development and tests on plain http get neither.
+ */
+export function servedOverHttps(env: Pick<Env, "NODE_ENV" | "APP_URL"> = getEnv()): boolean {
+  return env.NODE_ENV === "production" && env.APP_URL.startsWith("https:");
+}
 
 /**
  * The name and transport of every cookie the app sets, decided here once. In production over https
@@ -10,8 +19,7 @@ import { getEnv } from "./env.server";
  * See docs/decisions/031-start-modes.md.
  */
 export function cookieIdentity(base: string, path = "/"): { name: string; secure: boolean; path: string } {
-  const env = getEnv();
-  const secure = env.NODE_ENV === "production" && env.APP_URL.startsWith("https:");
+  const secure = servedOverHttps();
   if (!secure) return { name: `__${base}`, secure, path };
   return { name: `${path === "/" ? "__Host-" : "__Secure-"}${base}`, secure, path };
 }

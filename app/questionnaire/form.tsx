@@ -1,5 +1,6 @@
 import { useForm, type FieldMetadata, type FormMetadata, type SubmissionResult } from "@conform-to/react";
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useRef, type FormEvent, type ReactNode } from "react";
+import { useHydrated } from "~/components/use-hydrated";
 import { ErrorList } from "~/components/forms";
 import {
   allQuestions,
@@ -35,12 +36,6 @@ export function useQuestionnaireForm(options: {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseAnswers(formData, definition),
   });
-}
-
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
 }
 
 type QuestionField = FieldMetadata<AnswerValue, Answers, string[]>;

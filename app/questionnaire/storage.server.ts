@@ -1,4 +1,4 @@
-import type { Prisma, QuestionnaireKind } from "~/generated/prisma/client";
+import type { QuestionnaireKind } from "~/generated/prisma/client";
 import { answersToRows, rowsToAnswers, type StoredQuestionnaire } from "./answers";
 import {
   allQuestions,
@@ -8,11 +8,11 @@ import {
   type QuestionnaireDefinition,
 } from "./definition";
 import { definitionIssues } from "./schema";
+import type { Tx } from "~/lib/db.server";
 
 // Questionnaires and responses in the database. Every function takes the caller's client or
 // transaction, so that storing a response and crediting its points commit together.
 
-type Db = Prisma.TransactionClient;
 
 function assertUsable(definition: QuestionnaireDefinition) {
   const issues = definitionIssues(definition);
@@ -42,7 +42,7 @@ function optionRows(questionId: number, options: readonly OptionDefinition[]) {
 }
 
 /** Inserts questions and returns the rows of their options, to be inserted with the others. */
-async function insertQuestions(tx: Db, questionnaireId: number, placed: readonly PlacedQuestion[]) {
+async function insertQuestions(tx: Tx, questionnaireId: number, placed: readonly PlacedQuestion[]) {
   if (placed.length === 0) return [];
   const created = await tx.question.createManyAndReturn({
     data: placed.map(({ question, pageId, position }) => ({
@@ -61,7 +61,7 @@ async function insertQuestions(tx: Db, questionnaireId: number, placed: readonly
 }
 
 /** Shown-when conditions refer to option ids, so they are set once every option exists. */
-async function linkConditions(tx: Db, questionnaireId: number, definition: QuestionnaireDefinition) {
+async function linkConditions(tx: Tx, questionnaireId: number, definition: QuestionnaireDefinition) {
   const rows = await tx.question.findMany({
     where: { questionnaireId },
     select: { id: true, key: true, shownWhenOptionId: true, options: { select: { id: true, value: true } } },
@@ -79,7 +79,7 @@ async function linkConditions(tx: Db, questionnaireId: number, definition: Quest
   }
 }
 
-async function createPages(tx: Db, questionnaireId: number, pages: { position: number; title: string }[]) {
+async function createPages(tx: Tx, questionnaireId: number, pages: { position: number; title: string }[]) {
   if (pages.length === 0) return [];
   return tx.questionnairePage.createManyAndReturn({
     data: pages.map((page) => ({ questionnaireId, ...page })),
@@ -89,7 +89,7 @@ async function createPages(tx: Db, questionnaireId: number, pages: { position: n
 
 /** Stores a new questionnaire and returns its id. Callers check definitionIssues first. */
 export async function createQuestionnaire(
-  tx: Db,
+  tx: Tx,
   input: { kind: QuestionnaireKind; definition: QuestionnaireDefinition; createdById?: number | null },
 ): Promise<number> {
   const { kind, definition, createdById = null } = input;
@@ -116,7 +116,7 @@ export async function createQuestionnaire(
  * with their answers (the foreign keys cascade). A question whose type changed loses its options
  * and answers, since they no longer mean the same thing. Pages are matched by position.
  */
-export async function updateQuestionnaire(tx: Db, id: number, definition: QuestionnaireDefinition): Promise<void> {
+export async function updateQuestionnaire(tx: Tx, id: number, definition: QuestionnaireDefinition): Promise<void> {
   assertUsable(definition);
   const current = await tx.questionnaire.update({
     where: { id },
@@ -182,7 +182,7 @@ export async function updateQuestionnaire(tx: Db, id: number, definition: Questi
 
 /** Updates and deletes a question's options in place; returns the rows of options to create. */
 async function updateOptions(
-  tx: Db,
+  tx: Tx,
   questionId: number,
   existing: readonly { id: number; value: string; label: string; position: number; exclusive: boolean }[],
   options: readonly OptionDefinition[],
@@ -206,7 +206,7 @@ async function updateOptions(
 }
 
 /** A stored questionnaire with its pages, questions and options in position order, or null. */
-export async function loadQuestionnaire(db: Db, id: number): Promise<StoredQuestionnaire | null> {
+export async function loadQuestionnaire(db: Tx, id: number): Promise<StoredQuestionnaire | null> {
   const row = await db.questionnaire.findUnique({
     where: { id },
     include: {
@@ -264,7 +264,7 @@ export type SaveResponseResult = { ok: true; responseId: number } | { ok: false;
  * queue on the unique index, so exactly one of them stores a response.
  */
 export async function saveResponse(
-  tx: Db,
+  tx: Tx,
   input: { questionnaireId: number; memberId: number; assignmentId?: number | null; answers: Answers },
 ): Promise<SaveResponseResult> {
   const { questionnaireId, memberId, assignmentId = null, answers } = input;
@@ -285,7 +285,7 @@ export async function saveResponse(
 
 /** The answers of a member's response (a profile response without assignmentId), or null. */
 export async function loadAnswers(
-  db: Db,
+  db: Tx,
   input: { questionnaireId: number; memberId: number; assignmentId?: number | null },
 ): Promise<Answers | null> {
   const { questionnaireId, memberId, assignmentId = null } = input;

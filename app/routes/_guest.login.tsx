@@ -15,7 +15,8 @@ import {
   useLoaderData,
   useRouteError,
 } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
+import { useHydrated } from "~/components/use-hydrated";
 import { z } from "zod";
 import { ErrorList, Field, SubmitButton, useClearedAfterSubmit } from "~/components/forms";
 import { requireGuest } from "~/domain/auth.server";
@@ -206,10 +207,4 @@ function GoogleSignInForm() {
       </button>
     </Form>
   );
-}
-
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
 }

@@ -2,15 +2,12 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { EDITOR_FORM_ID, QuestionEditor, QuestionList } from "~/components/profile-question-editor";
 import { requireAdmin } from "~/domain/admin-auth.server";
-import {
-  draftOf,
-  editProfileSurveySet,
-  findProfileSurveySet,
-  profileSurveySetId,
-} from "~/domain/profile-survey-sets.server";
+import { draftOf, editProfileSurveySet, findProfileSurveySet } from "~/domain/profile-survey-sets.server";
 import { readFormData } from "~/lib/forms.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { redirectWithToast } from "~/lib/toast.server";
+import { notFound } from "~/lib/http.server";
+import { parseId } from "~/lib/ids";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { title: `Profile Survey - ${loaded?.set.title ?? ""} | ${PRODUCT_NAME}` },
@@ -88,8 +85,8 @@ export default function ProfileSurveyQuestions() {
 }
 
 async function setOr404(param: string | undefined) {
-  const id = profileSurveySetId(param);
+  const id = parseId(param);
   const set = id === null ? null : await findProfileSurveySet(id);
-  if (!set) throw new Response("Not Found", { status: 404 });
+  if (!set) throw notFound();
   return set;
 }

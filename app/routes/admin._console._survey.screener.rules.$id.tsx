@@ -5,10 +5,12 @@ import { ScreenerPageHeading } from "~/components/screener-pager";
 import { ScreenerRulesFields } from "~/components/screener-rules-form";
 import { requireAdmin } from "~/domain/admin-auth.server";
 import { RULE_HELP } from "~/domain/screener-rules";
-import { findScreener, rulesStep, saveScreenerRules, screenerIdParam } from "~/domain/screeners.server";
+import { findScreener, rulesStep, saveScreenerRules } from "~/domain/screeners.server";
 import { readFormData } from "~/lib/forms.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { redirectWithToast } from "~/lib/toast.server";
+import { notFound } from "~/lib/http.server";
+import { parseId } from "~/lib/ids";
 
 export const meta: MetaFunction = () => [{ title: `Screener Validation | ${PRODUCT_NAME}` }];
 
@@ -20,9 +22,9 @@ const LIST = "/admin/screener/list";
 const ALREADY = "This Screener has Already rules Validated";
 
 async function screenerOr404(param: string | undefined) {
-  const id = screenerIdParam(param);
+  const id = parseId(param);
   const screener = id === null ? null : await findScreener(id);
-  if (!screener) throw new Response("Not Found", { status: 404 });
+  if (!screener) throw notFound();
   return screener;
 }
 

@@ -3,9 +3,11 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { pageParam } from "~/components/data-table";
 import { ScreenerPageHeading, ScreenerPageLinks } from "~/components/screener-pager";
 import { requireAdmin } from "~/domain/admin-auth.server";
-import { findScreener, screenerIdParam } from "~/domain/screeners.server";
+import { findScreener } from "~/domain/screeners.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { QuestionnaireFields, useQuestionnaireForm } from "~/questionnaire/form";
+import { notFound } from "~/lib/http.server";
+import { parseId } from "~/lib/ids";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.title ?? "Screener"} | ${PRODUCT_NAME}` },
@@ -15,9 +17,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 // (?page=N, from 1; anything out of range shows the first page).
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const id = screenerIdParam(params.id);
+  const id = parseId(params.id);
   const screener = id === null ? null : await findScreener(id);
-  if (!screener) throw new Response("Not Found", { status: 404 });
+  if (!screener) throw notFound();
   const page = pageParam(new URL(request.url).searchParams.get("page"));
   const index = page <= screener.definition.pages.length ? page - 1 : 0;
   return { id: screener.id, title: screener.definition.title, definition: screener.definition, index };

@@ -7,16 +7,7 @@ import { SurveyForm, type SurveyFormValues } from "~/components/survey-form";
 import { requireAdmin } from "~/domain/admin-auth.server";
 import { pointsCapHint } from "~/domain/points-cap.server";
 import { hostedSurveyPath, surveySchema } from "~/domain/survey-catalogue-schema";
-import {
-  findSurvey,
-  ROTATE_SECRET_MESSAGES,
-  rotateReturnSecret,
-  setSurveyLaunched,
-  surveyFormChoices,
-  surveyId,
-  updateSurvey,
-  type CatalogueSurvey,
-} from "~/domain/survey-catalogue.server";
+import { findSurvey, ROTATE_SECRET_MESSAGES, rotateReturnSecret, setSurveyLaunched, surveyFormChoices, updateSurvey, type CatalogueSurvey } from "~/domain/survey-catalogue.server";
 import { RETURN_STATUSES, returnLinkTemplate, signReturnUrl, type ReturnStatus } from "~/domain/survey-return-links.server";
 import { listCountries } from "~/lib/countries.server";
 import { getEnv } from "~/lib/env.server";
@@ -24,6 +15,8 @@ import { readFormData } from "~/lib/forms.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { redirectWithToast } from "~/lib/toast.server";
 import { utcMinute } from "~/lib/utc-minute";
+import { notFound } from "~/lib/http.server";
+import { parseId } from "~/lib/ids";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { title: `${loaded?.survey.name ?? "Survey"} | ${PRODUCT_NAME}` },
@@ -309,8 +302,8 @@ function formValues(survey: CatalogueSurvey): SurveyFormValues {
 }
 
 async function surveyOr404(param: string | undefined): Promise<CatalogueSurvey> {
-  const id = surveyId(param);
+  const id = parseId(param);
   const survey = id === null ? null : await findSurvey(id);
-  if (!survey) throw new Response("Not Found", { status: 404 });
+  if (!survey) throw notFound();
   return survey;
 }

@@ -5,11 +5,12 @@ import { SurveyForm } from "~/components/survey-form";
 import { requireAdmin } from "~/domain/admin-auth.server";
 import { pointsCapHint } from "~/domain/points-cap.server";
 import { surveySchema } from "~/domain/survey-catalogue-schema";
-import { createSurvey, surveyFormChoices, surveyId } from "~/domain/survey-catalogue.server";
+import { createSurvey, surveyFormChoices } from "~/domain/survey-catalogue.server";
 import { listCountries } from "~/lib/countries.server";
 import { readFormData } from "~/lib/forms.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { redirectWithToast } from "~/lib/toast.server";
+import { parseId } from "~/lib/ids";
 
 export const meta: MetaFunction = () => [{ title: `Create Survey | ${PRODUCT_NAME}` }];
 
@@ -17,7 +18,7 @@ export const meta: MetaFunction = () => [{ title: `Create Survey | ${PRODUCT_NAM
 // after making a hosted survey's questionnaire, which pre-selects hosted delivery with it.
 export async function loader({ request }: LoaderFunctionArgs) {
   const { admin } = await requireAdmin(request);
-  const wanted = surveyId(new URL(request.url).searchParams.get("questionnaire") ?? undefined);
+  const wanted = parseId(new URL(request.url).searchParams.get("questionnaire"));
   const choices = { ...(await surveyFormChoices()), countries: listCountries() };
   const available = wanted !== null && choices.questionnaires.some((questionnaire) => questionnaire.id === wanted);
   return {

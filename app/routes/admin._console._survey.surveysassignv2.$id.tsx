@@ -5,10 +5,12 @@ import { SubmitButton } from "~/components/forms";
 import { requireAdmin } from "~/domain/admin-auth.server";
 import { ASSIGNMENT_STATUS_LABEL } from "~/domain/assignment-status";
 import { ASSIGN_MESSAGES } from "~/domain/assignment-schema";
-import { deleteAssignment, findAssignSurvey, idParam, listSurveyAssignments, reassignAssignment } from "~/domain/assignments.server";
+import { deleteAssignment, findAssignSurvey, listSurveyAssignments, reassignAssignment } from "~/domain/assignments.server";
 import { readFormData } from "~/lib/forms.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { redirectWithToast } from "~/lib/toast.server";
+import { notFound } from "~/lib/http.server";
+import { parseId } from "~/lib/ids";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { title: `Assignments of ${loaded?.survey.name ?? "a survey"} | ${PRODUCT_NAME}` },
@@ -21,7 +23,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const survey = await surveyOr404(params.id);
   const url = new URL(request.url);
-  const memberId = idParam(url.searchParams.get("member"));
+  const memberId = parseId(url.searchParams.get("member"));
   const page = pageParam(url.searchParams.get("page"));
   return { survey: { id: survey.id, name: survey.name }, memberId, page, ...(await listSurveyAssignments(survey.id, { memberId, page })) };
 }
@@ -30,7 +32,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { admin } = await requireAdmin(request);
   const survey = await surveyOr404(params.id);
   const formData = await readFormData(request);
-  const assignmentId = idParam(formData.get("assignment")) ?? 0;
+  const assignmentId = parseId(formData.get("assignment")) ?? 0;
   const back = `/admin/surveysassignv2/${survey.id}${new URL(request.url).search}`;
   const intent = formData.get("intent");
   if (intent === "delete" && formData.get("confirm") !== "on") {
@@ -133,8 +135,8 @@ export default function SurveyAssignments() {
 }
 
 async function surveyOr404(param: string | undefined) {
-  const id = idParam(param);
+  const id = parseId(param);
   const survey = id === null ? null : await findAssignSurvey(id);
-  if (!survey) throw new Response("Not Found", { status: 404 });
+  if (!survey) throw notFound();
   return survey;
 }

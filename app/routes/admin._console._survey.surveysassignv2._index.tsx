@@ -8,17 +8,11 @@ import { UrlDialog } from "~/components/url-dialog";
 import { requireAdmin } from "~/domain/admin-auth.server";
 import { pointsCapHint } from "~/domain/points-cap.server";
 import { assignSchema } from "~/domain/assignment-schema";
-import {
-  assignSurvey,
-  assignToAllEligible,
-  findAssignSurvey,
-  idParam,
-  listAssignSurveys,
-  listScreenerChoices,
-} from "~/domain/assignments.server";
+import { assignSurvey, assignToAllEligible, findAssignSurvey, listAssignSurveys, listScreenerChoices } from "~/domain/assignments.server";
 import { readFormData } from "~/lib/forms.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { redirectWithToast } from "~/lib/toast.server";
+import { parseId } from "~/lib/ids";
 
 export const meta: MetaFunction = () => [{ title: `Assign Surveys | ${PRODUCT_NAME}` }];
 
@@ -36,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     .replace(/[\u0000-\u001F\u007F]/g, "")
     .trim()
     .slice(0, 100);
-  const assignId = idParam(url.searchParams.get("assign"));
+  const assignId = parseId(url.searchParams.get("assign"));
   const [list, survey] = await Promise.all([listAssignSurveys(page), assignId ? findAssignSurvey(assignId) : null]);
   return {
     page,

@@ -7,18 +7,12 @@ import { UrlDialog } from "~/components/url-dialog";
 import { requireAdmin } from "~/domain/admin-auth.server";
 import { pointsCapHint } from "~/domain/points-cap.server";
 import { points as pointsSchema } from "~/domain/assignment-schema";
-import {
-  assignByDemographics,
-  findAssignSurvey,
-  idParam,
-  listAssignSurveys,
-  listTargetableQuestions,
-  previewTargeting,
-  type PostedRow,
-} from "~/domain/assignments.server";
+import { assignByDemographics, findAssignSurvey, listAssignSurveys, listTargetableQuestions, previewTargeting, type PostedRow } from "~/domain/assignments.server";
 import { readFormData } from "~/lib/forms.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { redirectWithToast } from "~/lib/toast.server";
+import { notFound } from "~/lib/http.server";
+import { parseId } from "~/lib/ids";
 
 export const meta: MetaFunction = () => [{ title: `Assign by Demographics | ${PRODUCT_NAME}` }];
 
@@ -33,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { admin } = await requireAdmin(request);
   const url = new URL(request.url);
   const page = pageParam(url.searchParams.get("page"));
-  const surveyId = idParam(url.searchParams.get("survey"));
+  const surveyId = parseId(url.searchParams.get("survey"));
   const [list, survey] = await Promise.all([listAssignSurveys(page), surveyId ? findAssignSurvey(surveyId) : null]);
   return {
     page,
@@ -62,11 +56,11 @@ type FormState = {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { admin } = await requireAdmin(request);
-  const survey = await findAssignSurvey(idParam(new URL(request.url).searchParams.get("survey")) ?? 0);
-  if (!survey) throw new Response("Not Found", { status: 404 });
+  const survey = await findAssignSurvey(parseId(new URL(request.url).searchParams.get("survey")) ?? 0);
+  if (!survey) throw notFound();
   const formData = await readFormData(request);
   const state: FormState = { rows: postedRows(formData), points: String(formData.get("points") ?? ""), errors: { rows: {} }, count: null };
-  const posted: PostedRow[] = state.rows.map((row) => ({ questionId: idParam(row.question), optionId: idParam(row.option) }));
+  const posted: PostedRow[] = state.rows.map((row) => ({ questionId: parseId(row.question), optionId: parseId(row.option) }));
   const intent = formData.get("intent");
 
   // Every answer but the redirect is the form again, as posted, with what the intent adds.

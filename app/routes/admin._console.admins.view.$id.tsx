@@ -2,7 +2,8 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate, type ShouldRevalidateFunction } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
+import { useHydrated } from "~/components/use-hydrated";
 import { z } from "zod";
 import { ErrorList, Field, SubmitButton, useClearedAfterSubmit } from "~/components/forms";
 import { requireAdmin } from "~/domain/admin-auth.server";
@@ -20,6 +21,7 @@ import { readFormData } from "~/lib/forms.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { redirectWithToast, toastHeaders } from "~/lib/toast.server";
 import { passwordText } from "~/lib/validation";
+import { notFound, requireId } from "~/lib/http.server";
 
 export const meta: MetaFunction = () => [{ title: `Admin Modify | ${PRODUCT_NAME}` }];
 
@@ -30,8 +32,8 @@ const TABLE = "/admin/admins/view";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { admin } = await requireAdmin(request);
-  const target = await findAdmin(adminIdParam(params.id));
-  if (!target) throw new Response("Not Found", { status: 404 });
+  const target = await findAdmin(requireId(params));
+  if (!target) throw notFound();
   const isSelf = target.id === admin.id;
   const mayManage = mayManageAdmins(admin);
   return {
@@ -68,7 +70,7 @@ const PASSWORD_FIELDS = ["current_password", "password", "password_confirmed"];
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { admin, sessionId } = await requireAdmin(request);
-  const targetId = adminIdParam(params.id);
+  const targetId = requireId(params);
   const formData = await readFormData(request);
   const intent = formData.get("intent");
   if (intent === "super-admin" || intent === "reset-two-factor") {
@@ -260,13 +262,6 @@ export default function AdminModify() {
   );
 }
 
-/** The route's id, or the 404 page for anything that is not a plausible admin id. */
-function adminIdParam(value: string | undefined): number {
-  const id = /^\d{1,9}$/.test(value ?? "") ? Number(value) : NaN;
-  if (!Number.isInteger(id) || id < 1) throw new Response("Not Found", { status: 404 });
-  return id;
-}
-
 /** A change of an admin's access: a required checkbox is the confirmation, with or without JavaScript. */
 function ConfirmedForm({
   intent,
@@ -300,11 +295,4 @@ function ConfirmedForm({
 
 function isDeleted(result: unknown): boolean {
   return typeof result === "object" && result !== null && "deleted" in result && result.deleted === true;
-}
-
-/** True once React runs in the browser: the confirm step replaces the no-JavaScript checkbox. */
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
 }

@@ -1,13 +1,15 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { DataTable, CELL } from "~/components/data-table";
-import { useEffect, useState, type FormEvent } from "react";
+import { type FormEvent } from "react";
+import { useHydrated } from "~/components/use-hydrated";
 import { z } from "zod";
 import { requireAdmin } from "~/domain/admin-auth.server";
 import { CONFIRMATION_REQUIRED, grantAdmin, listAdmins, mayManageAdmins, revokeAdmin } from "~/domain/admins.server";
 import { readFormData } from "~/lib/forms.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { redirectWithToast } from "~/lib/toast.server";
+import { MAX_ID } from "~/lib/ids";
 
 export const meta: MetaFunction = () => [{ title: `Admin Details | ${PRODUCT_NAME}` }];
 
@@ -28,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 const accessChange = z.object({
   intent: z.enum(["revoke", "grant"]),
-  id: z.coerce.number().int().positive().max(2_147_483_647),
+  id: z.coerce.number().int().positive().max(MAX_ID),
   // Without JavaScript the confirmation is a required checkbox; with it, the confirm step sets it.
   confirmed: z.literal("on", { errorMap: () => ({ message: CONFIRMATION_REQUIRED }) }),
 });
@@ -111,11 +113,4 @@ export default function AdminDetails() {
 
 function confirmOrCancel(event: FormEvent<HTMLFormElement>, text: string) {
   if (!window.confirm(text)) event.preventDefault();
-}
-
-/** True once React runs in the browser: the confirm step replaces the no-JavaScript checkbox. */
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
 }

@@ -18,6 +18,7 @@ import { readFormData } from "~/lib/forms.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { redirectWithToast } from "~/lib/toast.server";
 import { utcMinute } from "~/lib/utc-minute";
+import { notFound } from "~/lib/http.server";
 
 export const meta: MetaFunction = () => [{ title: `Payment Confirmation | ${PRODUCT_NAME}` }];
 
@@ -31,7 +32,7 @@ export const meta: MetaFunction = () => [{ title: `Payment Confirmation | ${PROD
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { admin } = await requireAdmin(request);
   const withdrawal = await getWithdrawal(referenceParam(params.referenceId), admin);
-  if (!withdrawal) throw new Response("Not Found", { status: 404 });
+  if (!withdrawal) throw notFound();
   return { withdrawal, page: pageParam(new URL(request.url).searchParams.get("page")) };
 }
 
@@ -209,6 +210,6 @@ function listHref(page: number): string {
 
 /** The route's reference, or the 404 page for anything that cannot be one. */
 function referenceParam(value: string | undefined): string {
-  if (!value || !/^[A-Z0-9]{1,32}$/.test(value)) throw new Response("Not Found", { status: 404 });
+  if (!value || !/^[A-Z0-9]{1,32}$/.test(value)) throw notFound();
   return value;
 }

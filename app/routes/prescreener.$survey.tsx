@@ -3,10 +3,11 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { PrescreenerForm, PrescreenerResult, SomethingWentWrong } from "~/components/prescreener";
 import { requireMemberWithDetails } from "~/domain/auth.server";
 import { numberedDefinition } from "~/domain/prescreener";
-import { loadPrescreener, prescreenerStep, submitPrescreener, surveyIdParam } from "~/domain/prescreener.server";
+import { loadPrescreener, prescreenerStep, submitPrescreener } from "~/domain/prescreener.server";
 import { readFormData } from "~/lib/forms.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { redirectWithToast } from "~/lib/toast.server";
+import { parseId } from "~/lib/ids";
 
 export const meta: MetaFunction = () => [{ title: `Pre-Screener | ${PRODUCT_NAME}` }];
 
@@ -19,7 +20,7 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-s
 
 async function prescreenerOf(request: Request, param: string | undefined) {
   const { member } = await requireMemberWithDetails(request);
-  const surveyId = surveyIdParam(param);
+  const surveyId = parseId(param);
   const prescreener = surveyId === null ? ({ state: "missing" } as const) : await loadPrescreener(member.id, surveyId);
   return { member, prescreener };
 }

@@ -12,6 +12,8 @@ import {
 import { requireVerifiedMember } from "~/domain/auth.server";
 import { startSurvey } from "~/domain/survey-taking.server";
 import { PRODUCT_NAME } from "~/lib/product";
+import { notFound, requireId } from "~/lib/http.server";
+import { ASSIGNMENT_STATUS } from "~/domain/assignment-status";
 
 // SurveyStart (/survey/start/{surveyId}), opened by the dashboard in the survey window: checks the
 // member's assignment, marks it Started and sends the member on to the hosted survey or the
@@ -26,12 +28,11 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-s
 
 export async function loader({ request, params }: LoaderFunctionArgs): Promise<SurveyMessageContent> {
   const { member } = await requireVerifiedMember(request);
-  const surveyId = positiveId(params.id);
-  if (surveyId === null) throw new Response("Not Found", { status: 404 });
+  const surveyId = requireId(params);
   const result = await startSurvey(member.id, surveyId);
   switch (result.kind) {
     case "not_found":
-      throw new Response("Not Found", { status: 404 });
+      throw notFound();
     case "go":
       throw redirect(result.url);
     case "screener":
@@ -45,7 +46,7 @@ export async function loader({ request, params }: LoaderFunctionArgs): Promise<S
       return overQuotaMessage;
     case "ended":
       // A complete is 'Already taken'; other endings (a failed screener, a terminate) say theirs.
-      return result.status === 3 ? alreadyTakenMessage : endedMessage(result.status, null, 0);
+      return result.status === ASSIGNMENT_STATUS.complete ? alreadyTakenMessage : endedMessage(result.status, null, 0);
   }
 }
 
@@ -53,7 +54,3 @@ export default function SurveyStart() {
   return <SurveyMessage {...useLoaderData<typeof loader>()} />;
 }
 
-/** A database id from the URL, or null for anything that is not a plain positive number. */
-function positiveId(value: string | undefined): number | null {
-  return value && /^[1-9]\d{0,9}$/.test(value) && Number(value) <= 2_147_483_647 ? Number(value) : null;
-}

@@ -18,6 +18,8 @@ import { PRODUCT_NAME } from "~/lib/product";
 import { redirectWithToast } from "~/lib/toast.server";
 import { QuestionnaireFields, useQuestionnaireForm } from "~/questionnaire/form";
 import { parseAnswers } from "~/questionnaire/schema";
+import { notFound } from "~/lib/http.server";
+import { ASSIGNMENT_STATUS } from "~/domain/assignment-status";
 
 // SurveyPublic (/view/survey/{slug}): a hosted survey, answered by a member whose assignment is
 // Started. Every page of the questionnaire is in one form, so it works the same without
@@ -36,7 +38,7 @@ const CLOSED = "This survey is no longer open for you.";
 async function findOrNotFound(request: Request, slug: string | undefined) {
   const { member } = await requireVerifiedMember(request);
   const found = slug && isSurveySlug(slug) ? await findHostedSurvey(member.id, slug) : null;
-  if (!found || found.state.kind === "not_found") throw new Response("Not Found", { status: 404 });
+  if (!found || found.state.kind === "not_found") throw notFound();
   return found;
 }
 
@@ -56,7 +58,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         definition: state.definition,
       };
     default:
-      throw new Response("Not Found", { status: 404 });
+      throw notFound();
   }
 }
 
@@ -65,7 +67,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const here = hostedSurveyPath(params.slug ?? "");
   // A submit after the end (a second click, an old tab, Back and submit again) changes nothing.
   if (state.kind !== "open") {
-    const message = state.kind === "ended" && state.status === 3 ? ALREADY_SUBMITTED : CLOSED;
+    const message = state.kind === "ended" && state.status === ASSIGNMENT_STATUS.complete ? ALREADY_SUBMITTED : CLOSED;
     return redirectWithToast(here, { type: "error", message });
   }
   const submission = parseAnswers(await readFormData(request), state.definition);
@@ -78,7 +80,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     values: submission.value,
   });
   if (!ended.ok && ended.reason === "not_started") {
-    const message = ended.status === 3 ? ALREADY_SUBMITTED : CLOSED;
+    const message = ended.status === ASSIGNMENT_STATUS.complete ? ALREADY_SUBMITTED : CLOSED;
     return redirectWithToast(here, { type: "error", message });
   }
   // Post/Redirect/Get: the page now shows the thank-you (or over-quota) message from the status.

@@ -97,7 +97,7 @@ describe("assigning one survey to one member", () => {
     const first = await assignSurvey(admin, target, { memberId: member.id, screenerId: null, points: 25 });
     expect(first).toEqual({ ok: true, count: 1, message: `Survey assigned to user ${member.id}` });
     const [assignment] = await getPrisma().assignment.findMany();
-    expect(assignment).toMatchObject({ surveyId: target.id, memberId: member.id, status: 1, points: 25, assignedById: admin.id });
+    expect(assignment).toMatchObject({ surveyId: target.id, memberId: member.id, status: ASSIGNMENT_STATUS.assigned, points: 25, assignedById: admin.id });
     expect(assignment.respondentToken).toMatch(/^[0-9a-f]{32}$/);
 
     const second = await assignSurvey(admin, target, { memberId: member.id, screenerId: null, points: 25 });
@@ -140,7 +140,7 @@ describe("assigning to all eligible members", () => {
     expect(await countEligible(target, [])).toBe(3);
     const result = await assignToAllEligible(admin, target, { screenerId: null, points: 30 });
     expect(result).toEqual({ ok: true, count: 3, message: "Survey assigned to 3 members" });
-    const created = await getPrisma().assignment.findMany({ where: { status: 1 }, orderBy: { memberId: "asc" } });
+    const created = await getPrisma().assignment.findMany({ where: { status: ASSIGNMENT_STATUS.assigned }, orderBy: { memberId: "asc" } });
     // Created at the same time, the members' ids come in any order on PostgreSQL: compare sorted.
     expect(created.map((row) => row.memberId)).toEqual(eligible.map((member) => member.id).sort((a, b) => a - b));
     expect(new Set(created.map((row) => row.respondentToken)).size).toBe(3);
@@ -254,7 +254,7 @@ describe("reassigning and deleting", () => {
     await getPrisma().assignment.update({ where: { id: open.id }, data: { status: ASSIGNMENT_STATUS.rejectedTerm } });
     const result = await reassignAssignment(admin, target.id, open.id);
     expect(result).toEqual({ ok: true, message: `Survey reassigned to user ${member.id}` });
-    expect(await count({ status: 1 })).toBe(1);
+    expect(await count({ status: ASSIGNMENT_STATUS.assigned })).toBe(1);
     const [entry] = await audits("assignment.reassigned");
     expect(entry.details).toMatchObject({ from: open.id, memberId: member.id });
 

@@ -5,6 +5,7 @@ import { describe, expect, inject, test } from "vitest";
 import { getPrisma, isUniqueViolation } from "~/lib/db.server";
 import { readMigrations } from "~/lib/migrations.server";
 import { createTestMember } from "../support/factories";
+import { ASSIGNMENT_STATUS } from "~/domain/assignment-status";
 
 // Runs on PGlite by default and, in CI's second run, on a real PostgreSQL: the same migrations
 // and the same queries must behave alike on both.
@@ -65,8 +66,8 @@ describe(`the migrated database (${engine})`, () => {
       });
     const first = await assign("token-1");
     await expect(assign("token-2")).rejects.toSatisfy(isUniqueViolation);
-    await prisma.assignment.update({ where: { id: first.id }, data: { status: 3, outcome: "complete" } });
-    await expect(assign("token-3")).resolves.toMatchObject({ status: 1 });
+    await prisma.assignment.update({ where: { id: first.id }, data: { status: ASSIGNMENT_STATUS.complete, outcome: "complete" } });
+    await expect(assign("token-3")).resolves.toMatchObject({ status: ASSIGNMENT_STATUS.assigned });
     await expect(
       prisma.assignment.update({ where: { id: first.id }, data: { status: 8 } }),
     ).rejects.toThrow();

@@ -38,6 +38,7 @@ import {
 import { adminCookie, adminRequest, ORIGIN } from "../support/admin-requests";
 import { createTestAdmin, createTestAssignment, createTestMember, createTestSurvey } from "../support/factories";
 import { expectData, expectRedirect } from "../support/remix";
+import { ASSIGNMENT_STATUS } from "~/domain/assignment-status";
 
 // Money controls (docs/decisions/038-money-controls.md) with their defaults: 10,000 points per
 // assignment without a super-admin, two admins for a withdrawal above ₹5,000 (50,000 points at
@@ -100,7 +101,7 @@ describe("the points cap", () => {
     const member = await createTestMember();
     const survey = await createTestSurvey({ points: 50_000 });
     const target = (await findAssignSurvey(survey.id))!;
-    const ended = await createTestAssignment(survey.id, member.id, { status: 4, points: 50_000, endedAt: new Date() });
+    const ended = await createTestAssignment(survey.id, member.id, { status: ASSIGNMENT_STATUS.rejectedTerm, points: 50_000, endedAt: new Date() });
 
     expect(await assignSurvey(admin, target, { memberId: member.id, screenerId: null, points: 10_001 })).toEqual({
       ok: false,
@@ -127,13 +128,13 @@ describe("the points cap", () => {
     const [first, second] = [await createTestMember(), await createTestMember()];
     const survey = await createTestSurvey({ points: 50_000 });
     const target = (await findAssignSurvey(survey.id))!;
-    const ended = await createTestAssignment(survey.id, second.id, { status: 4, points: 50_000, endedAt: new Date() });
+    const ended = await createTestAssignment(survey.id, second.id, { status: ASSIGNMENT_STATUS.rejectedTerm, points: 50_000, endedAt: new Date() });
 
     expect(await assignSurvey(superAdmin, target, { memberId: first.id, screenerId: null, points: 20_000 })).toMatchObject({ ok: true });
     expect(await reassignAssignment(superAdmin, survey.id, ended.id)).toMatchObject({ ok: true });
-    await getPrisma().assignment.updateMany({ where: { surveyId: survey.id }, data: { status: 4 } });
+    await getPrisma().assignment.updateMany({ where: { surveyId: survey.id }, data: { status: ASSIGNMENT_STATUS.rejectedTerm } });
     expect(await assignToAllEligible(superAdmin, target, { screenerId: null, points: 30_000 })).toMatchObject({ ok: true, count: 2 });
-    await getPrisma().assignment.updateMany({ where: { surveyId: survey.id }, data: { status: 4 } });
+    await getPrisma().assignment.updateMany({ where: { surveyId: survey.id }, data: { status: ASSIGNMENT_STATUS.rejectedTerm } });
     expect(await assignByDemographics(superAdmin, target, { rows: [], points: 40_000 })).toMatchObject({ ok: true, count: 2 });
 
     const entries = await getPrisma().auditEntry.findMany({ orderBy: { id: "asc" } });
@@ -188,7 +189,7 @@ describe("four eyes on withdrawals", () => {
   /** A completion credit from a survey created by `creator` and assigned by `assigner`. */
   async function completionCredit(memberId: number, { creator, assigner }: { creator?: Admin; assigner?: Admin }) {
     const survey = await createTestSurvey({ createdById: creator?.id ?? null });
-    const assignment = await createTestAssignment(survey.id, memberId, { status: 3, assignedById: assigner?.id ?? null });
+    const assignment = await createTestAssignment(survey.id, memberId, { status: ASSIGNMENT_STATUS.complete, assignedById: assigner?.id ?? null });
     await getPrisma().$transaction((tx) =>
       creditPoints(tx, {
         memberId,
@@ -384,7 +385,7 @@ describe("survey return secrets", () => {
     expectRedirect(await edit(superAdmin, survey.id, { intent: "rotate-secret", confirm: "on" }));
     const rotated = await getPrisma().survey.findUniqueOrThrow({ where: { id: survey.id } });
 
-    const started = () => createTestAssignment(survey.id, member.id, { status: 2, startedAt: new Date() });
+    const started = () => createTestAssignment(survey.id, member.id, { status: ASSIGNMENT_STATUS.started, startedAt: new Date() });
     const pathOf = (token: string, secret: string) => {
       const url = new URL(signReturnUrl(returnLinkTemplate("complete").replace("{token}", token), secret));
       return `${url.pathname}${url.search}`;
@@ -392,7 +393,7 @@ describe("survey return secrets", () => {
     const arrive = async (secret: string) => {
       const assignment = await started();
       const result = await recordReturn(member.id, pathOf(assignment.respondentToken, secret));
-      await getPrisma().assignment.update({ where: { id: assignment.id }, data: { status: 4 } });
+      await getPrisma().assignment.update({ where: { id: assignment.id }, data: { status: ASSIGNMENT_STATUS.rejectedTerm } });
       return result.kind;
     };
 
@@ -561,7 +562,7 @@ describe("after review: every way for one admin to mint and pay out alone", () =
     } as SurveyInput);
     expect(edited).toMatchObject({ ok: true });
     const member = await memberWithAccount();
-    const assignment = await createTestAssignment(survey.id, member.id, { status: 3, assignedById: creator.id });
+    const assignment = await createTestAssignment(survey.id, member.id, { status: ASSIGNMENT_STATUS.complete, assignedById: creator.id });
     await credit(member.id, 5_000, { type: "survey_completion", source: `assignment:${assignment.id}:complete`, assignmentId: assignment.id });
     const referenceId = await requested(member.id, 5_000);
 

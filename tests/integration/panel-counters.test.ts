@@ -3,6 +3,7 @@ import { getDashboardFigures } from "~/domain/admin-dashboard.server";
 import { getUsersRecordsTotals } from "~/domain/member-records.server";
 import { getPrisma } from "~/lib/db.server";
 import { createTestMember } from "../support/factories";
+import { ASSIGNMENT_STATUS } from "~/domain/assignment-status";
 
 // The admin cards read trigger-kept totals instead of counting rows. Whatever happens to members,
 // assignments and withdrawals (bulk inserts, updates, cascaded deletes, concurrent writers), the
@@ -89,7 +90,7 @@ test("bulk inserts, updates and cascaded deletes keep every total equal to the r
       respondentToken: `token-${member.id}`,
     })),
   });
-  await prisma.assignment.updateMany({ where: { status: 1, memberId: { lt: members[10].id } }, data: { status: 3 } });
+  await prisma.assignment.updateMany({ where: { status: ASSIGNMENT_STATUS.assigned, memberId: { lt: members[10].id } }, data: { status: ASSIGNMENT_STATUS.complete } });
   for (const [index, member] of members.slice(0, 6).entries()) {
     await prisma.withdrawalRequest.create({
       data: {

@@ -9,6 +9,7 @@ import {
   updateQuestionnaire,
 } from "~/questionnaire/storage.server";
 import { createTestAdmin, createTestMember } from "../support/factories";
+import { ASSIGNMENT_STATUS } from "~/domain/assignment-status";
 
 // Questionnaires and responses in the database: definitions round-trip, edits keep what did not
 // change, and a profile questionnaire is answered once per member, even under concurrency.
@@ -131,7 +132,7 @@ describe("questionnaire storage", () => {
       data: { name: "S", slug: "s", categoryId: category.id, points: 10, lengthMinutes: 5, delivery: "hosted", returnSecret: "x" },
     });
     const assignment = await getPrisma().assignment.create({
-      data: { surveyId: survey.id, memberId: member.id, status: 1, points: 10, respondentToken: "token-1" },
+      data: { surveyId: survey.id, memberId: member.id, status: ASSIGNMENT_STATUS.assigned, points: 10, respondentToken: "token-1" },
     });
     const save = (assignmentId?: number) =>
       getPrisma().$transaction((tx) =>

@@ -209,7 +209,7 @@ describe("the configuration check", () => {
     ]);
     expect(local).toEqual([
       expect.stringMatching(/^PORT: must be a whole number from 0 to 65535 .*got "http"$/),
-      'DATABASE_URL must be postgresql://…, pglite:<folder> or pglite:memory (got "mysql://db/panel").',
+      'DATABASE_URL: must be postgresql://…, pglite:<folder> or pglite:memory (got "mysql://db/panel").',
       expect.stringMatching(/^POINTS_PER_RUPEE: .*"0"/),
     ]);
     expect(postgres).toEqual([

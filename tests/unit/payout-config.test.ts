@@ -2,9 +2,9 @@ import { describe, expect, test } from "vitest";
 import {
   minimumWithdrawalPoints,
   parsePayoutConfig,
-  PAYOUT_DEFAULTS,
   pointsToPaise,
 } from "~/domain/payout-config.server";
+import { readSettings } from "~/lib/env.server";
 import { withdrawalSchema } from "~/domain/withdrawal-schema";
 
 // The payout settings: documented defaults, per-country minimums, one clear error for bad values,
@@ -20,7 +20,8 @@ describe("parsePayoutConfig", () => {
       fourEyesThresholdMinor: 500_000,
       secretGraceMs: 24 * 3_600_000,
     });
-    expect(PAYOUT_DEFAULTS).toEqual({
+    const names = ["POINTS_PER_RUPEE", "MIN_WITHDRAWAL_POINTS", "ASSIGNMENT_POINTS_CAP", "FOUR_EYES_THRESHOLD_RUPEES", "SURVEY_SECRET_GRACE_HOURS"] as const;
+    expect(readSettings(names, {})).toEqual({
       POINTS_PER_RUPEE: 10,
       MIN_WITHDRAWAL_POINTS: 1000,
       ASSIGNMENT_POINTS_CAP: 10_000,

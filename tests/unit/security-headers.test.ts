@@ -6,8 +6,9 @@ import {
   GOOGLE_CONSENT_ORIGIN,
   securityHeaders,
 } from "~/lib/security-headers.server";
+import { servedOverHttps } from "~/lib/session-cookie.server";
 
-const served = { development: false, production: true, appUrl: "https://panel.example" };
+const served = { development: false, https: true };
 
 /** The policy as a map from directive to its sources. */
 function directives(policy: string): Map<string, string[]> {
@@ -73,8 +74,10 @@ describe("securityHeaders", () => {
   });
 
   test("HSTS only in production over https", () => {
-    expect(securityHeaders({ ...served, appUrl: "http://localhost:3000" })["Strict-Transport-Security"]).toBeUndefined();
-    expect(securityHeaders({ ...served, production: false })["Strict-Transport-Security"]).toBeUndefined();
+    expect(servedOverHttps({ NODE_ENV: "production", APP_URL: "https://panel.example" })).toBe(true);
+    expect(servedOverHttps({ NODE_ENV: "production", APP_URL: "http://localhost:3000" })).toBe(false);
+    expect(servedOverHttps({ NODE_ENV: "development", APP_URL: "https://panel.example" })).toBe(false);
+    expect(securityHeaders({ ...served, https: false })["Strict-Transport-Security"]).toBeUndefined();
     expect(securityHeaders(served)["Strict-Transport-Security"]).toBe("max-age=31536000");
   });
 

@@ -1,5 +1,6 @@
 import { useFetcher, useNavigate, useNavigation, useSearchParams, useSubmit, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { useHydrated } from "~/components/use-hydrated";
 import {
   applyBuilderAction,
   draftShape,
@@ -35,12 +36,6 @@ export interface BuilderProps {
   version: string | null;
   /** From the last refused post. */
   refusal: { message: string; errors: DraftErrors } | null;
-}
-
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
 }
 
 interface Stored {
