@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { CHOICE_TYPES, QUESTION_TYPES, type QuestionnaireDefinition, type QuestionType } from "~/questionnaire/definition";
+import {
+  CHOICE_TYPES,
+  QUESTION_TYPES,
+  type QuestionDefinition,
+  type QuestionnaireDefinition,
+  type QuestionType,
+} from "~/questionnaire/definition";
 
 // The survey builder's draft and every change an admin can make to it. Pure and isomorphic: the
 // server applies a posted intent with the same reducer the browser runs on a click, so the builder
@@ -11,6 +17,20 @@ export interface DraftQuestion {
   required: boolean;
   /** Option titles; empty for text, paragraph, number and switch. */
   options: string[];
+  /**
+   * Checkbox questions only: the index of the option that cannot be combined with the others
+   * ("None of these"). The engine allows one per question.
+   */
+  exclusive?: number;
+  /** The question is shown only when this option of an earlier choice question is chosen. */
+  shownWhen?: DraftCondition;
+}
+
+/** Where a condition points: an option of a question, by position in the draft. */
+export interface DraftCondition {
+  page: number;
+  question: number;
+  option: number;
 }
 
 export interface DraftPage {
@@ -76,10 +96,67 @@ export type BuilderAction =
   | { type: "change-type"; page: number; question: number; questionType: QuestionType }
   | { type: "add-option"; page: number; question: number }
   | { type: "rename-option"; page: number; question: number; option: number; value: string }
-  | { type: "delete-option"; page: number; question: number; option: number };
+  | { type: "delete-option"; page: number; question: number; option: number }
+  | { type: "set-exclusive"; page: number; question: number; option: number; exclusive: boolean }
+  /** `condition` null: always shown. */
+  | { type: "set-condition"; page: number; question: number; condition: DraftCondition | null };
 
 export function isChoice(type: QuestionType): boolean {
   return CHOICE_TYPES.includes(type);
+}
+
+/** Whether `source` comes before `target` in the survey (pages in order, questions in page order). */
+function isBefore(source: { page: number; question: number }, target: { page: number; question: number }): boolean {
+  return source.page < target.page || (source.page === target.page && source.question < target.question);
+}
+
+/**
+ * Why `condition` cannot make `target` depend on it, or null when it can: it must point at an
+ * option of an earlier radio, select or checkbox question.
+ */
+export function conditionIssue(draft: BuilderDraft, target: { page: number; question: number }, condition: DraftCondition): string | null {
+  const source = draft.pages[condition.page]?.questions[condition.question];
+  if (!source || !isBefore(condition, target)) return DRAFT_MESSAGES.conditionNotEarlier;
+  if (!isChoice(source.type)) return DRAFT_MESSAGES.conditionNotChoice;
+  if (condition.option < 0 || condition.option >= source.options.length) return DRAFT_MESSAGES.conditionNoOption;
+  return null;
+}
+
+/** The choices a question's shown-when picker offers: every option of every earlier choice question. */
+export function conditionChoices(draft: BuilderDraft, target: { page: number; question: number }) {
+  const choices: { condition: DraftCondition; question: string; option: string }[] = [];
+  draft.pages.forEach((page, p) =>
+    page.questions.forEach((question, q) => {
+      if (!isChoice(question.type) || !isBefore({ page: p, question: q }, target)) return;
+      question.options.forEach((option, o) =>
+        choices.push({ condition: { page: p, question: q, option: o }, question: question.name, option }),
+      );
+    }),
+  );
+  return choices;
+}
+
+/** Rewrites every question's condition; `change` returns the new one, or null to drop it. */
+function mapConditions(draft: BuilderDraft, change: (condition: DraftCondition) => DraftCondition | null): BuilderDraft {
+  return {
+    ...draft,
+    pages: draft.pages.map((page) => ({
+      ...page,
+      questions: page.questions.map((question) => {
+        if (!question.shownWhen) return question;
+        const next = change(question.shownWhen);
+        if (next === question.shownWhen) return question;
+        const { shownWhen: _dropped, ...rest } = question;
+        return next ? { ...rest, shownWhen: next } : rest;
+      }),
+    })),
+  };
+}
+
+/** A question without its exclusive mark. */
+function withoutExclusive(question: DraftQuestion): DraftQuestion {
+  const { exclusive: _dropped, ...rest } = question;
+  return rest;
 }
 
 /** The options a question of this type starts with, also after its type changed. */
@@ -125,9 +202,27 @@ function withQuestion(
   }));
 }
 
+/**
+ * Deletes a question; conditions on it go, and conditions on questions after it follow it up
+ * (a page removed with its last question moves the later pages up).
+ */
 function deleteQuestion(draft: BuilderDraft, pageIndex: number, questionIndex: number): BuilderDraft {
   const page = draft.pages[pageIndex];
   if (!page?.questions[questionIndex]) return draft;
+  const pageGoes = page.questions.length === 1;
+  const followed = mapConditions(draft, (condition) => {
+    if (condition.page !== pageIndex) {
+      return pageGoes && condition.page > pageIndex ? { ...condition, page: condition.page - 1 } : condition;
+    }
+    if (condition.question === questionIndex) return null;
+    return condition.question > questionIndex ? { ...condition, question: condition.question - 1 } : condition;
+  });
+  return removeQuestion(followed, pageIndex, questionIndex);
+}
+
+function removeQuestion(draft: BuilderDraft, pageIndex: number, questionIndex: number): BuilderDraft {
+  const page = draft.pages[pageIndex];
+  if (!page) return draft;
   if (page.questions.length > 1) {
     return withPage(draft, pageIndex, (each) => ({
       ...each,
@@ -191,12 +286,19 @@ export function applyBuilderAction(draft: BuilderDraft, action: BuilderAction): 
       return deleteQuestion(draft, action.page, action.question);
     case "set-required":
       return withQuestion(draft, action.page, action.question, (question) => ({ ...question, required: action.required }));
-    case "change-type":
-      return withQuestion(draft, action.page, action.question, (question) =>
-        question.type === action.questionType
-          ? question
-          : { ...question, type: action.questionType, options: startingOptions(action.questionType) },
+    case "change-type": {
+      const question = draft.pages[action.page]?.questions[action.question];
+      if (!question || question.type === action.questionType) return draft;
+      // New options: the exclusive mark and every condition on the old ones go with them.
+      const changed = withQuestion(draft, action.page, action.question, (each) => ({
+        ...withoutExclusive(each),
+        type: action.questionType,
+        options: startingOptions(action.questionType),
+      }));
+      return mapConditions(changed, (condition) =>
+        condition.page === action.page && condition.question === action.question ? null : condition,
       );
+    }
     case "add-option":
       return withQuestion(draft, action.page, action.question, (question) =>
         isChoice(question.type) ? { ...question, options: [...question.options, NEW_OPTION] } : question,
@@ -210,11 +312,37 @@ export function applyBuilderAction(draft: BuilderDraft, action: BuilderAction): 
           : question,
       );
     }
-    case "delete-option":
-      return withQuestion(draft, action.page, action.question, (question) => ({
-        ...question,
-        options: question.options.filter((_, at) => at !== action.option),
-      }));
+    case "delete-option": {
+      const question = draft.pages[action.page]?.questions[action.question];
+      if (!question || action.option < 0 || action.option >= question.options.length) return draft;
+      const changed = withQuestion(draft, action.page, action.question, (each) => {
+        const kept = { ...each, options: each.options.filter((_, at) => at !== action.option) };
+        if (each.exclusive === undefined) return kept;
+        if (each.exclusive === action.option) return withoutExclusive(kept);
+        return each.exclusive > action.option ? { ...kept, exclusive: each.exclusive - 1 } : kept;
+      });
+      return mapConditions(changed, (condition) => {
+        if (condition.page !== action.page || condition.question !== action.question) return condition;
+        if (condition.option === action.option) return null;
+        return condition.option > action.option ? { ...condition, option: condition.option - 1 } : condition;
+      });
+    }
+    case "set-exclusive":
+      return withQuestion(draft, action.page, action.question, (question) => {
+        if (question.type !== "checkbox" || action.option < 0 || action.option >= question.options.length) return question;
+        if (action.exclusive) return { ...question, exclusive: action.option };
+        return question.exclusive === action.option ? withoutExclusive(question) : question;
+      });
+    case "set-condition": {
+      const target = { page: action.page, question: action.question };
+      const condition = action.condition;
+      if (condition && conditionIssue(draft, target, condition) !== null) return draft;
+      return withQuestion(draft, action.page, action.question, (question) => {
+        if (condition) return { ...question, shownWhen: { ...condition } };
+        const { shownWhen: _dropped, ...rest } = question;
+        return rest;
+      });
+    }
     default:
       return draft;
   }
@@ -222,11 +350,15 @@ export function applyBuilderAction(draft: BuilderDraft, action: BuilderAction): 
 
 // ───────────────────────────── Shape ─────────────────────────────
 
+const position = z.number().int().nonnegative();
+
 const questionShape = z.object({
   name: z.string(),
   type: z.enum(QUESTION_TYPES),
   required: z.boolean(),
   options: z.array(z.string()),
+  exclusive: position.optional(),
+  shownWhen: z.object({ page: position, question: position, option: position }).strict().optional(),
 });
 
 /**
@@ -284,6 +416,7 @@ export const errorKey = {
   question: (page: number, question: number) => `question.${page}.${question}`,
   options: (page: number, question: number) => `options.${page}.${question}`,
   option: (page: number, question: number, option: number) => `option.${page}.${question}.${option}`,
+  condition: (page: number, question: number) => `condition.${page}.${question}`,
 } as const;
 
 export type DraftErrors = Record<string, string>;
@@ -301,6 +434,11 @@ export const DRAFT_MESSAGES = {
   tooManyOptions: `A question can have at most ${LIMITS.optionsPerQuestion} options.`,
   optionRequired: "Enter the option's title.",
   duplicateOption: "Another option of this question has the same title.",
+  exclusiveNotCheckbox: "Only an option of a checkbox question can be exclusive. Remove the mark or make the question a checkbox.",
+  exclusiveNoOption: "The exclusive option no longer exists. Mark one of the listed options, or none.",
+  conditionNotEarlier: "This question can only depend on a question before it. Choose another condition.",
+  conditionNotChoice: "This question can only depend on a radio, select or checkbox question. Choose another condition.",
+  conditionNoOption: "The option this question depends on no longer exists. Choose another condition.",
 } as const;
 
 // eslint-disable-next-line no-control-regex
@@ -345,6 +483,16 @@ export function validateDraft(draft: BuilderDraft): DraftErrors {
       });
     });
   });
+  // The reducer keeps these right; a draft posted whole (JSON) may not be.
+  draft.pages.forEach((page, p) =>
+    page.questions.forEach((question, q) => {
+      if (question.exclusive !== undefined) {
+        if (question.type !== "checkbox") put(errorKey.options(p, q), DRAFT_MESSAGES.exclusiveNotCheckbox);
+        else if (question.exclusive >= question.options.length) put(errorKey.options(p, q), DRAFT_MESSAGES.exclusiveNoOption);
+      }
+      if (question.shownWhen) put(errorKey.condition(p, q), conditionIssue(draft, { page: p, question: q }, question.shownWhen));
+    }),
+  );
   return errors;
 }
 
@@ -354,24 +502,41 @@ export function validateDraft(draft: BuilderDraft): DraftErrors {
  * validateDraft accepted (preview also uses it on unfinished drafts, which are only rendered).
  */
 export function draftToDefinition(draft: BuilderDraft): QuestionnaireDefinition {
-  let key = 0;
+  const keys = draft.pages.map(() => [] as string[]);
+  let count = 0;
+  draft.pages.forEach((page, p) => page.questions.forEach(() => keys[p].push(`q${(count += 1)}`)));
   return {
     title: draft.title.trim(),
     description: draft.description.trim(),
-    pages: draft.pages.map((page) => ({
+    pages: draft.pages.map((page, p) => ({
       title: page.name.trim(),
-      questions: page.questions.map((question) => {
-        key += 1;
+      questions: page.questions.map((question, q): QuestionDefinition => {
+        const checkbox = question.type === "checkbox";
+        const condition = question.shownWhen;
+        // An unfinished draft's preview may hold a condition validateDraft would refuse: left out.
+        const shownWhen =
+          condition && conditionIssue(draft, { page: p, question: q }, condition) === null
+            ? { question: keys[condition.page][condition.question], option: optionCode(condition.option) }
+            : undefined;
         return {
-          key: `q${key}`,
+          key: keys[p][q],
           label: question.name.trim(),
           type: question.type,
           required: question.required,
           options: isChoice(question.type)
-            ? question.options.map((option, index) => ({ value: `o${index + 1}`, label: option.trim() }))
+            ? question.options.map((option, index) => ({
+                value: optionCode(index),
+                label: option.trim(),
+                ...(checkbox && question.exclusive === index ? { exclusive: true } : {}),
+              }))
             : [],
+          ...(shownWhen ? { shownWhen } : {}),
         };
       }),
     })),
   };
+}
+
+function optionCode(index: number): string {
+  return `o${index + 1}`;
 }

@@ -2,6 +2,7 @@ import { useFetcher, useNavigate, useNavigation, useSearchParams, useSubmit, typ
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import {
   applyBuilderAction,
+  conditionChoices,
   draftShape,
   errorKey,
   isChoice,
@@ -12,7 +13,7 @@ import {
   type BuilderDraft,
   type DraftErrors,
 } from "~/builder/draft";
-import { actionOfIntent, field, intent } from "~/builder/intents";
+import { actionOfIntent, conditionOfValue, conditionValue, field, intent } from "~/builder/intents";
 import { builderPath, storageKey, type BuilderPurpose } from "~/builder/purpose";
 import { ErrorList } from "~/components/forms";
 import type { QuestionType } from "~/questionnaire/definition";
@@ -308,6 +309,7 @@ function DraftEditor({
               {page.questions.map((question, q) => (
                 <li key={q}>
                   <QuestionEditor
+                    draft={draft}
                     page={p}
                     index={q}
                     question={question}
@@ -329,6 +331,7 @@ function DraftEditor({
 }
 
 function QuestionEditor({
+  draft,
   page,
   index,
   question,
@@ -336,6 +339,7 @@ function QuestionEditor({
   interactive,
   dispatch,
 }: {
+  draft: BuilderDraft;
   page: number;
   index: number;
   question: BuilderDraft["pages"][number]["questions"][number];
@@ -416,6 +420,9 @@ function QuestionEditor({
                   onSave={(value) => dispatch({ type: "rename-option", page, question: index, option: o, value })}
                   error={errors[errorKey.option(page, index, o)]}
                 />
+                {question.type === "checkbox" ? (
+                  <ExclusiveSwitch page={page} question={index} option={o} on={question.exclusive === o} />
+                ) : null}
                 <button type="submit" name="intent" value={intent.deleteOption(page, index, o)} className="btn-secondary px-2 py-1 text-sm">
                   Delete<span className="sr-only"> option {o + 1}</span>
                 </button>
@@ -427,6 +434,85 @@ function QuestionEditor({
           </button>
         </div>
       ) : null}
+      <ConditionPicker draft={draft} page={page} question={index} errors={errors} interactive={interactive} dispatch={dispatch} />
+    </div>
+  );
+}
+
+/** Marks the option that cannot be combined with the others ("None of these"); one per question. */
+function ExclusiveSwitch({ page, question, option, on }: { page: number; question: number; option: number; on: boolean }) {
+  return (
+    <button
+      type="submit"
+      name="intent"
+      value={intent.setExclusive(page, question, option, !on)}
+      role="switch"
+      aria-checked={on}
+      className={`rounded-md border px-2 py-1 text-sm ${on ? "border-brand-600 bg-brand-50 text-brand-700" : "border-slate-300 bg-white"}`}
+    >
+      Exclusive<span className="sr-only"> (option {option + 1})</span>
+    </button>
+  );
+}
+
+/**
+ * The question's shown-when condition: always, or only when an option of an earlier choice
+ * question is chosen. Without JavaScript the picker is applied by its own button, like the type.
+ */
+function ConditionPicker({
+  draft,
+  page,
+  question,
+  errors,
+  interactive,
+  dispatch,
+}: {
+  draft: BuilderDraft;
+  page: number;
+  question: number;
+  errors: DraftErrors;
+  interactive: boolean;
+  dispatch: (action: BuilderAction) => void;
+}) {
+  const choices = conditionChoices(draft, { page, question });
+  const current = draft.pages[page]?.questions[question]?.shownWhen;
+  const error = errors[errorKey.condition(page, question)];
+  // The first question has nothing to depend on; a condition that points nowhere still shows, to be fixed.
+  if (choices.length === 0 && !current) return null;
+  const id = `builder-condition-${page}-${question}`;
+  const value = conditionValue(current);
+  const listed = choices.some((choice) => conditionValue(choice.condition) === value);
+  return (
+    <div className="mt-3 flex flex-wrap items-center gap-3">
+      <label htmlFor={id} className="text-sm">
+        Shown when
+      </label>
+      <select
+        id={id}
+        name={field.condition(page, question)}
+        value={value}
+        onChange={(event) => {
+          const condition = conditionOfValue(event.target.value);
+          if (condition !== undefined) dispatch({ type: "set-condition", page, question, condition });
+        }}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className="max-w-full rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
+      >
+        <option value="">Always</option>
+        {listed || !current ? null : <option value={value}>(an option that no longer exists)</option>}
+        {choices.map((choice) => (
+          <option key={conditionValue(choice.condition)} value={conditionValue(choice.condition)}>
+            {`${choice.question}: ${choice.option}`}
+          </option>
+        ))}
+      </select>
+      {interactive ? null : (
+        <button type="submit" name="intent" value={intent.setCondition(page, question)} className="btn-secondary px-2 py-1 text-sm">
+          Set condition
+        </button>
+      )}
+      <ErrorList id={`${id}-error`} errors={error ? [error] : undefined} />
     </div>
   );
 }
