@@ -17,6 +17,10 @@ export interface DraftQuestion {
   required: boolean;
   /** Option titles; empty for text, paragraph, number and switch. */
   options: string[];
+  /** With stable codes (EditorConfig.codes): the question's key, kept for its stored answers. */
+  key?: string;
+  /** With stable codes: each option's value code, in the order of `options`. */
+  optionCodes?: string[];
   /**
    * Checkbox questions only: the index of the option that cannot be combined with the others
    * ("None of these"). The engine allows one per question.
@@ -62,6 +66,27 @@ export function questionTypeLabel(type: QuestionType): string {
 }
 
 export const NEW_OPTION = "New Option";
+
+/**
+ * What tells one question editor from another; the grammar, the reducer and the rules are shared.
+ * The survey builder has pages and numbers questions and options afresh on Submit; a profile
+ * survey set is one implicit page whose question keys and option codes are stable, because
+ * members' stored answers point at them. See docs/decisions/042-one-question-editor.md.
+ */
+export interface EditorConfig {
+  /** Whether the admin makes pages; without, add-page and toggle-page do nothing. */
+  pages: boolean;
+  /** The title a new option starts with. */
+  newOption: string;
+  /**
+   * Stable codes: every question carries `key` and its options `optionCodes`; a new one takes
+   * the next number after every code in the draft or `reserved` (codes stored before, which a
+   * new question or option must never take over with their answers).
+   */
+  codes?: { reservedKeys: readonly string[]; reservedOptionCodes: (key: string) => readonly string[] };
+}
+
+export const SURVEY_EDITOR: EditorConfig = { pages: true, newOption: NEW_OPTION };
 
 export const LIMITS = {
   title: 200,
@@ -159,9 +184,28 @@ function withoutExclusive(question: DraftQuestion): DraftQuestion {
   return rest;
 }
 
-/** The options a question of this type starts with, also after its type changed. */
-function startingOptions(type: QuestionType): string[] {
-  return isChoice(type) ? [NEW_OPTION] : [];
+/** The next code after every code in use: "q4" after q1…q3. */
+export function nextCode(prefix: "q" | "o", used: Iterable<string>): string {
+  let highest = 0;
+  const pattern = new RegExp(`^${prefix}(\\d+)$`);
+  for (const code of used) {
+    const match = pattern.exec(code);
+    if (match) highest = Math.max(highest, Number(match[1]));
+  }
+  return `${prefix}${highest + 1}`;
+}
+
+function usedOptionCodes(config: EditorConfig, question: DraftQuestion): string[] {
+  const reserved = config.codes && question.key ? config.codes.reservedOptionCodes(question.key) : [];
+  return [...(question.optionCodes ?? []), ...reserved];
+}
+
+/** The options a question of this type starts with, also after its type changed (with their codes). */
+function withStartingOptions(config: EditorConfig, question: DraftQuestion, type: QuestionType): DraftQuestion {
+  const options = isChoice(type) ? [config.newOption] : [];
+  if (!config.codes) return { ...question, type, options };
+  const optionCodes = options.length > 0 ? [nextCode("o", usedOptionCodes(config, question))] : [];
+  return { ...question, type, options, optionCodes };
 }
 
 function questionCount(draft: BuilderDraft): number {
@@ -173,8 +217,14 @@ function questionCount(draft: BuilderDraft): number {
  * default name says roughly where it stands in the survey. After a deletion a name can repeat;
  * names are labels, not keys, so that is harmless.
  */
-function newQuestion(draft: BuilderDraft, type: QuestionType): DraftQuestion {
-  return { name: `Question ${questionCount(draft) + 1}`, type, required: false, options: startingOptions(type) };
+function newQuestion(config: EditorConfig, draft: BuilderDraft, type: QuestionType): DraftQuestion {
+  const question: DraftQuestion = { name: `Question ${questionCount(draft) + 1}`, type, required: false, options: [] };
+  if (config.codes) {
+    const keys = draft.pages.flatMap((page) => page.questions.map((each) => each.key ?? ""));
+    question.key = nextCode("q", [...keys, ...config.codes.reservedKeys]);
+    question.optionCodes = [];
+  }
+  return withStartingOptions(config, question, type);
 }
 
 /** Only a non-empty value is saved (the spec's click-to-edit rule); spaces around it are dropped. */
@@ -238,8 +288,8 @@ function removeQuestion(draft: BuilderDraft, pageIndex: number, questionIndex: n
   };
 }
 
-function addQuestion(draft: BuilderDraft, type: QuestionType, target: number | undefined): BuilderDraft {
-  const question = newQuestion(draft, type);
+function addQuestion(config: EditorConfig, draft: BuilderDraft, type: QuestionType, target: number | undefined): BuilderDraft {
+  const question = newQuestion(config, draft, type);
   // With no page left, the question starts a new one, so the palette is never a dead end.
   if (draft.pages.length === 0) {
     return { ...draft, pages: [{ name: "Page 1", questions: [question] }], selectedPage: null };
@@ -249,10 +299,17 @@ function addQuestion(draft: BuilderDraft, type: QuestionType, target: number | u
 }
 
 /**
- * Applies one builder action. Never throws: an action pointing at a page, question or option that
- * does not exist (a stale form, a crafted post) leaves the draft as it was.
+ * The reducer of an editor: applies one action. Never throws: an action pointing at a page,
+ * question or option that does not exist (a stale form, a crafted post) leaves the draft as it was.
  */
-export function applyBuilderAction(draft: BuilderDraft, action: BuilderAction): BuilderDraft {
+export function editorReducer(config: EditorConfig) {
+  return (draft: BuilderDraft, action: BuilderAction): BuilderDraft => applyAction(config, draft, action);
+}
+
+/** The survey builder's reducer. */
+export const applyBuilderAction = editorReducer(SURVEY_EDITOR);
+
+function applyAction(config: EditorConfig, draft: BuilderDraft, action: BuilderAction): BuilderDraft {
   switch (action.type) {
     case "rename-title": {
       const value = savedName(action.value);
@@ -272,14 +329,15 @@ export function applyBuilderAction(draft: BuilderDraft, action: BuilderAction): 
       return withQuestion(draft, action.page, action.question, (question) => ({ ...question, name: value }));
     }
     case "toggle-page":
-      if (!draft.pages[action.page]) return draft;
+      if (!config.pages || !draft.pages[action.page]) return draft;
       return { ...draft, selectedPage: draft.selectedPage === action.page ? null : action.page };
     case "add-question":
       if (action.page !== undefined && !draft.pages[action.page]) return draft;
-      return addQuestion(draft, action.questionType, action.page);
+      return addQuestion(config, draft, action.questionType, action.page);
     case "add-page": {
+      if (!config.pages) return draft;
       // A page is never empty (deleting its last question removes it), so it starts with a question.
-      const page: DraftPage = { name: `Page ${draft.pages.length + 1}`, questions: [newQuestion(draft, "text")] };
+      const page: DraftPage = { name: `Page ${draft.pages.length + 1}`, questions: [newQuestion(config, draft, "text")] };
       return { ...draft, pages: [...draft.pages, page] };
     }
     case "delete-question":
@@ -290,18 +348,24 @@ export function applyBuilderAction(draft: BuilderDraft, action: BuilderAction): 
       const question = draft.pages[action.page]?.questions[action.question];
       if (!question || question.type === action.questionType) return draft;
       // New options: the exclusive mark and every condition on the old ones go with them.
-      const changed = withQuestion(draft, action.page, action.question, (each) => ({
-        ...withoutExclusive(each),
-        type: action.questionType,
-        options: startingOptions(action.questionType),
-      }));
+      const changed = withQuestion(draft, action.page, action.question, (each) =>
+        withStartingOptions(config, withoutExclusive(each), action.questionType),
+      );
       return mapConditions(changed, (condition) =>
         condition.page === action.page && condition.question === action.question ? null : condition,
       );
     }
     case "add-option":
       return withQuestion(draft, action.page, action.question, (question) =>
-        isChoice(question.type) ? { ...question, options: [...question.options, NEW_OPTION] } : question,
+        !isChoice(question.type)
+          ? question
+          : config.codes
+            ? {
+                ...question,
+                options: [...question.options, config.newOption],
+                optionCodes: [...(question.optionCodes ?? []), nextCode("o", usedOptionCodes(config, question))],
+              }
+            : { ...question, options: [...question.options, config.newOption] },
       );
     case "rename-option": {
       const value = savedName(action.value);
@@ -317,6 +381,7 @@ export function applyBuilderAction(draft: BuilderDraft, action: BuilderAction): 
       if (!question || action.option < 0 || action.option >= question.options.length) return draft;
       const changed = withQuestion(draft, action.page, action.question, (each) => {
         const kept = { ...each, options: each.options.filter((_, at) => at !== action.option) };
+        if (each.optionCodes) kept.optionCodes = each.optionCodes.filter((_, at) => at !== action.option);
         if (each.exclusive === undefined) return kept;
         if (each.exclusive === action.option) return withoutExclusive(kept);
         return each.exclusive > action.option ? { ...kept, exclusive: each.exclusive - 1 } : kept;

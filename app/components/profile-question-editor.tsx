@@ -1,5 +1,6 @@
 import { Form, useSubmit } from "@remix-run/react";
 import { useEffect, useState, type ChangeEvent } from "react";
+import { intent } from "~/builder/intents";
 import { ErrorList, Field, SelectField } from "~/components/forms";
 import {
   draftField,
@@ -10,8 +11,9 @@ import {
 } from "~/domain/profile-survey-set-schema";
 
 // The questions of a profile survey set: read-only, and as the one editor form. Every button of the
-// editor is a submit button with an intent, so without JavaScript each posts the whole set and the
-// server answers with the changed set; with JavaScript the same posts go through fetch.
+// editor is a submit button with an intent in the builder's grammar (app/builder/intents.ts, on the
+// set's one page), so without JavaScript each posts the whole set and the server applies it with
+// the builder's reducer (decision 042); with JavaScript the same posts go through fetch.
 
 export function QuestionList({ questions }: { questions: DraftQuestion[] }) {
   if (questions.length === 0) return <p className="mt-4 text-slate-600">This set has no questions yet.</p>;
@@ -55,11 +57,11 @@ export function QuestionEditor({
   const hydrated = useHydrated();
   const submit = useSubmit();
   // With JavaScript a type change is applied at once (its options reset), as in the spec's builder.
-  const applyType = (event: ChangeEvent<HTMLSelectElement>) => {
+  const applyType = (event: ChangeEvent<HTMLSelectElement>, question: number) => {
     const form = event.currentTarget.form;
     if (!form) return;
     const formData = new FormData(form);
-    formData.set("intent", "apply");
+    formData.set("intent", intent.changeType(0, question));
     submit(formData, { method: "post", preventScrollReset: true });
   };
   return (
@@ -94,7 +96,7 @@ export function QuestionEditor({
                   id: `q-${index}-type`,
                   name: draftField.type(index),
                   defaultValue: question.typeCode,
-                  onChange: hydrated ? applyType : undefined,
+                  onChange: hydrated ? (event) => applyType(event, index) : undefined,
                 }}
                 errors={errors[draftField.type(index)]}
               >
@@ -106,7 +108,7 @@ export function QuestionEditor({
               </SelectField>
             </div>
             {hydrated ? null : (
-              <button type="submit" name="intent" value="apply" className="btn-secondary mb-4">
+              <button type="submit" name="intent" value={intent.changeType(0, index)} className="btn-secondary mb-4">
                 Apply type
               </button>
             )}
@@ -133,7 +135,7 @@ export function QuestionEditor({
                   <button
                     type="submit"
                     name="intent"
-                    value={`delete-option:${index}:${optionIndex}`}
+                    value={intent.deleteOption(0, index, optionIndex)}
                     aria-label={`Delete option ${optionIndex + 1}`}
                     className="btn-secondary mt-6"
                   >
@@ -141,23 +143,23 @@ export function QuestionEditor({
                   </button>
                 </div>
               ))}
-              <button type="submit" name="intent" value={`add-option:${index}`} className="btn-secondary mt-2">
+              <button type="submit" name="intent" value={intent.addOption(0, index)} className="btn-secondary mt-2">
                 Add option
               </button>
             </div>
           ) : null}
           <div className="mt-3 text-right">
-            <button type="submit" name="intent" value={`delete-question:${index}`} className="btn-secondary text-red-700">
+            <button type="submit" name="intent" value={intent.deleteQuestion(0, index)} className="btn-secondary text-red-700">
               Delete question
             </button>
           </div>
         </fieldset>
       ))}
       <div className="flex flex-wrap gap-2">
-        <button type="submit" name="intent" value="add-question" className="btn-secondary">
+        <button type="submit" name="intent" value={intent.addQuestion("text")} className="btn-secondary">
           Add New Question
         </button>
-        <button type="submit" name="intent" value="save" className="btn-primary">
+        <button type="submit" name="intent" value={intent.save} className="btn-primary">
           Save
         </button>
       </div>
