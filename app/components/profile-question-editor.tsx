@@ -1,7 +1,8 @@
 import { Form, useSubmit } from "@remix-run/react";
 import { useEffect, useState, type ChangeEvent } from "react";
 import { intent } from "~/builder/intents";
-import { ErrorList, Field, SelectField } from "~/components/forms";
+import { TypePicker } from "~/components/builder/type-picker";
+import { ErrorList, Field } from "~/components/forms";
 import {
   draftField,
   isChoiceCode,
@@ -44,6 +45,8 @@ export function QuestionList({ questions }: { questions: DraftQuestion[] }) {
 }
 
 export const EDITOR_FORM_ID = "profile-question-editor";
+
+const TYPE_CHOICES = PROFILE_QUESTION_TYPES.map((entry) => ({ value: entry.code, label: entry.label }));
 
 export function QuestionEditor({
   questions,
@@ -89,29 +92,20 @@ export function QuestionEditor({
               <input type="checkbox" name={draftField.required(index)} value="on" defaultChecked={question.required} />
               Required
             </label>
-            <div className="min-w-48">
-              <SelectField
-                label="Type"
+            <div className="mb-4 flex flex-wrap items-center gap-2">
+              <TypePicker
+                id={`q-${index}-type`}
+                choices={TYPE_CHOICES}
                 selectProps={{
-                  id: `q-${index}-type`,
                   name: draftField.type(index),
                   defaultValue: question.typeCode,
                   onChange: hydrated ? (event) => applyType(event, index) : undefined,
                 }}
+                interactive={hydrated}
+                applyIntent={intent.changeType(0, index)}
                 errors={errors[draftField.type(index)]}
-              >
-                {PROFILE_QUESTION_TYPES.map((entry) => (
-                  <option key={entry.code} value={entry.code}>
-                    {entry.label}
-                  </option>
-                ))}
-              </SelectField>
+              />
             </div>
-            {hydrated ? null : (
-              <button type="submit" name="intent" value={intent.changeType(0, index)} className="btn-secondary mb-4">
-                Apply type
-              </button>
-            )}
           </div>
           {isChoiceCode(question.typeCode) ? (
             <div className="rounded-md bg-slate-50 p-3">

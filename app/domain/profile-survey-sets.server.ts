@@ -201,7 +201,7 @@ const MAX_POSTED_TEXT = 10_000;
 /**
  * The buttons of the set editor, in the builder's grammar (app/builder/intents.ts) on its one
  * page: Save, or one of the actions a set offers. Names, types and Required travel in the posted
- * fields, not in actions; a type select's own button ('Apply type', change-type) only makes the
+ * fields, not in actions; a type select's own button ('Change type', change-type) only makes the
  * post that applies every changed type.
  */
 function readIntent(formData: FormData): { type: "save" } | BuilderAction | null {

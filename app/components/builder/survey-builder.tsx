@@ -19,6 +19,7 @@ import { ErrorList } from "~/components/forms";
 import type { QuestionType } from "~/questionnaire/definition";
 import { BuilderPreview } from "./builder-preview";
 import { EditableName } from "./editable-name";
+import { TypePicker } from "./type-picker";
 
 // The survey builder (the spec's Survey creation builder), shared by Create Screener and the hosted
 // survey builder. It is one plain form: every button is a submit button with an intent, so without
@@ -27,6 +28,7 @@ import { EditableName } from "./editable-name";
 // the draft is kept in local storage and saved to the server in the background.
 
 const MAX_DRAFT_BYTES = 256 * 1024;
+const TYPE_CHOICES = PALETTE.map((entry) => ({ value: entry.type, label: entry.label }));
 const TOO_LARGE = "This survey is too large to save (limit 256 KB).";
 const SAVE_DELAY_MS = 700;
 
@@ -377,29 +379,18 @@ function QuestionEditor({
           </span>
           Required
         </button>
-        <label htmlFor={typeId} className="text-sm">
-          Type
-        </label>
-        <select
+        <TypePicker
           id={typeId}
-          name={field.type(page, index)}
-          value={question.type}
-          onChange={(event) =>
-            dispatch({ type: "change-type", page, question: index, questionType: event.target.value as QuestionType })
-          }
-          className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
-        >
-          {PALETTE.map((entry) => (
-            <option key={entry.type} value={entry.type}>
-              {entry.label}
-            </option>
-          ))}
-        </select>
-        {interactive ? null : (
-          <button type="submit" name="intent" value={intent.changeType(page, index)} className="btn-secondary px-2 py-1 text-sm">
-            Change type
-          </button>
-        )}
+          choices={TYPE_CHOICES}
+          selectProps={{
+            name: field.type(page, index),
+            value: question.type,
+            onChange: (event) =>
+              dispatch({ type: "change-type", page, question: index, questionType: event.target.value as QuestionType }),
+          }}
+          interactive={interactive}
+          applyIntent={intent.changeType(page, index)}
+        />
         <button type="submit" name="intent" value={intent.deleteQuestion(page, index)} className="btn-secondary ml-auto px-2 py-1 text-sm text-red-700">
           Delete<span className="sr-only"> question</span>
         </button>
