@@ -1,6 +1,7 @@
 import { Form, useSubmit } from "@remix-run/react";
 import { useEffect, useState, type ChangeEvent } from "react";
 import { intent } from "~/builder/intents";
+import { AddOptionButton, DeleteOptionButton, DeleteQuestionButton } from "~/components/builder/editor-buttons";
 import { TypePicker } from "~/components/builder/type-picker";
 import { ErrorList, Field } from "~/components/forms";
 import {
@@ -126,26 +127,16 @@ export function QuestionEditor({
                       errors={errors[draftField.optionLabel(index, optionIndex)]}
                     />
                   </div>
-                  <button
-                    type="submit"
-                    name="intent"
-                    value={intent.deleteOption(0, index, optionIndex)}
-                    aria-label={`Delete option ${optionIndex + 1}`}
-                    className="btn-secondary mt-6"
-                  >
-                    Delete option
-                  </button>
+                  <div className="mt-6">
+                    <DeleteOptionButton page={0} question={index} option={optionIndex} />
+                  </div>
                 </div>
               ))}
-              <button type="submit" name="intent" value={intent.addOption(0, index)} className="btn-secondary mt-2">
-                Add option
-              </button>
+              <AddOptionButton page={0} question={index} />
             </div>
           ) : null}
           <div className="mt-3 text-right">
-            <button type="submit" name="intent" value={intent.deleteQuestion(0, index)} className="btn-secondary text-red-700">
-              Delete question
-            </button>
+            <DeleteQuestionButton page={0} question={index} />
           </div>
         </fieldset>
       ))}

@@ -51,7 +51,7 @@ test("an admin creates and edits a profile survey set, and a member of its count
   if (testInfo.project.name === "js-off") await second.getByRole("button", { name: "Change type" }).click();
   await expect(second.getByRole("textbox", { name: "Option 1", exact: true })).toHaveValue("Title");
   await second.getByRole("textbox", { name: "Option 1", exact: true }).fill("Dog");
-  await second.getByRole("button", { name: "Add option" }).click();
+  await second.getByRole("button", { name: "Add Option" }).click();
   await expect(second.getByRole("textbox", { name: "Option 2", exact: true })).toHaveValue("Title");
   await expect(second.getByRole("textbox", { name: "Option 1", exact: true })).toHaveValue("Dog");
   await second.getByRole("textbox", { name: "Option 2", exact: true }).fill("Cat");

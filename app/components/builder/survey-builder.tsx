@@ -19,6 +19,7 @@ import { ErrorList } from "~/components/forms";
 import type { QuestionType } from "~/questionnaire/definition";
 import { BuilderPreview } from "./builder-preview";
 import { EditableName } from "./editable-name";
+import { AddOptionButton, DeleteOptionButton, DeleteQuestionButton } from "./editor-buttons";
 import { TypePicker } from "./type-picker";
 
 // The survey builder (the spec's Survey creation builder), shared by Create Screener and the hosted
@@ -391,9 +392,9 @@ function QuestionEditor({
           interactive={interactive}
           applyIntent={intent.changeType(page, index)}
         />
-        <button type="submit" name="intent" value={intent.deleteQuestion(page, index)} className="btn-secondary ml-auto px-2 py-1 text-sm text-red-700">
-          Delete<span className="sr-only"> question</span>
-        </button>
+        <span className="ml-auto">
+          <DeleteQuestionButton page={page} question={index} />
+        </span>
       </div>
       {isChoice(question.type) ? (
         <div className="mt-3 rounded-md bg-slate-50 p-3">
@@ -414,15 +415,11 @@ function QuestionEditor({
                 {question.type === "checkbox" ? (
                   <ExclusiveSwitch page={page} question={index} option={o} on={question.exclusive === o} />
                 ) : null}
-                <button type="submit" name="intent" value={intent.deleteOption(page, index, o)} className="btn-secondary px-2 py-1 text-sm">
-                  Delete<span className="sr-only"> option {o + 1}</span>
-                </button>
+                <DeleteOptionButton page={page} question={index} option={o} />
               </li>
             ))}
           </ol>
-          <button type="submit" name="intent" value={intent.addOption(page, index)} className="btn-secondary mt-2 px-2 py-1 text-sm">
-            Add Option
-          </button>
+          <AddOptionButton page={page} question={index} />
         </div>
       ) : null}
       <ConditionPicker draft={draft} page={page} question={index} errors={errors} interactive={interactive} dispatch={dispatch} />
