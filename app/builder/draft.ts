@@ -7,9 +7,11 @@ import {
   type QuestionType,
 } from "~/questionnaire/definition";
 
-// The survey builder's draft and every change an admin can make to it. Pure and isomorphic: the
-// server applies a posted intent with the same reducer the browser runs on a click, so the builder
-// behaves identically with and without JavaScript. See docs/decisions/018-builder.md.
+// The question editor's draft and every change an admin can make to it: one model for the survey
+// builder and profile survey sets, told apart by an EditorConfig. Pure and isomorphic: the server
+// applies a posted intent with the same reducer the browser runs on a click, so the builder
+// behaves identically with and without JavaScript. See docs/decisions/018-builder.md and
+// 042-one-question-editor.md.
 
 export interface DraftQuestion {
   name: string;

@@ -1,7 +1,8 @@
 import { QUESTION_TYPES, type QuestionType } from "~/questionnaire/definition";
 import type { BuilderAction, BuilderDraft, DraftCondition } from "./draft";
 
-// How the builder's buttons and name inputs are written into a form and read back. Every button is
+// How the question editor's buttons and name inputs are written into a form and read back (the
+// one grammar of the builder and profile survey sets, decision 042). Every button is
 // a submit button name="intent" whose value names the action and its indices (e.g.
 // "delete-question:1:0"); the server reads it back into a BuilderAction, and the browser with
 // JavaScript reads the very same value from the pressed button and applies it at once.
