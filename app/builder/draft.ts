@@ -1,9 +1,17 @@
 import { z } from "zod";
-import { CHOICE_TYPES, QUESTION_TYPES, type QuestionnaireDefinition, type QuestionType } from "~/questionnaire/definition";
+import {
+  CHOICE_TYPES,
+  QUESTION_TYPES,
+  type QuestionDefinition,
+  type QuestionnaireDefinition,
+  type QuestionType,
+} from "~/questionnaire/definition";
 
-// The survey builder's draft and every change an admin can make to it. Pure and isomorphic: the
-// server applies a posted intent with the same reducer the browser runs on a click, so the builder
-// behaves identically with and without JavaScript. See docs/decisions/018-builder.md.
+// The question editor's draft and every change an admin can make to it: one model for the survey
+// builder and profile survey sets, told apart by an EditorConfig. Pure and isomorphic: the server
+// applies a posted intent with the same reducer the browser runs on a click, so the builder
+// behaves identically with and without JavaScript. See docs/decisions/018-builder.md and
+// 042-one-question-editor.md.
 
 export interface DraftQuestion {
   name: string;
@@ -11,6 +19,24 @@ export interface DraftQuestion {
   required: boolean;
   /** Option titles; empty for text, paragraph, number and switch. */
   options: string[];
+  /** With stable codes (EditorConfig.codes): the question's key, kept for its stored answers. */
+  key?: string;
+  /** With stable codes: each option's value code, in the order of `options`. */
+  optionCodes?: string[];
+  /**
+   * Checkbox questions only: the index of the option that cannot be combined with the others
+   * ("None of these"). The engine allows one per question.
+   */
+  exclusive?: number;
+  /** The question is shown only when this option of an earlier choice question is chosen. */
+  shownWhen?: DraftCondition;
+}
+
+/** Where a condition points: an option of a question, by position in the draft. */
+export interface DraftCondition {
+  page: number;
+  question: number;
+  option: number;
 }
 
 export interface DraftPage {
@@ -42,6 +68,27 @@ export function questionTypeLabel(type: QuestionType): string {
 }
 
 export const NEW_OPTION = "New Option";
+
+/**
+ * What tells one question editor from another; the grammar, the reducer and the rules are shared.
+ * The survey builder has pages and numbers questions and options afresh on Submit; a profile
+ * survey set is one implicit page whose question keys and option codes are stable, because
+ * members' stored answers point at them. See docs/decisions/042-one-question-editor.md.
+ */
+export interface EditorConfig {
+  /** Whether the admin makes pages; without, add-page and toggle-page do nothing. */
+  pages: boolean;
+  /** The title a new option starts with. */
+  newOption: string;
+  /**
+   * Stable codes: every question carries `key` and its options `optionCodes`; a new one takes
+   * the next number after every code in the draft or `reserved` (codes stored before, which a
+   * new question or option must never take over with their answers).
+   */
+  codes?: { reservedKeys: readonly string[]; reservedOptionCodes: (key: string) => readonly string[] };
+}
+
+export const SURVEY_EDITOR: EditorConfig = { pages: true, newOption: NEW_OPTION };
 
 export const LIMITS = {
   title: 200,
@@ -76,15 +123,91 @@ export type BuilderAction =
   | { type: "change-type"; page: number; question: number; questionType: QuestionType }
   | { type: "add-option"; page: number; question: number }
   | { type: "rename-option"; page: number; question: number; option: number; value: string }
-  | { type: "delete-option"; page: number; question: number; option: number };
+  | { type: "delete-option"; page: number; question: number; option: number }
+  | { type: "set-exclusive"; page: number; question: number; option: number; exclusive: boolean }
+  /** `condition` null: always shown. */
+  | { type: "set-condition"; page: number; question: number; condition: DraftCondition | null };
 
 export function isChoice(type: QuestionType): boolean {
   return CHOICE_TYPES.includes(type);
 }
 
-/** The options a question of this type starts with, also after its type changed. */
-function startingOptions(type: QuestionType): string[] {
-  return isChoice(type) ? [NEW_OPTION] : [];
+/** Whether `source` comes before `target` in the survey (pages in order, questions in page order). */
+function isBefore(source: { page: number; question: number }, target: { page: number; question: number }): boolean {
+  return source.page < target.page || (source.page === target.page && source.question < target.question);
+}
+
+/**
+ * Why `condition` cannot make `target` depend on it, or null when it can: it must point at an
+ * option of an earlier radio, select or checkbox question.
+ */
+export function conditionIssue(draft: BuilderDraft, target: { page: number; question: number }, condition: DraftCondition): string | null {
+  const source = draft.pages[condition.page]?.questions[condition.question];
+  if (!source || !isBefore(condition, target)) return DRAFT_MESSAGES.conditionNotEarlier;
+  if (!isChoice(source.type)) return DRAFT_MESSAGES.conditionNotChoice;
+  if (condition.option < 0 || condition.option >= source.options.length) return DRAFT_MESSAGES.conditionNoOption;
+  return null;
+}
+
+/** The choices a question's shown-when picker offers: every option of every earlier choice question. */
+export function conditionChoices(draft: BuilderDraft, target: { page: number; question: number }) {
+  const choices: { condition: DraftCondition; question: string; option: string }[] = [];
+  draft.pages.forEach((page, p) =>
+    page.questions.forEach((question, q) => {
+      if (!isChoice(question.type) || !isBefore({ page: p, question: q }, target)) return;
+      question.options.forEach((option, o) =>
+        choices.push({ condition: { page: p, question: q, option: o }, question: question.name, option }),
+      );
+    }),
+  );
+  return choices;
+}
+
+/** Rewrites every question's condition; `change` returns the new one, or null to drop it. */
+function mapConditions(draft: BuilderDraft, change: (condition: DraftCondition) => DraftCondition | null): BuilderDraft {
+  return {
+    ...draft,
+    pages: draft.pages.map((page) => ({
+      ...page,
+      questions: page.questions.map((question) => {
+        if (!question.shownWhen) return question;
+        const next = change(question.shownWhen);
+        if (next === question.shownWhen) return question;
+        const { shownWhen: _dropped, ...rest } = question;
+        return next ? { ...rest, shownWhen: next } : rest;
+      }),
+    })),
+  };
+}
+
+/** A question without its exclusive mark. */
+function withoutExclusive(question: DraftQuestion): DraftQuestion {
+  const { exclusive: _dropped, ...rest } = question;
+  return rest;
+}
+
+/** The next code after every code in use: "q4" after q1…q3. */
+export function nextCode(prefix: "q" | "o", used: Iterable<string>): string {
+  let highest = 0;
+  const pattern = new RegExp(`^${prefix}(\\d+)$`);
+  for (const code of used) {
+    const match = pattern.exec(code);
+    if (match) highest = Math.max(highest, Number(match[1]));
+  }
+  return `${prefix}${highest + 1}`;
+}
+
+function usedOptionCodes(config: EditorConfig, question: DraftQuestion): string[] {
+  const reserved = config.codes && question.key ? config.codes.reservedOptionCodes(question.key) : [];
+  return [...(question.optionCodes ?? []), ...reserved];
+}
+
+/** The options a question of this type starts with, also after its type changed (with their codes). */
+function withStartingOptions(config: EditorConfig, question: DraftQuestion, type: QuestionType): DraftQuestion {
+  const options = isChoice(type) ? [config.newOption] : [];
+  if (!config.codes) return { ...question, type, options };
+  const optionCodes = options.length > 0 ? [nextCode("o", usedOptionCodes(config, question))] : [];
+  return { ...question, type, options, optionCodes };
 }
 
 function questionCount(draft: BuilderDraft): number {
@@ -96,8 +219,14 @@ function questionCount(draft: BuilderDraft): number {
  * default name says roughly where it stands in the survey. After a deletion a name can repeat;
  * names are labels, not keys, so that is harmless.
  */
-function newQuestion(draft: BuilderDraft, type: QuestionType): DraftQuestion {
-  return { name: `Question ${questionCount(draft) + 1}`, type, required: false, options: startingOptions(type) };
+function newQuestion(config: EditorConfig, draft: BuilderDraft, type: QuestionType): DraftQuestion {
+  const question: DraftQuestion = { name: `Question ${questionCount(draft) + 1}`, type, required: false, options: [] };
+  if (config.codes) {
+    const keys = draft.pages.flatMap((page) => page.questions.map((each) => each.key ?? ""));
+    question.key = nextCode("q", [...keys, ...config.codes.reservedKeys]);
+    question.optionCodes = [];
+  }
+  return withStartingOptions(config, question, type);
 }
 
 /** Only a non-empty value is saved (the spec's click-to-edit rule); spaces around it are dropped. */
@@ -125,9 +254,27 @@ function withQuestion(
   }));
 }
 
+/**
+ * Deletes a question; conditions on it go, and conditions on questions after it follow it up
+ * (a page removed with its last question moves the later pages up).
+ */
 function deleteQuestion(draft: BuilderDraft, pageIndex: number, questionIndex: number): BuilderDraft {
   const page = draft.pages[pageIndex];
   if (!page?.questions[questionIndex]) return draft;
+  const pageGoes = page.questions.length === 1;
+  const followed = mapConditions(draft, (condition) => {
+    if (condition.page !== pageIndex) {
+      return pageGoes && condition.page > pageIndex ? { ...condition, page: condition.page - 1 } : condition;
+    }
+    if (condition.question === questionIndex) return null;
+    return condition.question > questionIndex ? { ...condition, question: condition.question - 1 } : condition;
+  });
+  return removeQuestion(followed, pageIndex, questionIndex);
+}
+
+function removeQuestion(draft: BuilderDraft, pageIndex: number, questionIndex: number): BuilderDraft {
+  const page = draft.pages[pageIndex];
+  if (!page) return draft;
   if (page.questions.length > 1) {
     return withPage(draft, pageIndex, (each) => ({
       ...each,
@@ -143,8 +290,8 @@ function deleteQuestion(draft: BuilderDraft, pageIndex: number, questionIndex: n
   };
 }
 
-function addQuestion(draft: BuilderDraft, type: QuestionType, target: number | undefined): BuilderDraft {
-  const question = newQuestion(draft, type);
+function addQuestion(config: EditorConfig, draft: BuilderDraft, type: QuestionType, target: number | undefined): BuilderDraft {
+  const question = newQuestion(config, draft, type);
   // With no page left, the question starts a new one, so the palette is never a dead end.
   if (draft.pages.length === 0) {
     return { ...draft, pages: [{ name: "Page 1", questions: [question] }], selectedPage: null };
@@ -154,10 +301,17 @@ function addQuestion(draft: BuilderDraft, type: QuestionType, target: number | u
 }
 
 /**
- * Applies one builder action. Never throws: an action pointing at a page, question or option that
- * does not exist (a stale form, a crafted post) leaves the draft as it was.
+ * The reducer of an editor: applies one action. Never throws: an action pointing at a page,
+ * question or option that does not exist (a stale form, a crafted post) leaves the draft as it was.
  */
-export function applyBuilderAction(draft: BuilderDraft, action: BuilderAction): BuilderDraft {
+export function editorReducer(config: EditorConfig) {
+  return (draft: BuilderDraft, action: BuilderAction): BuilderDraft => applyAction(config, draft, action);
+}
+
+/** The survey builder's reducer. */
+export const applyBuilderAction = editorReducer(SURVEY_EDITOR);
+
+function applyAction(config: EditorConfig, draft: BuilderDraft, action: BuilderAction): BuilderDraft {
   switch (action.type) {
     case "rename-title": {
       const value = savedName(action.value);
@@ -177,29 +331,43 @@ export function applyBuilderAction(draft: BuilderDraft, action: BuilderAction): 
       return withQuestion(draft, action.page, action.question, (question) => ({ ...question, name: value }));
     }
     case "toggle-page":
-      if (!draft.pages[action.page]) return draft;
+      if (!config.pages || !draft.pages[action.page]) return draft;
       return { ...draft, selectedPage: draft.selectedPage === action.page ? null : action.page };
     case "add-question":
       if (action.page !== undefined && !draft.pages[action.page]) return draft;
-      return addQuestion(draft, action.questionType, action.page);
+      return addQuestion(config, draft, action.questionType, action.page);
     case "add-page": {
+      if (!config.pages) return draft;
       // A page is never empty (deleting its last question removes it), so it starts with a question.
-      const page: DraftPage = { name: `Page ${draft.pages.length + 1}`, questions: [newQuestion(draft, "text")] };
+      const page: DraftPage = { name: `Page ${draft.pages.length + 1}`, questions: [newQuestion(config, draft, "text")] };
       return { ...draft, pages: [...draft.pages, page] };
     }
     case "delete-question":
       return deleteQuestion(draft, action.page, action.question);
     case "set-required":
       return withQuestion(draft, action.page, action.question, (question) => ({ ...question, required: action.required }));
-    case "change-type":
-      return withQuestion(draft, action.page, action.question, (question) =>
-        question.type === action.questionType
-          ? question
-          : { ...question, type: action.questionType, options: startingOptions(action.questionType) },
+    case "change-type": {
+      const question = draft.pages[action.page]?.questions[action.question];
+      if (!question || question.type === action.questionType) return draft;
+      // New options: the exclusive mark and every condition on the old ones go with them.
+      const changed = withQuestion(draft, action.page, action.question, (each) =>
+        withStartingOptions(config, withoutExclusive(each), action.questionType),
       );
+      return mapConditions(changed, (condition) =>
+        condition.page === action.page && condition.question === action.question ? null : condition,
+      );
+    }
     case "add-option":
       return withQuestion(draft, action.page, action.question, (question) =>
-        isChoice(question.type) ? { ...question, options: [...question.options, NEW_OPTION] } : question,
+        !isChoice(question.type)
+          ? question
+          : config.codes
+            ? {
+                ...question,
+                options: [...question.options, config.newOption],
+                optionCodes: [...(question.optionCodes ?? []), nextCode("o", usedOptionCodes(config, question))],
+              }
+            : { ...question, options: [...question.options, config.newOption] },
       );
     case "rename-option": {
       const value = savedName(action.value);
@@ -210,11 +378,38 @@ export function applyBuilderAction(draft: BuilderDraft, action: BuilderAction): 
           : question,
       );
     }
-    case "delete-option":
-      return withQuestion(draft, action.page, action.question, (question) => ({
-        ...question,
-        options: question.options.filter((_, at) => at !== action.option),
-      }));
+    case "delete-option": {
+      const question = draft.pages[action.page]?.questions[action.question];
+      if (!question || action.option < 0 || action.option >= question.options.length) return draft;
+      const changed = withQuestion(draft, action.page, action.question, (each) => {
+        const kept = { ...each, options: each.options.filter((_, at) => at !== action.option) };
+        if (each.optionCodes) kept.optionCodes = each.optionCodes.filter((_, at) => at !== action.option);
+        if (each.exclusive === undefined) return kept;
+        if (each.exclusive === action.option) return withoutExclusive(kept);
+        return each.exclusive > action.option ? { ...kept, exclusive: each.exclusive - 1 } : kept;
+      });
+      return mapConditions(changed, (condition) => {
+        if (condition.page !== action.page || condition.question !== action.question) return condition;
+        if (condition.option === action.option) return null;
+        return condition.option > action.option ? { ...condition, option: condition.option - 1 } : condition;
+      });
+    }
+    case "set-exclusive":
+      return withQuestion(draft, action.page, action.question, (question) => {
+        if (question.type !== "checkbox" || action.option < 0 || action.option >= question.options.length) return question;
+        if (action.exclusive) return { ...question, exclusive: action.option };
+        return question.exclusive === action.option ? withoutExclusive(question) : question;
+      });
+    case "set-condition": {
+      const target = { page: action.page, question: action.question };
+      const condition = action.condition;
+      if (condition && conditionIssue(draft, target, condition) !== null) return draft;
+      return withQuestion(draft, action.page, action.question, (question) => {
+        if (condition) return { ...question, shownWhen: { ...condition } };
+        const { shownWhen: _dropped, ...rest } = question;
+        return rest;
+      });
+    }
     default:
       return draft;
   }
@@ -222,11 +417,15 @@ export function applyBuilderAction(draft: BuilderDraft, action: BuilderAction): 
 
 // ───────────────────────────── Shape ─────────────────────────────
 
+const position = z.number().int().nonnegative();
+
 const questionShape = z.object({
   name: z.string(),
   type: z.enum(QUESTION_TYPES),
   required: z.boolean(),
   options: z.array(z.string()),
+  exclusive: position.optional(),
+  shownWhen: z.object({ page: position, question: position, option: position }).strict().optional(),
 });
 
 /**
@@ -284,6 +483,7 @@ export const errorKey = {
   question: (page: number, question: number) => `question.${page}.${question}`,
   options: (page: number, question: number) => `options.${page}.${question}`,
   option: (page: number, question: number, option: number) => `option.${page}.${question}.${option}`,
+  condition: (page: number, question: number) => `condition.${page}.${question}`,
 } as const;
 
 export type DraftErrors = Record<string, string>;
@@ -301,6 +501,11 @@ export const DRAFT_MESSAGES = {
   tooManyOptions: `A question can have at most ${LIMITS.optionsPerQuestion} options.`,
   optionRequired: "Enter the option's title.",
   duplicateOption: "Another option of this question has the same title.",
+  exclusiveNotCheckbox: "Only an option of a checkbox question can be exclusive. Remove the mark or make the question a checkbox.",
+  exclusiveNoOption: "The exclusive option no longer exists. Mark one of the listed options, or none.",
+  conditionNotEarlier: "This question can only depend on a question before it. Choose another condition.",
+  conditionNotChoice: "This question can only depend on a radio, select or checkbox question. Choose another condition.",
+  conditionNoOption: "The option this question depends on no longer exists. Choose another condition.",
 } as const;
 
 // eslint-disable-next-line no-control-regex
@@ -345,6 +550,16 @@ export function validateDraft(draft: BuilderDraft): DraftErrors {
       });
     });
   });
+  // The reducer keeps these right; a draft posted whole (JSON) may not be.
+  draft.pages.forEach((page, p) =>
+    page.questions.forEach((question, q) => {
+      if (question.exclusive !== undefined) {
+        if (question.type !== "checkbox") put(errorKey.options(p, q), DRAFT_MESSAGES.exclusiveNotCheckbox);
+        else if (question.exclusive >= question.options.length) put(errorKey.options(p, q), DRAFT_MESSAGES.exclusiveNoOption);
+      }
+      if (question.shownWhen) put(errorKey.condition(p, q), conditionIssue(draft, { page: p, question: q }, question.shownWhen));
+    }),
+  );
   return errors;
 }
 
@@ -354,24 +569,41 @@ export function validateDraft(draft: BuilderDraft): DraftErrors {
  * validateDraft accepted (preview also uses it on unfinished drafts, which are only rendered).
  */
 export function draftToDefinition(draft: BuilderDraft): QuestionnaireDefinition {
-  let key = 0;
+  const keys = draft.pages.map(() => [] as string[]);
+  let count = 0;
+  draft.pages.forEach((page, p) => page.questions.forEach(() => keys[p].push(`q${(count += 1)}`)));
   return {
     title: draft.title.trim(),
     description: draft.description.trim(),
-    pages: draft.pages.map((page) => ({
+    pages: draft.pages.map((page, p) => ({
       title: page.name.trim(),
-      questions: page.questions.map((question) => {
-        key += 1;
+      questions: page.questions.map((question, q): QuestionDefinition => {
+        const checkbox = question.type === "checkbox";
+        const condition = question.shownWhen;
+        // An unfinished draft's preview may hold a condition validateDraft would refuse: left out.
+        const shownWhen =
+          condition && conditionIssue(draft, { page: p, question: q }, condition) === null
+            ? { question: keys[condition.page][condition.question], option: optionCode(condition.option) }
+            : undefined;
         return {
-          key: `q${key}`,
+          key: keys[p][q],
           label: question.name.trim(),
           type: question.type,
           required: question.required,
           options: isChoice(question.type)
-            ? question.options.map((option, index) => ({ value: `o${index + 1}`, label: option.trim() }))
+            ? question.options.map((option, index) => ({
+                value: optionCode(index),
+                label: option.trim(),
+                ...(checkbox && question.exclusive === index ? { exclusive: true } : {}),
+              }))
             : [],
+          ...(shownWhen ? { shownWhen } : {}),
         };
       }),
     })),
   };
+}
+
+function optionCode(index: number): string {
+  return `o${index + 1}`;
 }

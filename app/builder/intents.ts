@@ -1,7 +1,8 @@
 import { QUESTION_TYPES, type QuestionType } from "~/questionnaire/definition";
-import type { BuilderAction, BuilderDraft } from "./draft";
+import type { BuilderAction, BuilderDraft, DraftCondition } from "./draft";
 
-// How the builder's buttons and name inputs are written into a form and read back. Every button is
+// How the question editor's buttons and name inputs are written into a form and read back (the
+// one grammar of the builder and profile survey sets, decision 042). Every button is
 // a submit button name="intent" whose value names the action and its indices (e.g.
 // "delete-question:1:0"); the server reads it back into a BuilderAction, and the browser with
 // JavaScript reads the very same value from the pressed button and applies it at once.
@@ -22,6 +23,10 @@ export const intent = {
   changeType: (page: number, question: number) => `change-type:${page}:${question}`,
   addOption: (page: number, question: number) => `add-option:${page}:${question}`,
   deleteOption: (page: number, question: number, option: number) => `delete-option:${page}:${question}:${option}`,
+  setExclusive: (page: number, question: number, option: number, exclusive: boolean) =>
+    `set-exclusive:${page}:${question}:${option}:${exclusive ? "yes" : "no"}`,
+  /** Applies the question's shown-when picker (its field `condition`). */
+  setCondition: (page: number, question: number) => `set-condition:${page}:${question}`,
 } as const;
 
 /** Names of the inputs that carry names (without JavaScript) and the type pickers. */
@@ -32,7 +37,21 @@ export const field = {
   question: (page: number, question: number) => `question.${page}.${question}`,
   option: (page: number, question: number, option: number) => `option.${page}.${question}.${option}`,
   type: (page: number, question: number) => `type.${page}.${question}`,
+  condition: (page: number, question: number) => `condition.${page}.${question}`,
 } as const;
+
+/** The shown-when picker's value of a condition: "" for always shown, else "page:question:option". */
+export function conditionValue(condition: DraftCondition | null | undefined): string {
+  return condition ? `${condition.page}:${condition.question}:${condition.option}` : "";
+}
+
+/** A shown-when picker's value read back; undefined when it is not one the picker offers. */
+export function conditionOfValue(value: unknown): DraftCondition | null | undefined {
+  if (value === "") return null;
+  if (typeof value !== "string") return undefined;
+  const at = indices(value.split(":"), 3);
+  return at ? { page: at[0], question: at[1], option: at[2] } : undefined;
+}
 
 const INDEX = /^(0|[1-9]\d{0,3})$/;
 
@@ -88,6 +107,17 @@ export function actionOfIntent(value: string, read: (name: string) => unknown): 
     case "delete-option": {
       const at = indices(rest, 3);
       return at ? { type: "delete-option", page: at[0], question: at[1], option: at[2] } : null;
+    }
+    case "set-exclusive": {
+      const at = indices(rest.slice(0, 3), 3);
+      const flag = rest[3];
+      if (!at || rest.length !== 4 || (flag !== "yes" && flag !== "no")) return null;
+      return { type: "set-exclusive", page: at[0], question: at[1], option: at[2], exclusive: flag === "yes" };
+    }
+    case "set-condition": {
+      const at = indices(rest, 2);
+      const condition = at ? conditionOfValue(read(field.condition(at[0], at[1]))) : undefined;
+      return at && condition !== undefined ? { type: "set-condition", page: at[0], question: at[1], condition } : null;
     }
     default:
       return null;

@@ -1,7 +1,10 @@
 import { Form, useSubmit } from "@remix-run/react";
 import type { ChangeEvent } from "react";
+import { intent } from "~/builder/intents";
+import { AddOptionButton, DeleteOptionButton, DeleteQuestionButton } from "~/components/builder/editor-buttons";
+import { TypePicker } from "~/components/builder/type-picker";
+import { ErrorList, Field } from "~/components/forms";
 import { useHydrated } from "~/components/use-hydrated";
-import { ErrorList, Field, SelectField } from "~/components/forms";
 import {
   draftField,
   isChoiceCode,
@@ -11,8 +14,9 @@ import {
 } from "~/domain/profile-survey-set-schema";
 
 // The questions of a profile survey set: read-only, and as the one editor form. Every button of the
-// editor is a submit button with an intent, so without JavaScript each posts the whole set and the
-// server answers with the changed set; with JavaScript the same posts go through fetch.
+// editor is a submit button with an intent in the builder's grammar (app/builder/intents.ts, on the
+// set's one page), so without JavaScript each posts the whole set and the server applies it with
+// the builder's reducer (decision 042); with JavaScript the same posts go through fetch.
 
 export function QuestionList({ questions }: { questions: DraftQuestion[] }) {
   if (questions.length === 0) return <p className="mt-4 text-slate-600">This set has no questions yet.</p>;
@@ -44,6 +48,8 @@ export function QuestionList({ questions }: { questions: DraftQuestion[] }) {
 
 export const EDITOR_FORM_ID = "profile-question-editor";
 
+const TYPE_CHOICES = PROFILE_QUESTION_TYPES.map((entry) => ({ value: entry.code, label: entry.label }));
+
 export function QuestionEditor({
   questions,
   version,
@@ -56,11 +62,11 @@ export function QuestionEditor({
   const hydrated = useHydrated();
   const submit = useSubmit();
   // With JavaScript a type change is applied at once (its options reset), as in the spec's builder.
-  const applyType = (event: ChangeEvent<HTMLSelectElement>) => {
+  const applyType = (event: ChangeEvent<HTMLSelectElement>, question: number) => {
     const form = event.currentTarget.form;
     if (!form) return;
     const formData = new FormData(form);
-    formData.set("intent", "apply");
+    formData.set("intent", intent.changeType(0, question));
     submit(formData, { method: "post", preventScrollReset: true });
   };
   return (
@@ -88,29 +94,20 @@ export function QuestionEditor({
               <input type="checkbox" name={draftField.required(index)} value="on" defaultChecked={question.required} />
               Required
             </label>
-            <div className="min-w-48">
-              <SelectField
-                label="Type"
+            <div className="mb-4 flex flex-wrap items-center gap-2">
+              <TypePicker
+                id={`q-${index}-type`}
+                choices={TYPE_CHOICES}
                 selectProps={{
-                  id: `q-${index}-type`,
                   name: draftField.type(index),
                   defaultValue: question.typeCode,
-                  onChange: hydrated ? applyType : undefined,
+                  onChange: hydrated ? (event) => applyType(event, index) : undefined,
                 }}
+                interactive={hydrated}
+                applyIntent={intent.changeType(0, index)}
                 errors={errors[draftField.type(index)]}
-              >
-                {PROFILE_QUESTION_TYPES.map((entry) => (
-                  <option key={entry.code} value={entry.code}>
-                    {entry.label}
-                  </option>
-                ))}
-              </SelectField>
+              />
             </div>
-            {hydrated ? null : (
-              <button type="submit" name="intent" value="apply" className="btn-secondary mb-4">
-                Apply type
-              </button>
-            )}
           </div>
           {isChoiceCode(question.typeCode) ? (
             <div className="rounded-md bg-slate-50 p-3">
@@ -131,34 +128,24 @@ export function QuestionEditor({
                       errors={errors[draftField.optionLabel(index, optionIndex)]}
                     />
                   </div>
-                  <button
-                    type="submit"
-                    name="intent"
-                    value={`delete-option:${index}:${optionIndex}`}
-                    aria-label={`Delete option ${optionIndex + 1}`}
-                    className="btn-secondary mt-6"
-                  >
-                    Delete option
-                  </button>
+                  <div className="mt-6">
+                    <DeleteOptionButton page={0} question={index} option={optionIndex} />
+                  </div>
                 </div>
               ))}
-              <button type="submit" name="intent" value={`add-option:${index}`} className="btn-secondary mt-2">
-                Add option
-              </button>
+              <AddOptionButton page={0} question={index} />
             </div>
           ) : null}
           <div className="mt-3 text-right">
-            <button type="submit" name="intent" value={`delete-question:${index}`} className="btn-secondary text-red-700">
-              Delete question
-            </button>
+            <DeleteQuestionButton page={0} question={index} />
           </div>
         </fieldset>
       ))}
       <div className="flex flex-wrap gap-2">
-        <button type="submit" name="intent" value="add-question" className="btn-secondary">
+        <button type="submit" name="intent" value={intent.addQuestion("text")} className="btn-secondary">
           Add New Question
         </button>
-        <button type="submit" name="intent" value="save" className="btn-primary">
+        <button type="submit" name="intent" value={intent.save} className="btn-primary">
           Save
         </button>
       </div>

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { CHOICE_TYPES, type QuestionType } from "~/questionnaire/definition";
+import type { BuilderDraft, EditorConfig } from "~/builder/draft";
+import { CHOICE_TYPES, type QuestionnaireDefinition, type QuestionType } from "~/questionnaire/definition";
 import { plainText } from "~/lib/validation";
 
 // What the profile survey set pages share between the server and the browser: the add form's
@@ -92,3 +93,62 @@ export const draftField = {
   optionValue: (question: number, option: number) => `q.${question}.o.${option}.value`,
   optionLabel: (question: number, option: number) => `q.${question}.o.${option}.label`,
 };
+
+/** The title of a new option, as the spec's profile builder names it. */
+export const NEW_OPTION_TITLE = "Title";
+
+/**
+ * The set editor's configuration of the one question editor: a single implicit page, new options
+ * called 'Title' (the spec's profile builder), and stable codes. Codes already stored stay
+ * reserved even when the draft dropped them: a question deleted and a new one added before Save
+ * must not inherit the deleted one's answers.
+ */
+export function setEditorConfig(stored: QuestionnaireDefinition): EditorConfig {
+  const questions = new Map(stored.pages.flatMap((page) => page.questions).map((each) => [each.key, each]));
+  return {
+    pages: false,
+    newOption: NEW_OPTION_TITLE,
+    codes: {
+      reservedKeys: [...questions.keys()],
+      reservedOptionCodes: (key) => questions.get(key)?.options.map((option) => option.value) ?? [],
+    },
+  };
+}
+
+/**
+ * A set's questions as the one editor's draft: one page, types as shown (an unknown code reads
+ * as text; `typeCodes` keeps what was posted, for Save to report).
+ */
+export function toEditorDraft(questions: DraftQuestion[], typeOf: (question: DraftQuestion, index: number) => string): BuilderDraft {
+  return {
+    title: "",
+    description: "",
+    selectedPage: null,
+    pages: [
+      {
+        name: "",
+        questions: questions.map((question, index) => ({
+          key: question.key,
+          name: question.label,
+          type: typeOfCode(typeOf(question, index)) ?? "text",
+          required: question.required,
+          options: question.options.map((option) => option.label),
+          optionCodes: question.options.map((option) => option.value),
+        })),
+      },
+    ],
+  };
+}
+
+export function fromEditorDraft(draft: BuilderDraft, postedCodes: Map<string, string>): DraftQuestion[] {
+  return draft.pages.flatMap((page) =>
+    page.questions.map((question) => ({
+      key: question.key ?? "",
+      label: question.name,
+      // A code the form never offers stays as posted, so Save can say so next to the field.
+      typeCode: postedCodes.get(question.key ?? "") ?? codeOfType(question.type),
+      required: question.required,
+      options: question.options.map((label, index) => ({ value: question.optionCodes?.[index] ?? "", label })),
+    })),
+  );
+}

@@ -4,6 +4,8 @@ import { getPrisma, type Tx } from "~/lib/db.server";
 import { CHOICE_TYPES, type QuestionDefinition, type QuestionnaireDefinition } from "~/questionnaire/definition";
 import { definitionIssues, MAX_LABEL_LENGTH } from "~/questionnaire/schema";
 import { createQuestionnaire, loadQuestionnaire, updateQuestionnaire } from "~/questionnaire/storage.server";
+import { editorReducer, type BuilderAction } from "~/builder/draft";
+import { actionOfIntent, intent } from "~/builder/intents";
 import { recordAudit } from "./audit.server";
 import { capDetails, pointsCapError } from "./points-cap.server";
 import {
@@ -11,6 +13,9 @@ import {
   codeOfType,
   draftField,
   isChoiceCode,
+  fromEditorDraft,
+  setEditorConfig,
+  toEditorDraft,
   typeOfCode,
   type DraftOption,
   type DraftQuestion,
@@ -27,8 +32,6 @@ type Actor = Pick<Admin, "id" | "email" | "isSuperAdmin">;
 
 const MAX_QUESTIONS = 100;
 const MAX_OPTIONS = 50;
-/** The title of a new option, as the spec's profile builder names it. */
-const NEW_OPTION_TITLE = "Title";
 
 export const MESSAGES = {
   tooLong: (max: number) => `Use at most ${max} characters.`,
@@ -189,23 +192,25 @@ const QUESTION_KEY = /^q[1-9]\d{0,5}$/;
 const OPTION_VALUE = /^o[1-9]\d{0,5}$/;
 const MAX_POSTED_TEXT = 10_000;
 
-type Intent =
-  | { type: "save" }
-  | { type: "apply" }
-  | { type: "add-question" }
-  | { type: "delete-question"; question: number }
-  | { type: "add-option"; question: number }
-  | { type: "delete-option"; question: number; option: number };
-
-function readIntent(value: FormDataEntryValue | null): Intent | null {
-  if (value === "save" || value === "apply" || value === "add-question") return { type: value };
+/**
+ * The buttons of the set editor, in the builder's grammar (app/builder/intents.ts) on its one
+ * page: Save, or one of the actions a set offers. Names, types and Required travel in the posted
+ * fields, not in actions; a type select's own button ('Change type', change-type) only makes the
+ * post that applies every changed type.
+ */
+function readIntent(formData: FormData): { type: "save" } | BuilderAction | null {
+  const value = formData.get("intent");
+  if (value === intent.save) return { type: "save" };
   if (typeof value !== "string") return null;
-  const match = /^(delete-question|add-option|delete-option):(\d{1,3})(?::(\d{1,3}))?$/.exec(value);
-  if (!match) return null;
-  const question = Number(match[2]);
-  if (match[1] === "delete-option") return match[3] === undefined ? null : { type: "delete-option", question, option: Number(match[3]) };
-  return match[3] === undefined ? { type: match[1] as "delete-question" | "add-option", question } : null;
+  // The type select is read from the posted fields (shownType against type) and applied before any
+  // button, so change-type only needs to parse here.
+  const action = actionOfIntent(value, () => "text");
+  if (!action || !SET_ACTIONS.includes(action.type)) return null;
+  if ("page" in action && action.page !== undefined && action.page !== 0) return null;
+  return action;
 }
+
+const SET_ACTIONS: readonly BuilderAction["type"][] = ["add-question", "delete-question", "add-option", "delete-option", "change-type"];
 
 interface PostedQuestion {
   key?: string;
@@ -272,16 +277,6 @@ function readPostedDraft(formData: FormData): { draft: SetDraft; shownTypes: str
   return { draft: { version, questions }, shownTypes };
 }
 
-/** The next code after every code in use, so that a new question or option never takes over old answers. */
-function nextCode(prefix: "q" | "o", used: Iterable<string>): string {
-  let highest = 0;
-  for (const code of used) {
-    const match = new RegExp(`^${prefix}(\\d+)$`).exec(code);
-    if (match) highest = Math.max(highest, Number(match[1]));
-  }
-  return `${prefix}${highest + 1}`;
-}
-
 export type EditResult =
   | { ok: true; message: string }
   | { ok: false; draft: SetDraft; errors: DraftErrors; status: number };
@@ -291,61 +286,38 @@ export type EditResult =
  * button returns the changed draft to be shown again, storing nothing.
  */
 export async function editProfileSurveySet(actor: Actor, set: ProfileSurveySet, formData: FormData): Promise<EditResult> {
-  const intent = readIntent(formData.get("intent"));
+  const pressed = readIntent(formData);
   const posted = readPostedDraft(formData);
-  if (!intent || !posted) return { ok: false, draft: draftOf(set), errors: { form: [MESSAGES.outOfDate] }, status: 400 };
-  const { draft, shownTypes } = posted;
-
-  // Codes already stored stay reserved even when the draft dropped them: a question deleted and a
-  // new one added before Save must not inherit the deleted one's answers.
-  const storedQuestions = new Map(set.definition.pages.flatMap((page) => page.questions).map((each) => [each.key, each]));
-  const optionCodesOf = (question: DraftQuestion) => [
-    ...question.options.map((option) => option.value),
-    ...(storedQuestions.get(question.key)?.options.map((option) => option.value) ?? []),
-  ];
-  const newOption = (question: DraftQuestion): DraftOption => ({ value: nextCode("o", optionCodesOf(question)), label: NEW_OPTION_TITLE });
+  if (!pressed || !posted) return { ok: false, draft: draftOf(set), errors: { form: [MESSAGES.outOfDate] }, status: 400 };
+  const { version, questions } = posted.draft;
+  const reduce = editorReducer(setEditorConfig(set.definition));
 
   // The spec's builder: changing a question's type resets its options. Without JavaScript the
-  // change reaches the server only with the next button, so it is applied to every post.
+  // change reaches the server only with the next button, so every changed type is applied on every
+  // post, through the one editor's change-type.
+  let editing = toEditorDraft(questions, (_, index) => posted.shownTypes[index]);
+  const unknownCodes = new Map<string, string>();
   let resetToTitle = false;
-  draft.questions.forEach((question, index) => {
-    if (question.typeCode === shownTypes[index]) return;
-    question.options = isChoiceCode(question.typeCode) ? [newOption(question)] : [];
+  questions.forEach((question, index) => {
+    const type = typeOfCode(question.typeCode);
+    if (!type) unknownCodes.set(question.key, question.typeCode);
+    if (!type || question.typeCode === posted.shownTypes[index]) return;
+    editing = reduce(editing, { type: "change-type", page: 0, question: index, questionType: type });
     resetToTitle ||= isChoiceCode(question.typeCode);
   });
 
   const errors: DraftErrors = {};
-  const target = "question" in intent ? draft.questions[intent.question] : undefined;
-  switch (intent.type) {
-    case "add-question":
-      if (draft.questions.length >= MAX_QUESTIONS) errors.form = [MESSAGES.tooManyQuestions];
-      else {
-        draft.questions.push({
-          key: nextCode("q", [...draft.questions.map((each) => each.key), ...storedQuestions.keys()]),
-          label: `Question ${draft.questions.length + 1}`,
-          typeCode: "1",
-          required: false,
-          options: [],
-        });
-      }
-      break;
-    case "delete-question":
-      if (target) draft.questions.splice(intent.question, 1);
-      break;
-    case "add-option":
-      if (target && isChoiceCode(target.typeCode)) {
-        if (target.options.length >= MAX_OPTIONS) errors[draftField.options(intent.question)] = [MESSAGES.tooManyOptions];
-        else target.options.push(newOption(target));
-      }
-      break;
-    case "delete-option":
-      if (target && "option" in intent) target.options.splice(intent.option, 1);
-      break;
-    case "save":
-      if (resetToTitle) return { ok: false, draft, errors: { form: [MESSAGES.typeReset] }, status: 400 };
-      return saveDraft(actor, set, draft);
-    case "apply":
-      break;
+  const current = editing.pages[0]?.questions ?? [];
+  const target = "question" in pressed ? current[pressed.question] : undefined;
+  if (pressed.type === "add-question" && current.length >= MAX_QUESTIONS) errors.form = [MESSAGES.tooManyQuestions];
+  else if (pressed.type === "add-option" && target && target.options.length >= MAX_OPTIONS) {
+    errors[draftField.options(pressed.question)] = [MESSAGES.tooManyOptions];
+  } else if (pressed.type !== "save" && pressed.type !== "change-type") editing = reduce(editing, pressed);
+  const draft: SetDraft = { version, questions: fromEditorDraft(editing, unknownCodes) };
+
+  if (pressed.type === "save") {
+    if (resetToTitle) return { ok: false, draft, errors: { form: [MESSAGES.typeReset] }, status: 400 };
+    return saveDraft(actor, set, draft);
   }
   return { ok: false, draft, errors, status: Object.keys(errors).length > 0 ? 400 : 200 };
 }

@@ -46,12 +46,12 @@ test("an admin creates and edits a profile survey set, and a member of its count
   await expect(second.getByLabel("Question title")).toHaveValue("Question 2");
   await expect(first.getByLabel("Question title")).toHaveValue("Your pet's name");
 
-  // Type 4, radio: with JavaScript the change applies at once; without it, 'Apply type' posts it.
+  // Type 4, radio: with JavaScript the change applies at once; without it, 'Change type' posts it (the builder's wording, decision 042).
   await second.getByLabel("Type").selectOption({ label: "Radio" });
-  if (testInfo.project.name === "js-off") await second.getByRole("button", { name: "Apply type" }).click();
+  if (testInfo.project.name === "js-off") await second.getByRole("button", { name: "Change type" }).click();
   await expect(second.getByRole("textbox", { name: "Option 1", exact: true })).toHaveValue("Title");
   await second.getByRole("textbox", { name: "Option 1", exact: true }).fill("Dog");
-  await second.getByRole("button", { name: "Add option" }).click();
+  await second.getByRole("button", { name: "Add Option" }).click();
   await expect(second.getByRole("textbox", { name: "Option 2", exact: true })).toHaveValue("Title");
   await expect(second.getByRole("textbox", { name: "Option 1", exact: true })).toHaveValue("Dog");
   await second.getByRole("textbox", { name: "Option 2", exact: true }).fill("Cat");

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { createAdmin } from "./support/fixtures";
+import { createAdmin, createMember, createSurveyAssignment } from "./support/fixtures";
 import { signInAsAdmin } from "./support/admin";
 
 // The survey builder with JavaScript on and off: an admin of the test's own starts a screener,
@@ -9,24 +9,26 @@ import { signInAsAdmin } from "./support/admin";
 
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
+/** Click-to-edit with JavaScript; without it the visible input and its Save button. */
+async function renameIn(js: boolean, scope: Locator | Page, label: string, value: string) {
+  if (js) {
+    await scope.getByRole("button", { name: new RegExp(`^Edit ${escaped(label)}:`) }).click();
+    const box = scope.getByRole("textbox", { name: label, exact: true });
+    await box.fill(value);
+    await box.press("Enter");
+    await expect(scope.getByRole("button", { name: `Edit ${label}: ${value}`, exact: true })).toBeVisible();
+  } else {
+    await scope.getByRole("textbox", { name: label, exact: true }).fill(value);
+    await scope.getByRole("button", { name: `Save ${label}`, exact: true }).click();
+    await expect(scope.getByRole("textbox", { name: label, exact: true })).toHaveValue(value);
+  }
+}
+
 test("an admin builds a screener of three pages with every question type, previews and submits it", async ({ page, context }, testInfo) => {
   test.setTimeout(120_000);
   const js = testInfo.project.name === "js-on";
 
-  /** Click-to-edit with JavaScript; without it the visible input and its Save button. */
-  async function rename(scope: Locator | Page, label: string, value: string) {
-    if (js) {
-      await scope.getByRole("button", { name: new RegExp(`^Edit ${escaped(label)}:`) }).click();
-      const box = scope.getByRole("textbox", { name: label, exact: true });
-      await box.fill(value);
-      await box.press("Enter");
-      await expect(scope.getByRole("button", { name: `Edit ${label}: ${value}`, exact: true })).toBeVisible();
-    } else {
-      await scope.getByRole("textbox", { name: label, exact: true }).fill(value);
-      await scope.getByRole("button", { name: `Save ${label}`, exact: true }).click();
-      await expect(scope.getByRole("textbox", { name: label, exact: true })).toHaveValue(value);
-    }
-  }
+  const rename = (scope: Locator | Page, label: string, value: string) => renameIn(js, scope, label, value);
 
   const admin = await createAdmin(context, testInfo);
   await signInAsAdmin(page, admin);
@@ -238,4 +240,84 @@ test("the hosted survey builder hands its questionnaire to the new-survey page",
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page).toHaveURL(/\/admin\/survey\/new\?questionnaire=\d+$/, { timeout: 15_000 });
   await expect(page.getByText("Survey questions saved. Now fill in the survey's details.")).toBeVisible();
+});
+
+test("an admin marks an exclusive option and a shown-when question, and a member taking the survey sees both work", async ({ page, context }, testInfo) => {
+  test.setTimeout(120_000);
+  const js = testInfo.project.name === "js-on";
+  const rename = (scope: Locator | Page, label: string, value: string) => renameIn(js, scope, label, value);
+  const admin = await createAdmin(context, testInfo);
+  await signInAsAdmin(page, admin);
+  await page.goto("/admin/survey/build");
+  await page.getByRole("button", { name: "create new Survey" }).click();
+  const question = (q: number) => page.getByRole("region", { name: "Page 1", exact: true }).getByRole("group", { name: `Question ${q}`, exact: true });
+
+  // Question 1: which pets, a checkbox question whose 'None of these' is exclusive.
+  await question(1).getByLabel("Type", { exact: true }).selectOption({ label: "Checkbox" });
+  if (!js) await question(1).getByRole("button", { name: "Change type" }).click();
+  await rename(question(1), "Question name", "Which pets do you keep?");
+  await rename(question(1), "Option 1", "Dog");
+  await question(1).getByRole("button", { name: "Add Option" }).click();
+  await rename(question(1), "Option 2", "Cat");
+  await question(1).getByRole("button", { name: "Add Option" }).click();
+  await rename(question(1), "Option 3", "None of these");
+  const exclusive = question(1).getByRole("switch", { name: "Exclusive (option 3)" });
+  await expect(exclusive).toHaveAttribute("aria-checked", "false");
+  await exclusive.click();
+  await expect(exclusive).toHaveAttribute("aria-checked", "true");
+
+  // Question 2: the dog's name, shown only when Dog is ticked. The first question has no picker.
+  await page.getByRole("region", { name: "Question types" }).getByRole("button", { name: "Text", exact: true }).click();
+  await rename(question(2), "Question name", "Your dog's name");
+  await expect(question(1).getByLabel("Shown when")).toHaveCount(0);
+  await question(2).getByLabel("Shown when").selectOption({ label: "Which pets do you keep?: Dog" });
+  if (!js) await question(2).getByRole("button", { name: "Set condition" }).click();
+  await expect(question(2).getByLabel("Shown when")).toHaveValue("0:0:0");
+  await expect(exclusive).toHaveAttribute("aria-checked", "true");
+  await rename(page, "Survey title", `Pets ${testInfo.project.name}`);
+
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page).toHaveURL(/\/admin\/survey\/new\?questionnaire=\d+$/, { timeout: 15_000 });
+  const questionnaireId = Number(new URL(page.url()).searchParams.get("questionnaire"));
+
+  // A member takes the survey built from it.
+  const member = await createMember(context, testInfo, { signIn: true });
+  const { surveyId } = await createSurveyAssignment(context, {
+    memberEmail: member.email,
+    name: "Pets at home",
+    delivery: "hosted",
+    questionnaireId,
+    points: 20,
+  });
+  await page.goto(`/survey/start/${surveyId}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Pets at home" })).toBeVisible();
+  const dog = page.getByRole("checkbox", { name: "Dog" });
+  const none = page.getByRole("checkbox", { name: "None of these" });
+  const dogName = page.getByRole("textbox", { name: /Your dog's name/ });
+
+  if (js) {
+    // Live: the question appears with Dog ticked, and 'None of these' unticks Dog (hiding it again).
+    await expect(dogName).toBeHidden();
+    await dog.check();
+    await expect(dogName).toBeVisible();
+    await none.check();
+    await expect(dog).not.toBeChecked();
+    await expect(dogName).toBeHidden();
+    await dog.check();
+    await expect(none).not.toBeChecked();
+  } else {
+    // Without script every question shows, saying when to answer it; the server refuses the mix.
+    await expect(dogName).toBeVisible();
+    await expect(page.getByText("Answer only if you chose 'Dog' above.")).toBeVisible();
+    await dog.check();
+    await none.check();
+    await page.getByRole("button", { name: "Submit" }).click();
+    await expect(page.getByText("Choose either 'None of these' or other options, not both.")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Thank you!" })).toHaveCount(0);
+    await none.uncheck();
+    await expect(dog).toBeChecked();
+  }
+  await dogName.fill("Rex");
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Thank you!" })).toBeVisible();
 });

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { newDraft, SHAPE_MESSAGES, type BuilderDraft } from "~/builder/draft";
-import { field, intent } from "~/builder/intents";
+import { DRAFT_MESSAGES, newDraft, SHAPE_MESSAGES, type BuilderDraft } from "~/builder/draft";
+import { conditionValue, field, intent } from "~/builder/intents";
 import { BUILDER_MESSAGES, loadBuilderDraft } from "~/domain/builder.server";
 import { getPrisma } from "~/lib/db.server";
 import { getToast } from "~/lib/toast.server";
@@ -204,6 +204,59 @@ describe("the browser's whole-draft save (with JavaScript)", () => {
     expect(typed.data).toMatchObject({ message: BUILDER_MESSAGES.tooLarge });
     expect(await stored(admin.id)).toEqual(before);
     expect(await getPrisma().questionnaire.count()).toBe(0);
+  });
+});
+
+describe("exclusive options and shown-when conditions", () => {
+  test("are set by their buttons without JavaScript and stored in the survey's definition on Submit", async () => {
+    const { cookie, press } = await started();
+    // Page 1: 'Pets' (checkbox: Dog, None of these); page 2: 'Dog's name', shown when Dog is ticked.
+    await press(intent.changeType(0, 0), { [field.type(0, 0)]: "checkbox" });
+    await press(intent.addOption(0, 0), { [field.question(0, 0)]: "Pets", [field.option(0, 0, 0)]: "Dog" });
+    let draft = await press(intent.setExclusive(0, 0, 1, true), { [field.option(0, 0, 1)]: "None of these" });
+    expect(draft?.pages[0].questions[0]).toMatchObject({ options: ["Dog", "None of these"], exclusive: 1 });
+    await press(intent.addPage, { [field.question(0, 0)]: "Pets" });
+    draft = await press(intent.setCondition(1, 0), {
+      [field.condition(1, 0)]: conditionValue({ page: 0, question: 0, option: 0 }),
+      [field.question(1, 0)]: "Dog's name",
+    });
+    expect(draft?.pages[1].questions[0]).toMatchObject({ name: "Dog's name", shownWhen: { page: 0, question: 0, option: 0 } });
+
+    // A condition the picker does not offer (the question itself, a later one) changes nothing.
+    expect(await press(intent.setCondition(0, 0), { [field.condition(0, 0)]: conditionValue({ page: 1, question: 0, option: 0 }) })).toEqual(
+      draft,
+    );
+
+    expectRedirect(await post(cookie, { intent: intent.submit }));
+    const screener = await getPrisma().screener.findFirstOrThrow();
+    const loaded = await loadQuestionnaire(getPrisma(), screener.questionnaireId);
+    expect(loaded?.definition.pages[0].questions[0].options).toEqual([
+      { value: "o1", label: "Dog" },
+      { value: "o2", label: "None of these", exclusive: true },
+    ]);
+    expect(loaded?.definition.pages[1].questions[0].shownWhen).toEqual({ question: "q1", option: "o1" });
+  });
+
+  test("a posted draft with a mark on a radio option or a condition on a later question is refused, creating nothing", async () => {
+    const { cookie } = await signedInAdmin();
+    const radio = { name: "Pets", type: "radio" as const, required: false, options: ["Dog", "Cat"] };
+    const bad: BuilderDraft = {
+      ...newDraft(),
+      pages: [
+        { name: "P1", questions: [{ ...radio, exclusive: 1, shownWhen: { page: 0, question: 1, option: 0 } }, radio] },
+      ],
+    };
+    const refused = expectData(await post(cookie, { intent: intent.submit, draft: JSON.stringify(bad) }));
+    expect(refused.init?.status).toBe(400);
+    expect(refused.data).toEqual({
+      ok: false,
+      message: BUILDER_MESSAGES.fixErrors,
+      errors: {
+        "options.0.0": DRAFT_MESSAGES.exclusiveNotCheckbox,
+        "condition.0.0": DRAFT_MESSAGES.conditionNotEarlier,
+      },
+    });
+    expect(await counts()).toMatchObject({ questionnaires: 0, screeners: 0, audit: 0 });
   });
 });
 

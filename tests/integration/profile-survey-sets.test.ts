@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { intent } from "~/builder/intents";
 import type { DraftQuestion } from "~/domain/profile-survey-set-schema";
 import { createProfileSurveySet, MESSAGES } from "~/domain/profile-survey-sets.server";
 import { getPrisma } from "~/lib/db.server";
@@ -132,7 +133,7 @@ describe("the editor's intents", () => {
     const draft = await currentDraft(cookie, id);
     expect((await loadSet(cookie, id, "?edit=1")).draft).toEqual(draft);
 
-    const added = expectData(await post(cookie, id, editorForm(draft, "add-question")));
+    const added = expectData(await post(cookie, id, editorForm(draft, intent.addQuestion("text"))));
     expect(added.init?.status).toBe(200);
     expect(added.data.draft.questions.map((question) => [question.key, question.label, question.typeCode, question.required])).toEqual([
       ["q1", "Question 1", "1", true],
@@ -141,10 +142,10 @@ describe("the editor's intents", () => {
 
     // Type 4 (radio) posted while the form showed type 1: the options reset to one 'Title'.
     const radio = { ...added.data.draft, questions: added.data.draft.questions.map((q, i) => (i === 1 ? { ...q, typeCode: "4" } : q)) };
-    const retyped = expectData(await post(cookie, id, editorForm(radio, "apply", ["1", "1"])));
+    const retyped = expectData(await post(cookie, id, editorForm(radio, intent.changeType(0, 1), ["1", "1"])));
     expect(retyped.data.draft.questions[1].options).toEqual([{ value: "o1", label: "Title" }]);
 
-    const withOption = expectData(await post(cookie, id, editorForm(retyped.data.draft, "add-option:1")));
+    const withOption = expectData(await post(cookie, id, editorForm(retyped.data.draft, intent.addOption(0, 1))));
     expect(withOption.data.draft.questions[1].options).toEqual([
       { value: "o1", label: "Title" },
       { value: "o2", label: "Title" },
@@ -152,11 +153,11 @@ describe("the editor's intents", () => {
 
     // Back to text (6 = number): the options go.
     const number = { ...withOption.data.draft, questions: withOption.data.draft.questions.map((q, i) => (i === 1 ? { ...q, typeCode: "6" } : q)) };
-    expect(expectData(await post(cookie, id, editorForm(number, "apply", ["1", "4"]))).data.draft.questions[1].options).toEqual([]);
+    expect(expectData(await post(cookie, id, editorForm(number, intent.changeType(0, 1), ["1", "4"]))).data.draft.questions[1].options).toEqual([]);
 
-    const deleted = expectData(await post(cookie, id, editorForm(withOption.data.draft, "delete-question:0")));
+    const deleted = expectData(await post(cookie, id, editorForm(withOption.data.draft, intent.deleteQuestion(0, 0))));
     expect(deleted.data.draft.questions.map((question) => question.key)).toEqual(["q2"]);
-    const optionDeleted = expectData(await post(cookie, id, editorForm(withOption.data.draft, "delete-option:1:0")));
+    const optionDeleted = expectData(await post(cookie, id, editorForm(withOption.data.draft, intent.deleteOption(0, 1, 0))));
     expect(optionDeleted.data.draft.questions[1].options).toEqual([{ value: "o2", label: "Title" }]);
 
     const stored = await getPrisma().question.findMany({ select: { key: true } });
@@ -168,8 +169,8 @@ describe("the editor's intents", () => {
     const { cookie } = await signedInAdmin();
     const id = await newSet(cookie);
     const draft = await currentDraft(cookie, id);
-    const withoutQ1 = expectData(await post(cookie, id, editorForm(draft, "delete-question:0"))).data.draft;
-    const added = expectData(await post(cookie, id, editorForm(withoutQ1, "add-question"))).data.draft;
+    const withoutQ1 = expectData(await post(cookie, id, editorForm(draft, intent.deleteQuestion(0, 0)))).data.draft;
+    const added = expectData(await post(cookie, id, editorForm(withoutQ1, intent.addQuestion("text")))).data.draft;
     expect(added.questions.map((question) => question.key)).toEqual(["q2"]);
   });
 
@@ -180,6 +181,10 @@ describe("the editor's intents", () => {
     const forged: Record<string, string>[] = [
       { ...editorForm(draft, "save"), "q.0.key": "constructor" },
       { ...editorForm(draft, "nonsense") },
+      // Builder buttons a set does not offer: pages, and a page other than its one.
+      { ...editorForm(draft, intent.addPage) },
+      { ...editorForm(draft, intent.togglePage(0)) },
+      { ...editorForm(draft, intent.deleteQuestion(1, 0)) },
       { ...editorForm(draft, "save"), "q.1.label": "no key" },
       { intent: "save" },
     ];
@@ -190,7 +195,7 @@ describe("the editor's intents", () => {
       expect(refused.data.draft).toEqual(draft);
     }
     // Out-of-range indices are a no-op, not a crash.
-    expect(expectData(await post(cookie, id, editorForm(draft, "delete-option:7:3"))).init?.status).toBe(200);
+    expect(expectData(await post(cookie, id, editorForm(draft, intent.deleteOption(0, 7, 3)))).init?.status).toBe(200);
   });
 });
 
@@ -301,7 +306,7 @@ describe("saving", () => {
     const { cookie } = await signedInAdmin();
     const id = await newSet(cookie);
     const draft = await currentDraft(cookie, id);
-    const twoQuestions = expectData(await post(cookie, id, editorForm(draft, "add-question"))).data.draft;
+    const twoQuestions = expectData(await post(cookie, id, editorForm(draft, intent.addQuestion("text")))).data.draft;
     expectRedirect(await post(cookie, id, editorForm(twoQuestions, "save")));
     const set = await getPrisma().profileSurvey.findUniqueOrThrow({ where: { id } });
     const member = await createTestMember();

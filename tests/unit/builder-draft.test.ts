@@ -2,6 +2,8 @@ import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import {
   applyBuilderAction,
+  conditionChoices,
+  conditionIssue,
   DRAFT_MESSAGES,
   draftShape,
   draftToDefinition,
@@ -15,9 +17,9 @@ import {
   type BuilderAction,
   type BuilderDraft,
 } from "~/builder/draft";
-import { actionOfIntent, field, intent, renameActions } from "~/builder/intents";
+import { actionOfIntent, conditionValue, field, intent, renameActions } from "~/builder/intents";
 import { QUESTION_TYPES } from "~/questionnaire/definition";
-import { definitionIssues } from "~/questionnaire/schema";
+import { definitionIssues, questionnaireSchema, shownQuestionKeys } from "~/questionnaire/schema";
 
 // Every rule of the survey builder's draft: the starting draft, each action of the reducer, the
 // Submit validation and the conversion to the engine's definition; plus the intents the buttons
@@ -376,6 +378,173 @@ describe("the engine's definition", () => {
   });
 });
 
+describe("exclusive options", () => {
+  /** Page 1: a checkbox question 'Pets' with Dog, Cat, None of these. */
+  function pets(): BuilderDraft {
+    return apply(
+      draftWith(1),
+      { type: "change-type", page: 0, question: 0, questionType: "checkbox" },
+      { type: "rename-option", page: 0, question: 0, option: 0, value: "Dog" },
+      { type: "add-option", page: 0, question: 0 },
+      { type: "rename-option", page: 0, question: 0, option: 1, value: "Cat" },
+      { type: "add-option", page: 0, question: 0 },
+      { type: "rename-option", page: 0, question: 0, option: 2, value: "None of these" },
+    );
+  }
+
+  test("one option of a checkbox question is marked, and marking another moves the mark", () => {
+    let draft = apply(pets(), { type: "set-exclusive", page: 0, question: 0, option: 2, exclusive: true });
+    expect(draft.pages[0].questions[0].exclusive).toBe(2);
+    draft = apply(draft, { type: "set-exclusive", page: 0, question: 0, option: 1, exclusive: true });
+    expect(draft.pages[0].questions[0].exclusive).toBe(1);
+    draft = apply(draft, { type: "set-exclusive", page: 0, question: 0, option: 2, exclusive: false });
+    expect(draft.pages[0].questions[0].exclusive).toBe(1);
+    draft = apply(draft, { type: "set-exclusive", page: 0, question: 0, option: 1, exclusive: false });
+    expect(draft.pages[0].questions[0]).not.toHaveProperty("exclusive");
+  });
+
+  test("is refused on radio, select and other questions, and on an option that does not exist", () => {
+    const radio = apply(pets(), { type: "change-type", page: 0, question: 0, questionType: "radio" });
+    expect(apply(radio, { type: "set-exclusive", page: 0, question: 0, option: 0, exclusive: true })).toEqual(radio);
+    expect(apply(pets(), { type: "set-exclusive", page: 0, question: 0, option: 3, exclusive: true })).toEqual(pets());
+    expect(apply(pets(), { type: "set-exclusive", page: 0, question: 0, option: -1, exclusive: true })).toEqual(pets());
+  });
+
+  test("follows its option when an earlier one is deleted, goes with its own, and with a type change", () => {
+    const marked = apply(pets(), { type: "set-exclusive", page: 0, question: 0, option: 2, exclusive: true });
+    expect(apply(marked, { type: "delete-option", page: 0, question: 0, option: 0 }).pages[0].questions[0].exclusive).toBe(1);
+    expect(apply(marked, { type: "delete-option", page: 0, question: 0, option: 2 }).pages[0].questions[0]).not.toHaveProperty("exclusive");
+    expect(apply(marked, { type: "change-type", page: 0, question: 0, questionType: "radio" }).pages[0].questions[0]).not.toHaveProperty(
+      "exclusive",
+    );
+  });
+
+  test("reaches the definition, and the engine then refuses it combined with another option", () => {
+    const draft = apply(pets(), { type: "set-exclusive", page: 0, question: 0, option: 2, exclusive: true });
+    const definition = draftToDefinition(draft);
+    expect(definition.pages[0].questions[0].options).toEqual([
+      { value: "o1", label: "Dog" },
+      { value: "o2", label: "Cat" },
+      { value: "o3", label: "None of these", exclusive: true },
+    ]);
+    expect(definitionIssues(definition)).toEqual([]);
+    const schema = questionnaireSchema(definition);
+    expect(schema.safeParse({ q1: ["o1", "o3"] }).success).toBe(false);
+    expect(schema.safeParse({ q1: ["o3"] }).success).toBe(true);
+  });
+
+  test("a posted draft with a mark on a radio question or a missing option is refused on Submit", () => {
+    const radio = apply(pets(), { type: "change-type", page: 0, question: 0, questionType: "radio" });
+    radio.pages[0].questions[0].exclusive = 0;
+    expect(validateDraft(radio)).toEqual({ [errorKey.options(0, 0)]: DRAFT_MESSAGES.exclusiveNotCheckbox });
+    const missing = pets();
+    missing.pages[0].questions[0].exclusive = 7;
+    expect(validateDraft(missing)).toEqual({ [errorKey.options(0, 0)]: DRAFT_MESSAGES.exclusiveNoOption });
+  });
+});
+
+describe("shown-when conditions", () => {
+  /** Page 1: radio 'Q1.1' (Yes, No) and text 'Q1.2'; page 2: text 'Q2.1'. */
+  function survey(): BuilderDraft {
+    return apply(
+      draftWith(2, 1),
+      { type: "change-type", page: 0, question: 0, questionType: "radio" },
+      { type: "rename-option", page: 0, question: 0, option: 0, value: "Yes" },
+      { type: "add-option", page: 0, question: 0 },
+      { type: "rename-option", page: 0, question: 0, option: 1, value: "No" },
+    );
+  }
+  const onYes = { page: 0, question: 0, option: 0 };
+  const onNo = { page: 0, question: 0, option: 1 };
+
+  test("the picker offers every option of every earlier choice question, and nothing else", () => {
+    expect(conditionChoices(survey(), { page: 1, question: 0 })).toEqual([
+      { condition: onYes, question: "Q1.1", option: "Yes" },
+      { condition: onNo, question: "Q1.1", option: "No" },
+    ]);
+    expect(conditionChoices(survey(), { page: 0, question: 0 })).toEqual([]);
+  });
+
+  test("is set and cleared; a question on a later page or later on the same page may depend on it", () => {
+    let draft = apply(survey(), { type: "set-condition", page: 1, question: 0, condition: onNo });
+    expect(draft.pages[1].questions[0].shownWhen).toEqual(onNo);
+    draft = apply(draft, { type: "set-condition", page: 0, question: 1, condition: onYes });
+    expect(draft.pages[0].questions[1].shownWhen).toEqual(onYes);
+    draft = apply(draft, { type: "set-condition", page: 1, question: 0, condition: null });
+    expect(draft.pages[1].questions[0]).not.toHaveProperty("shownWhen");
+    expect(validateDraft(draft)).toEqual({});
+  });
+
+  test("is refused on itself, a later question, a text question or a missing option", () => {
+    const draft = survey();
+    for (const condition of [
+      onYes,
+      { page: 0, question: 1, option: 0 },
+      { page: 1, question: 0, option: 0 },
+      { page: 0, question: 0, option: 2 },
+      { page: 0, question: 0, option: -1 },
+      { page: 3, question: 0, option: 0 },
+    ]) {
+      expect(apply(draft, { type: "set-condition", page: 0, question: 0, condition })).toEqual(draft);
+    }
+    expect(apply(draft, { type: "set-condition", page: 1, question: 0, condition: { page: 0, question: 1, option: 0 } })).toEqual(draft);
+  });
+
+  test("follows its question and option as earlier ones are deleted, and goes with them", () => {
+    const draft = apply(survey(), { type: "add-question", questionType: "text", page: 0 }, { type: "set-condition", page: 1, question: 0, condition: onNo });
+    // An earlier option deleted: the condition still means 'No'.
+    expect(apply(draft, { type: "delete-option", page: 0, question: 0, option: 0 }).pages[1].questions[0].shownWhen).toEqual({
+      page: 0,
+      question: 0,
+      option: 0,
+    });
+    // Its option, its question, or its question's type: the condition goes.
+    expect(apply(draft, { type: "delete-option", page: 0, question: 0, option: 1 }).pages[1].questions[0]).not.toHaveProperty("shownWhen");
+    expect(apply(draft, { type: "delete-question", page: 0, question: 0 }).pages[1].questions[0]).not.toHaveProperty("shownWhen");
+    expect(apply(draft, { type: "change-type", page: 0, question: 0, questionType: "select" }).pages[1].questions[0]).not.toHaveProperty(
+      "shownWhen",
+    );
+    // A page before the source removed with its last question: the condition moves up a page.
+    const later = apply(
+      draftWith(1, 1, 1),
+      { type: "change-type", page: 1, question: 0, questionType: "checkbox" },
+      { type: "set-condition", page: 2, question: 0, condition: { page: 1, question: 0, option: 0 } },
+      { type: "delete-question", page: 0, question: 0 },
+    );
+    expect(later.pages[1].questions[0].shownWhen).toEqual({ page: 0, question: 0, option: 0 });
+    expect(validateDraft(later)).toEqual({});
+  });
+
+  test("reaches the definition as the earlier question's key and option code, which the engine applies", () => {
+    const draft = apply(survey(), { type: "set-condition", page: 1, question: 0, condition: onNo });
+    const definition = draftToDefinition(draft);
+    expect(definition.pages[1].questions[0]).toEqual({
+      key: "q3",
+      label: "Q2.1",
+      type: "text",
+      required: false,
+      options: [],
+      shownWhen: { question: "q1", option: "o2" },
+    });
+    expect(definitionIssues(definition)).toEqual([]);
+    expect(shownQuestionKeys(definition, { q1: "o1" }).has("q3")).toBe(false);
+    expect(shownQuestionKeys(definition, { q1: "o2" }).has("q3")).toBe(true);
+  });
+
+  test("a posted draft whose condition points forward, at a text question or a missing option is refused on Submit", () => {
+    const forward = survey();
+    forward.pages[0].questions[0].shownWhen = { page: 1, question: 0, option: 0 };
+    expect(validateDraft(forward)).toEqual({ [errorKey.condition(0, 0)]: DRAFT_MESSAGES.conditionNotEarlier });
+    const text = survey();
+    text.pages[1].questions[0].shownWhen = { page: 0, question: 1, option: 0 };
+    expect(validateDraft(text)).toEqual({ [errorKey.condition(1, 0)]: DRAFT_MESSAGES.conditionNotChoice });
+    const missing = survey();
+    missing.pages[1].questions[0].shownWhen = { page: 0, question: 0, option: 5 };
+    expect(validateDraft(missing)).toEqual({ [errorKey.condition(1, 0)]: DRAFT_MESSAGES.conditionNoOption });
+    expect(conditionIssue(missing, { page: 1, question: 0 }, onYes)).toBeNull();
+  });
+});
+
 describe("the draft's shape", () => {
   test("accepts a draft and refuses JSON that is not one", () => {
     expect(parseDraftJson(JSON.stringify(newDraft()))).toEqual({ ok: true, draft: newDraft() });
@@ -411,9 +580,30 @@ describe("the buttons' intents", () => {
     });
     expect(actionOfIntent(intent.addOption(0, 0), none)).toEqual({ type: "add-option", page: 0, question: 0 });
     expect(actionOfIntent(intent.deleteOption(0, 0, 3), none)).toEqual({ type: "delete-option", page: 0, question: 0, option: 3 });
+    expect(actionOfIntent(intent.setExclusive(0, 1, 2, true), none)).toEqual({
+      type: "set-exclusive",
+      page: 0,
+      question: 1,
+      option: 2,
+      exclusive: true,
+    });
+    expect(actionOfIntent(intent.setExclusive(0, 1, 2, false), none)).toMatchObject({ exclusive: false });
+    const picked = conditionValue({ page: 0, question: 0, option: 1 });
+    expect(actionOfIntent(intent.setCondition(1, 0), (name) => (name === field.condition(1, 0) ? picked : null))).toEqual({
+      type: "set-condition",
+      page: 1,
+      question: 0,
+      condition: { page: 0, question: 0, option: 1 },
+    });
+    expect(actionOfIntent(intent.setCondition(1, 0), (name) => (name === field.condition(1, 0) ? "" : null))).toEqual({
+      type: "set-condition",
+      page: 1,
+      question: 0,
+      condition: null,
+    });
   });
 
-  test.each(["", "add-question:scale", "delete-question:1", "delete-question:-1:0", "toggle-page:01", "set-required:0:0:maybe", "change-type:0:0", "constructor", "add-page:1"])(
+  test.each(["", "add-question:scale", "delete-question:1", "delete-question:-1:0", "toggle-page:01", "set-required:0:0:maybe", "change-type:0:0", "constructor", "add-page:1", "set-exclusive:0:0:0", "set-exclusive:0:0:0:maybe", "set-condition:0:0"])(
     "refuse %j",
     (value) => {
       expect(actionOfIntent(value, none)).toBeNull();
@@ -461,6 +651,13 @@ describe("any sequence of actions", () => {
     fc.record({ type: fc.constant("add-option" as const), page: index, question: index }),
     fc.record({ type: fc.constant("rename-option" as const), page: index, question: index, option: index, value: text }),
     fc.record({ type: fc.constant("delete-option" as const), page: index, question: index, option: index }),
+    fc.record({ type: fc.constant("set-exclusive" as const), page: index, question: index, option: index, exclusive: fc.boolean() }),
+    fc.record({
+      type: fc.constant("set-condition" as const),
+      page: index,
+      question: index,
+      condition: fc.option(fc.record({ page: index, question: index, option: index }), { nil: null }),
+    }),
   );
 
   test("never throws, keeps the draft's shape and never leaves an empty page", () => {
@@ -469,6 +666,16 @@ describe("any sequence of actions", () => {
         const draft = apply(newDraft(), ...actions);
         expect(draftShape.safeParse(JSON.parse(JSON.stringify(draft))).success).toBe(true);
         expect(draft.pages.every((page) => page.questions.length > 0)).toBe(true);
+        // Marks and conditions stay pointed at what exists, whatever was deleted or retyped.
+        draft.pages.forEach((page, p) =>
+          page.questions.forEach((question, q) => {
+            if (question.exclusive !== undefined) {
+              expect(question.type).toBe("checkbox");
+              expect(question.exclusive).toBeLessThan(question.options.length);
+            }
+            if (question.shownWhen) expect(conditionIssue(draft, { page: p, question: q }, question.shownWhen)).toBeNull();
+          }),
+        );
         // A draft Submit accepts is always one the engine can store.
         if (Object.keys(validateDraft(draft)).length === 0) expect(definitionIssues(draftToDefinition(draft))).toEqual([]);
       }),

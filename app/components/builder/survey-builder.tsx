@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from "react"
 import { useHydrated } from "~/components/use-hydrated";
 import {
   applyBuilderAction,
+  conditionChoices,
   draftShape,
   errorKey,
   isChoice,
@@ -13,12 +14,14 @@ import {
   type BuilderDraft,
   type DraftErrors,
 } from "~/builder/draft";
-import { actionOfIntent, field, intent } from "~/builder/intents";
+import { actionOfIntent, conditionOfValue, conditionValue, field, intent } from "~/builder/intents";
 import { builderPath, storageKey, type BuilderPurpose } from "~/builder/purpose";
 import { ErrorList } from "~/components/forms";
 import type { QuestionType } from "~/questionnaire/definition";
 import { BuilderPreview } from "./builder-preview";
 import { EditableName } from "./editable-name";
+import { AddOptionButton, DeleteOptionButton, DeleteQuestionButton } from "./editor-buttons";
+import { TypePicker } from "./type-picker";
 
 // The survey builder (the spec's Survey creation builder), shared by Create Screener and the hosted
 // survey builder. It is one plain form: every button is a submit button with an intent, so without
@@ -27,6 +30,7 @@ import { EditableName } from "./editable-name";
 // the draft is kept in local storage and saved to the server in the background.
 
 const MAX_DRAFT_BYTES = 256 * 1024;
+const TYPE_CHOICES = PALETTE.map((entry) => ({ value: entry.type, label: entry.label }));
 const TOO_LARGE = "This survey is too large to save (limit 256 KB).";
 const SAVE_DELAY_MS = 700;
 
@@ -303,6 +307,7 @@ function DraftEditor({
               {page.questions.map((question, q) => (
                 <li key={q}>
                   <QuestionEditor
+                    draft={draft}
                     page={p}
                     index={q}
                     question={question}
@@ -324,6 +329,7 @@ function DraftEditor({
 }
 
 function QuestionEditor({
+  draft,
   page,
   index,
   question,
@@ -331,6 +337,7 @@ function QuestionEditor({
   interactive,
   dispatch,
 }: {
+  draft: BuilderDraft;
   page: number;
   index: number;
   question: BuilderDraft["pages"][number]["questions"][number];
@@ -368,32 +375,21 @@ function QuestionEditor({
           </span>
           Required
         </button>
-        <label htmlFor={typeId} className="text-sm">
-          Type
-        </label>
-        <select
+        <TypePicker
           id={typeId}
-          name={field.type(page, index)}
-          value={question.type}
-          onChange={(event) =>
-            dispatch({ type: "change-type", page, question: index, questionType: event.target.value as QuestionType })
-          }
-          className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
-        >
-          {PALETTE.map((entry) => (
-            <option key={entry.type} value={entry.type}>
-              {entry.label}
-            </option>
-          ))}
-        </select>
-        {interactive ? null : (
-          <button type="submit" name="intent" value={intent.changeType(page, index)} className="btn-secondary px-2 py-1 text-sm">
-            Change type
-          </button>
-        )}
-        <button type="submit" name="intent" value={intent.deleteQuestion(page, index)} className="btn-secondary ml-auto px-2 py-1 text-sm text-red-700">
-          Delete<span className="sr-only"> question</span>
-        </button>
+          choices={TYPE_CHOICES}
+          selectProps={{
+            name: field.type(page, index),
+            value: question.type,
+            onChange: (event) =>
+              dispatch({ type: "change-type", page, question: index, questionType: event.target.value as QuestionType }),
+          }}
+          interactive={interactive}
+          applyIntent={intent.changeType(page, index)}
+        />
+        <span className="ml-auto">
+          <DeleteQuestionButton page={page} question={index} />
+        </span>
       </div>
       {isChoice(question.type) ? (
         <div className="mt-3 rounded-md bg-slate-50 p-3">
@@ -411,17 +407,95 @@ function QuestionEditor({
                   onSave={(value) => dispatch({ type: "rename-option", page, question: index, option: o, value })}
                   error={errors[errorKey.option(page, index, o)]}
                 />
-                <button type="submit" name="intent" value={intent.deleteOption(page, index, o)} className="btn-secondary px-2 py-1 text-sm">
-                  Delete<span className="sr-only"> option {o + 1}</span>
-                </button>
+                {question.type === "checkbox" ? (
+                  <ExclusiveSwitch page={page} question={index} option={o} on={question.exclusive === o} />
+                ) : null}
+                <DeleteOptionButton page={page} question={index} option={o} />
               </li>
             ))}
           </ol>
-          <button type="submit" name="intent" value={intent.addOption(page, index)} className="btn-secondary mt-2 px-2 py-1 text-sm">
-            Add Option
-          </button>
+          <AddOptionButton page={page} question={index} />
         </div>
       ) : null}
+      <ConditionPicker draft={draft} page={page} question={index} errors={errors} interactive={interactive} dispatch={dispatch} />
+    </div>
+  );
+}
+
+/** Marks the option that cannot be combined with the others ("None of these"); one per question. */
+function ExclusiveSwitch({ page, question, option, on }: { page: number; question: number; option: number; on: boolean }) {
+  return (
+    <button
+      type="submit"
+      name="intent"
+      value={intent.setExclusive(page, question, option, !on)}
+      role="switch"
+      aria-checked={on}
+      className={`rounded-md border px-2 py-1 text-sm ${on ? "border-brand-600 bg-brand-50 text-brand-700" : "border-slate-300 bg-white"}`}
+    >
+      Exclusive<span className="sr-only"> (option {option + 1})</span>
+    </button>
+  );
+}
+
+/**
+ * The question's shown-when condition: always, or only when an option of an earlier choice
+ * question is chosen. Without JavaScript the picker is applied by its own button, like the type.
+ */
+function ConditionPicker({
+  draft,
+  page,
+  question,
+  errors,
+  interactive,
+  dispatch,
+}: {
+  draft: BuilderDraft;
+  page: number;
+  question: number;
+  errors: DraftErrors;
+  interactive: boolean;
+  dispatch: (action: BuilderAction) => void;
+}) {
+  const choices = conditionChoices(draft, { page, question });
+  const current = draft.pages[page]?.questions[question]?.shownWhen;
+  const error = errors[errorKey.condition(page, question)];
+  // The first question has nothing to depend on; a condition that points nowhere still shows, to be fixed.
+  if (choices.length === 0 && !current) return null;
+  const id = `builder-condition-${page}-${question}`;
+  const value = conditionValue(current);
+  const listed = choices.some((choice) => conditionValue(choice.condition) === value);
+  return (
+    <div className="mt-3 flex flex-wrap items-center gap-3">
+      <label htmlFor={id} className="text-sm">
+        Shown when
+      </label>
+      <select
+        id={id}
+        name={field.condition(page, question)}
+        value={value}
+        onChange={(event) => {
+          const condition = conditionOfValue(event.target.value);
+          if (condition !== undefined) dispatch({ type: "set-condition", page, question, condition });
+        }}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className="max-w-full rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
+      >
+        <option value="">Always</option>
+        {listed || !current ? null : <option value={value}>(an option that no longer exists)</option>}
+        {choices.map((choice) => (
+          <option key={conditionValue(choice.condition)} value={conditionValue(choice.condition)}>
+            {`${choice.question}: ${choice.option}`}
+          </option>
+        ))}
+      </select>
+      {interactive ? null : (
+        <button type="submit" name="intent" value={intent.setCondition(page, question)} className="btn-secondary px-2 py-1 text-sm">
+          Set condition
+        </button>
+      )}
+      <ErrorList id={`${id}-error`} errors={error ? [error] : undefined} />
     </div>
   );
 }

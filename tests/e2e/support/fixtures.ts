@@ -117,6 +117,8 @@ export interface SurveyAssignmentFixture {
   delivery: "hosted" | "external";
   /** The hosted survey's questionnaire (required for hosted delivery). */
   definition?: Parameters<typeof createQuestionnaire>[2];
+  /** Instead of a definition: a hosted survey's questionnaire made with the builder. */
+  questionnaireId?: number;
   points?: number;
   /** The vendor's URL with {token}. */
   externalUrl?: string;

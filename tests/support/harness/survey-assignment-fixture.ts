@@ -14,6 +14,8 @@ export const surveyAssignmentFixture = z.object({
     name: z.string().min(1).default("Fixture survey"),
     delivery: z.enum(["hosted", "external"]),
     definition: z.custom<QuestionnaireDefinition>((value) => typeof value === "object" && value !== null).optional(),
+    /** Instead of a definition: a hosted survey's questionnaire made with the builder. */
+    questionnaireId: z.number().int().positive().optional(),
     points: z.number().int().min(0).default(50),
     /** With {token}; a vendor address that is never called, since tests only read the redirect. */
     externalUrl: z.string().url().default("https://vendor.example/survey?rid={token}"),
@@ -23,14 +25,18 @@ export const surveyAssignmentFixture = z.object({
 
 export async function createSurveyAssignmentFixture(input: z.infer<typeof surveyAssignmentFixture>["surveyAssignment"]) {
   const prisma = getPrisma();
-  if (input.delivery === "hosted" && !input.definition) throw new Error("A hosted survey fixture needs a definition");
+  if (input.delivery === "hosted" && !input.definition && !input.questionnaireId) {
+    throw new Error("A hosted survey fixture needs a definition or a questionnaire");
+  }
   const member = await prisma.member.findUniqueOrThrow({ where: { email: input.memberEmail.toLowerCase() } });
   const suffix = randomBytes(6).toString("hex");
   return prisma.$transaction(async (tx) => {
     const questionnaireId =
-      input.delivery === "hosted" && input.definition
-        ? await createQuestionnaire(tx, { kind: "hosted_survey", definition: input.definition })
-        : null;
+      input.delivery !== "hosted"
+        ? null
+        : input.definition
+          ? await createQuestionnaire(tx, { kind: "hosted_survey", definition: input.definition })
+          : (input.questionnaireId ?? null);
     await tx.surveyCategory.upsert({ where: { id: 30 }, create: { id: 30, name: "Other" }, update: {} });
     const survey = await tx.survey.create({
       data: {
