@@ -49,7 +49,7 @@ function PageForm({ definition, page, values, result, confirmError }: FormProps)
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
-    const intent = submitter?.getAttribute("name") === "_intent" ? submitter.getAttribute("value") : null;
+    const intent = submitter?.getAttribute("name") === "intent" ? submitter.getAttribute("value") : null;
     // Previous keeps whatever is on the page, answered or not.
     if (intent === "previous") return;
     formProps.onSubmit(event);

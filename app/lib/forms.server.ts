@@ -79,3 +79,24 @@ function isValidateIntent(value: FormDataEntryValue): boolean {
   const payload = (json as { payload?: unknown }).payload;
   return typeof payload === "object" && payload !== null && !Array.isArray(payload);
 }
+
+/** The name of the submit button (or hidden field) that says which of a page's forms was posted. */
+export const INTENT_FIELD = "intent";
+
+export const UNKNOWN_INTENT_MESSAGE = "This page cannot do what was posted. Reload the page and use one of its buttons.";
+
+/**
+ * Which of an action's intents was posted: one of `intents`, or `whenMissing` when the post names
+ * none (a step form pressed with Enter in a browser that sends no button). Anything else is not a
+ * post our pages make, so it is a 400 with a plain message, and nothing is read or written.
+ */
+export function readIntent<const Intent extends string>(
+  formData: FormData,
+  intents: readonly Intent[],
+  options: { whenMissing?: Intent } = {},
+): Intent {
+  const intent = formData.get(INTENT_FIELD);
+  if (intent === null && options.whenMissing !== undefined) return options.whenMissing;
+  if (typeof intent === "string" && (intents as readonly string[]).includes(intent)) return intent as Intent;
+  throw new Response(UNKNOWN_INTENT_MESSAGE, { status: 400, statusText: "Bad Request" });
+}

@@ -26,7 +26,7 @@ import {
 import { hasLivePayoutAccountCode, payoutProofKind, sendPayoutAccountCode } from "~/domain/payout-account-proof.server";
 import type { PayoutMethod } from "~/generated/prisma/enums";
 import { getEnv } from "~/lib/env.server";
-import { readFormData } from "~/lib/forms.server";
+import { readFormData, readIntent } from "~/lib/forms.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { redirectWithToast } from "~/lib/toast.server";
 import { ProofField, SendCodeForm, type Proof } from "./__payout-account-proof";
@@ -64,16 +64,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 const CONFIRMATION_REQUIRED = "Tick the box to confirm.";
-const UNKNOWN_FORM = "This form could not be read. Reload the page and try again.";
 
 export async function action({ request }: ActionFunctionArgs) {
   const { member } = await requireMemberWithDetails(request);
   const formData = await readFormData(request);
-  const intent = formData.get("intent");
+  const intent = readIntent(formData, ["delete", "send-code", ...ADD_INTENTS]);
   if (intent === "delete") return deleteAccount(member.id, formData);
   if (intent === "send-code") return sendCode(member.id);
   const method = addIntentMethod(intent);
-  if (!method) return data(refused(null, UNKNOWN_FORM), { status: 400 });
 
   const submission = parsePaymentAccount(formData, method, member.email);
   // The password and the code never come back to the page, whatever the answer.
@@ -402,8 +400,10 @@ function AddFormProofField({ form, method }: { form: ReturnType<typeof useAddFor
   return <ProofField id={`${method}-${proof}`} proof={proof} codeSent={codeSent} errors={errors} lastResult={lastResult} />;
 }
 
-function addIntentMethod(intent: FormDataEntryValue | null): PayoutMethod | null {
-  return PAYOUT_METHODS.find((method) => intent === `add-${method}`) ?? null;
+const ADD_INTENTS = PAYOUT_METHODS.map((method) => `add-${method}` as const);
+
+function addIntentMethod(intent: (typeof ADD_INTENTS)[number]): PayoutMethod {
+  return intent.slice("add-".length) as PayoutMethod;
 }
 
 // The action's answers share one shape, so the page reads them without guessing.

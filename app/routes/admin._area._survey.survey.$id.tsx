@@ -20,7 +20,7 @@ import {
 import { RETURN_STATUSES, returnLinkTemplate, signReturnUrl, type ReturnStatus } from "~/domain/survey-return-links.server";
 import { listCountries } from "~/lib/countries.server";
 import { getEnv } from "~/lib/env.server";
-import { readFormData } from "~/lib/forms.server";
+import { readFormData, readIntent } from "~/lib/forms.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { redirectWithToast } from "~/lib/toast.server";
 import { utcMinute } from "~/lib/utc-minute";
@@ -51,7 +51,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { admin } = await requireAdmin(request);
   const survey = await surveyOr404(params.id);
   const formData = await readFormData(request);
-  const intent = formData.get("intent");
+  const intent = readIntent(formData, ["rotate-secret", "launch", "unlaunch", "save"]);
   if (intent === "rotate-secret") {
     if (formData.get("confirm") !== "on") return data({ rotateError: ROTATE_SECRET_MESSAGES.confirmRequired }, { status: 400 });
     const result = await rotateReturnSecret(admin, survey);

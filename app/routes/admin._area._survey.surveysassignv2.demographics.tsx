@@ -16,7 +16,7 @@ import {
   previewTargeting,
   type PostedRow,
 } from "~/domain/assignments.server";
-import { readFormData } from "~/lib/forms.server";
+import { readFormData, readIntent } from "~/lib/forms.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { redirectWithToast } from "~/lib/toast.server";
 
@@ -67,7 +67,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const state: FormState = { rows: postedRows(formData), points: String(formData.get("points") ?? ""), errors: { rows: {} }, count: null };
   const posted: PostedRow[] = state.rows.map((row) => ({ questionId: idParam(row.question), optionId: idParam(row.option) }));
-  const intent = formData.get("intent");
+  const intent = readIntent(formData, ["add", "preview", "assign"]);
 
   // Every answer but the redirect is the form again, as posted, with what the intent adds.
   const reply = (changes: Partial<FormState>, status = 200) => data<FormState>({ ...state, ...changes }, { status });

@@ -16,7 +16,7 @@ import {
   setSuperAdmin,
 } from "~/domain/admins.server";
 import { ADMIN_PASSWORD_MIN_LENGTH } from "~/domain/passwords.server";
-import { readFormData } from "~/lib/forms.server";
+import { readFormData, readIntent } from "~/lib/forms.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { redirectWithToast, toastHeaders } from "~/lib/toast.server";
 import { passwordText } from "~/lib/validation";
@@ -70,7 +70,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { admin, sessionId } = await requireAdmin(request);
   const targetId = adminIdParam(params.id);
   const formData = await readFormData(request);
-  const intent = formData.get("intent");
+  const intent = readIntent(formData, ["super-admin", "reset-two-factor", "delete", "update-password"]);
   if (intent === "super-admin" || intent === "reset-two-factor") {
     if (formData.get("confirmed") !== "on") {
       return data({ accessError: CONFIRMATION_REQUIRED, passwordResult: undefined, deleted: false, deleteError: undefined }, { status: 400 });

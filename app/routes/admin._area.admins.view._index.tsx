@@ -5,7 +5,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import { z } from "zod";
 import { requireAdmin } from "~/domain/admin-auth.server";
 import { CONFIRMATION_REQUIRED, grantAdmin, listAdmins, mayManageAdmins, revokeAdmin } from "~/domain/admins.server";
-import { readFormData } from "~/lib/forms.server";
+import { readFormData, readIntent } from "~/lib/forms.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { redirectWithToast } from "~/lib/toast.server";
 
@@ -35,7 +35,9 @@ const accessChange = z.object({
 
 export async function action({ request }: ActionFunctionArgs) {
   const { admin } = await requireAdmin(request);
-  const parsed = accessChange.safeParse(Object.fromEntries(await readFormData(request)));
+  const formData = await readFormData(request);
+  readIntent(formData, ["revoke", "grant"]);
+  const parsed = accessChange.safeParse(Object.fromEntries(formData));
   if (!parsed.success) {
     const confirmationMissing = parsed.error.issues.some((issue) => issue.path[0] === "confirmed");
     const message = confirmationMissing ? CONFIRMATION_REQUIRED : "The request is not valid.";

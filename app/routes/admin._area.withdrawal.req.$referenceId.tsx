@@ -14,7 +14,7 @@ import {
   rejectWithdrawalSchema,
 } from "~/domain/withdrawal-schema";
 import { approveWithdrawal, getWithdrawal, rejectWithdrawal } from "~/domain/withdrawals.server";
-import { readFormData } from "~/lib/forms.server";
+import { readFormData, readIntent } from "~/lib/forms.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { redirectWithToast } from "~/lib/toast.server";
 import { utcMinute } from "~/lib/utc-minute";
@@ -40,7 +40,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const referenceId = referenceParam(params.referenceId);
   const formData = await readFormData(request);
   const back = listHref(pageParam(new URL(request.url).searchParams.get("page")));
-  if (formData.get("intent") === "reject") {
+  if (readIntent(formData, ["approve", "reject"]) === "reject") {
     const submission = parseWithZod(formData, { schema: rejectWithdrawalSchema });
     if (submission.status !== "success") return data({ reject: submission.reply() }, { status: 400 });
     const result = await rejectWithdrawal(admin, referenceId, submission.value.reason);
@@ -48,9 +48,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return redirectWithToast(back, { type: "success", message: result.message });
   }
   const submission = parseWithZod(formData, { schema: approveWithdrawalSchema });
-  if (formData.get("intent") !== "approve") {
-    return data({ approve: submission.reply({ formErrors: ["The request is not valid."] }) }, { status: 400 });
-  }
   if (submission.status !== "success") return data({ approve: submission.reply() }, { status: 400 });
   const result = await approveWithdrawal(admin, referenceId);
   if (!result.ok) return data({ approve: submission.reply({ formErrors: [result.message] }) }, { status: 409 });

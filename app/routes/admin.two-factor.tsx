@@ -12,7 +12,7 @@ import {
   takeRecoveryCodesToShow,
   unusedRecoveryCodeCount,
 } from "~/domain/admin-two-factor.server";
-import { readFormData } from "~/lib/forms.server";
+import { readFormData, readIntent } from "~/lib/forms.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { redirectWithToast } from "~/lib/toast.server";
 
@@ -46,7 +46,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const session = await requireAdminSignedIn(request);
   const { admin } = session;
   const form = await readFormData(request);
-  const intent = form.get("intent");
+  const intent = readIntent(form, ["enrol", "disable"]);
   if (intent === "enrol") {
     const code = String(form.get("code") ?? "").trim();
     if (!code) return data({ error: "Enter the 6-digit code your app shows now." }, { status: 400 });
@@ -56,12 +56,9 @@ export async function action({ request }: ActionFunctionArgs) {
     // the recovery codes is loaded with the new cookie, with or without JavaScript.
     return redirect("/admin/two-factor", { headers: { "Set-Cookie": result.cookie } });
   }
-  if (intent === "disable") {
-    const result = await disableTwoFactor(admin, String(form.get("password") ?? ""));
-    if (!result.ok) return data({ error: result.message }, { status: 400 });
-    return redirectWithToast("/admin/two-factor", { type: "success", message: result.message });
-  }
-  return data({ error: "Choose what to do on this page." }, { status: 400 });
+  const result = await disableTwoFactor(admin, String(form.get("password") ?? ""));
+  if (!result.ok) return data({ error: result.message }, { status: 400 });
+  return redirectWithToast("/admin/two-factor", { type: "success", message: result.message });
 }
 
 export default function TwoFactor() {
