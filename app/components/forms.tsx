@@ -1,3 +1,4 @@
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useNavigation } from "@remix-run/react";
 import {
   useEffect,
@@ -19,9 +20,34 @@ function errorIdOf(id: string, errors: string[] | null | undefined): string | un
   return errors?.some(Boolean) ? `${id}-error` : undefined;
 }
 
+/** A field's help text, which the control names in aria-describedby before its errors. */
+function Hint({ id, children, className = "mt-1" }: { id?: string; children: ReactNode; className?: string }) {
+  return children ? (
+    <p id={id} className={`${className} text-xs text-slate-500`}>
+      {children}
+    </p>
+  ) : null;
+}
+
+/** The form's own messages (not a field's): announced as they appear, in the same place on every form. */
+export function FormErrors({ id, errors }: { id?: string; errors?: string[] | null }) {
+  return (
+    <div role="alert">
+      <ErrorList id={id} errors={errors} />
+    </div>
+  );
+}
+
 /** aria-describedby from several optional ids (a hint and the error list), or nothing. */
 function describedBy(...ids: (string | undefined)[]): string | undefined {
   return ids.filter(Boolean).join(" ") || undefined;
+}
+
+/** The ids of a control's hint and error list, and the aria attributes that point at them. */
+function fieldAria(id: string, errors: string[] | null | undefined, hint?: ReactNode) {
+  const errorId = errorIdOf(id, errors);
+  const hintId = hint ? `${id}-hint` : undefined;
+  return { errorId, hintId, aria: { "aria-invalid": errorId ? true : undefined, "aria-describedby": describedBy(hintId, errorId) } };
 }
 
 export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
@@ -48,7 +74,7 @@ export function Field({
 }) {
   const fallbackId = useId();
   const id = inputProps.id ?? fallbackId;
-  const errorId = errorIdOf(id, errors);
+  const { errorId, hintId, aria } = fieldAria(id, errors, hint);
   return (
     <div className="mb-4">
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
@@ -57,16 +83,40 @@ export function Field({
       <input
         {...inputProps}
         id={id}
-        aria-invalid={errorId ? true : undefined}
-        aria-describedby={errorId}
+        {...aria}
         className={`mt-1 block w-full rounded-md border px-3 py-2 text-base ${
           errorId ? "border-red-600" : "border-slate-300"
         } ${inputProps.className ?? ""}`}
       />
-      {hint ? <p className="mt-1 text-xs text-slate-500">{hint}</p> : null}
+      <Hint id={hintId}>{hint}</Hint>
       <ErrorList id={errorId} errors={errors} />
     </div>
   );
+}
+
+type TextInputType = "text" | "email" | "password" | "number" | "tel" | "url" | "search" | "date";
+
+/**
+ * A Field for a conform field: its name, id, value, constraints and errors come from the field's
+ * metadata; `hideValue` keeps what was typed off the page (passwords, codes).
+ */
+export function InputField<Schema>({
+  label,
+  field,
+  type = "text",
+  hideValue = false,
+  hint,
+  ...attributes
+}: {
+  label: ReactNode;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any form's field, as conform's own helpers take it
+  field: FieldMetadata<Schema, any, string[]>;
+  type?: TextInputType;
+  hideValue?: boolean;
+  hint?: ReactNode;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "name" | "id" | "form" | "defaultValue" | "value">) {
+  const { key, ...inputProps } = getInputProps(field, hideValue ? { type, value: false } : { type });
+  return <Field key={key} label={label} inputProps={{ ...inputProps, ...attributes }} errors={field.errors} hint={hint} />;
 }
 
 export function SelectField({
@@ -80,7 +130,7 @@ export function SelectField({
   errors?: string[] | null;
   children: ReactNode;
 }) {
-  const errorId = errorIdOf(selectProps.id, errors);
+  const { errorId, aria } = fieldAria(selectProps.id, errors);
   return (
     <div className="mb-4">
       <label htmlFor={selectProps.id} className="block text-sm font-medium text-slate-800">
@@ -88,8 +138,7 @@ export function SelectField({
       </label>
       <select
         {...selectProps}
-        aria-invalid={errorId ? true : undefined}
-        aria-describedby={errorId}
+        {...aria}
         className={`mt-1 block w-full rounded-md border bg-white px-3 py-2 text-base ${
           errorId ? "border-red-600" : "border-slate-300"
         }`}
@@ -101,20 +150,12 @@ export function SelectField({
   );
 }
 
-export function TextareaField({
-  label,
-  textareaProps,
-  errors,
-  hint,
-}: {
-  label: ReactNode;
-  textareaProps: TextareaHTMLAttributes<HTMLTextAreaElement> & { id: string };
-  errors?: string[] | null;
-  hint?: ReactNode;
-}) {
+/** What every field shows around its control: a label, a hint, the error list. */
+type Frame = { label: ReactNode; errors?: string[] | null; hint?: ReactNode };
+
+export function TextareaField({ label, textareaProps, errors, hint }: Frame & { textareaProps: TextareaHTMLAttributes<HTMLTextAreaElement> & { id: string } }) {
+  const { errorId, hintId, aria } = fieldAria(textareaProps.id, errors, hint);
   const { id } = textareaProps;
-  const errorId = errorIdOf(id, errors);
-  const hintId = hint ? `${id}-hint` : undefined;
   return (
     <div className="mb-4">
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
@@ -122,37 +163,21 @@ export function TextareaField({
       </label>
       <textarea
         {...textareaProps}
-        aria-invalid={errorId ? true : undefined}
-        aria-describedby={describedBy(hintId, errorId)}
+        {...aria}
         className={`mt-1 block w-full rounded-md border px-3 py-2 ${errorId ? "border-red-600" : "border-slate-300"} ${
           textareaProps.className ?? "text-base"
         }`}
       />
-      {hint ? (
-        <p id={hintId} className="mt-1 text-xs text-slate-500">
-          {hint}
-        </p>
-      ) : null}
+      <Hint id={hintId}>{hint}</Hint>
       <ErrorList id={errorId} errors={errors} />
     </div>
   );
 }
 
 /** One checkbox with its label beside it: a yes/no setting. */
-export function CheckboxField({
-  label,
-  inputProps,
-  errors,
-  hint,
-}: {
-  label: ReactNode;
-  inputProps: InputHTMLAttributes<HTMLInputElement> & { id: string };
-  errors?: string[] | null;
-  hint?: ReactNode;
-}) {
+export function CheckboxField({ label, inputProps, errors, hint }: Frame & { inputProps: InputHTMLAttributes<HTMLInputElement> & { id: string } }) {
   const { id } = inputProps;
-  const errorId = errorIdOf(id, errors);
-  const hintId = hint ? `${id}-hint` : undefined;
+  const { errorId, hintId, aria } = fieldAria(id, errors, hint);
   return (
     <div className="mb-4">
       <label htmlFor={id} className="flex items-start gap-2 text-sm text-slate-800">
@@ -160,17 +185,14 @@ export function CheckboxField({
           value="on"
           {...inputProps}
           type="checkbox"
-          aria-invalid={errorId ? true : undefined}
-          aria-describedby={describedBy(hintId, errorId)}
+          {...aria}
           className="mt-0.5 h-4 w-4 shrink-0"
         />
         <span>{label}</span>
       </label>
-      {hint ? (
-        <p id={hintId} className="ml-6 mt-1 text-xs text-slate-500">
-          {hint}
-        </p>
-      ) : null}
+      <Hint id={hintId} className="ml-6 mt-1">
+        {hint}
+      </Hint>
       <ErrorList id={errorId} errors={errors} />
     </div>
   );
@@ -188,14 +210,17 @@ export function ConfirmationField({
   label,
   errors,
   confirmedElsewhere = false,
+  defaultChecked,
 }: {
   id: string;
   name?: string;
   label: ReactNode;
   errors?: string[] | null;
   confirmedElsewhere?: boolean;
+  /** Ticked again when the form comes back for another reason (conform's submitted value). */
+  defaultChecked?: boolean;
 }) {
-  const errorId = errorIdOf(id, errors);
+  const { errorId, aria } = fieldAria(id, errors);
   return (
     <div className="mb-3">
       {confirmedElsewhere ? (
@@ -208,8 +233,8 @@ export function ConfirmationField({
             name={name}
             value="on"
             required
-            aria-invalid={errorId ? true : undefined}
-            aria-describedby={errorId}
+            defaultChecked={defaultChecked}
+            {...aria}
             className="mt-0.5 h-4 w-4 shrink-0"
           />
           <span>{label}</span>
@@ -248,11 +273,7 @@ function ChoiceGroup({ type, legend, id, name, choices, defaultValue, errors, hi
   return (
     <fieldset id={id} className="mb-4" aria-describedby={describedBy(hintId, errorId)}>
       <legend className="text-sm font-medium text-slate-800">{legend}</legend>
-      {hint ? (
-        <p id={hintId} className="mt-1 text-xs text-slate-500">
-          {hint}
-        </p>
-      ) : null}
+      <Hint id={hintId}>{hint}</Hint>
       <div className="mt-1 flex flex-wrap gap-x-6 gap-y-2">
         {choices.map((choice) => (
           <label key={choice.value} htmlFor={`${id}-${choice.value}`} className="flex items-center gap-2 text-sm text-slate-800">

@@ -9,7 +9,7 @@ import {
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { ErrorList, Field, SelectField, SubmitButton } from "~/components/forms";
+import { ErrorList, FormErrors, InputField, SelectField, SubmitButton } from "~/components/forms";
 import {
   MAX_LENGTH_MINUTES,
   MAX_SLUG_LENGTH,
@@ -80,16 +80,9 @@ export function SurveyForm({
   return (
     <Form method="post" {...getFormProps(form)} className="max-w-2xl">
       <input type="hidden" name="intent" value="save" />
-      <div role="alert">
-        <ErrorList id={form.errorId} errors={form.errors} />
-      </div>
-      <Field label="Name" inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "off" }} errors={fields.name.errors} />
-      <Field
-        label="Slug"
-        inputProps={{ ...getInputProps(fields.slug, { type: "text" }), autoComplete: "off", spellCheck: false }}
-        errors={fields.slug.errors}
-        hint={`The survey's address on the panel. Leave it empty to make one from the name. Lowercase letters, digits and hyphens, at most ${MAX_SLUG_LENGTH} characters.`}
-      />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <InputField label="Name" field={fields.name} autoComplete="off" />
+      <InputField label="Slug" field={fields.slug} autoComplete="off" spellCheck={false} hint={`The survey's address on the panel. Leave it empty to make one from the name. Lowercase letters, digits and hyphens, at most ${MAX_SLUG_LENGTH} characters.`} />
       <div className="mb-4">
         <label htmlFor={fields.description.id} className="block text-sm font-medium text-slate-800">
           Description
@@ -118,18 +111,8 @@ export function SurveyForm({
         ))}
       </SelectField>
       <div className="grid gap-x-4 sm:grid-cols-2">
-        <Field
-          label="Points"
-          inputProps={{ ...getInputProps(fields.points, { type: "number" }), step: 1, inputMode: "numeric" }}
-          errors={fields.points.errors}
-          hint={`Credited to a member for a complete. ${pointsHint}`}
-        />
-        <Field
-          label="Length (minutes)"
-          inputProps={{ ...getInputProps(fields.lengthMinutes, { type: "number" }), step: 1, inputMode: "numeric" }}
-          errors={fields.lengthMinutes.errors}
-          hint={`How long the survey takes, 1 to ${MAX_LENGTH_MINUTES} minutes.`}
-        />
+        <InputField label="Points" field={fields.points} type="number" step={1} inputMode="numeric" hint={`Credited to a member for a complete. ${pointsHint}`} />
+        <InputField label="Length (minutes)" field={fields.lengthMinutes} type="number" step={1} inputMode="numeric" hint={`How long the survey takes, 1 to ${MAX_LENGTH_MINUTES} minutes.`} />
       </div>
       <SelectField label="Screener (optional)" selectProps={getSelectProps(fields.screenerId)} errors={fields.screenerId.errors}>
         <option value="">No screener</option>
@@ -140,12 +123,7 @@ export function SurveyForm({
         ))}
       </SelectField>
       <div className="grid gap-x-4 sm:grid-cols-2">
-        <Field
-          label="Quota of completes (optional)"
-          inputProps={{ ...getInputProps(fields.quota, { type: "number" }), step: 1, inputMode: "numeric" }}
-          errors={fields.quota.errors}
-          hint="Once this many members completed, later starters get over quota. Empty: no quota."
-        />
+        <InputField label="Quota of completes (optional)" field={fields.quota} type="number" step={1} inputMode="numeric" hint="Once this many members completed, later starters get over quota. Empty: no quota." />
         <SelectField label="Country (optional)" selectProps={getSelectProps(fields.country)} errors={fields.country.errors}>
           <option value="">Any country</option>
           {choices.countries.map((country) => (
@@ -201,12 +179,7 @@ export function SurveyForm({
         className="mb-4 rounded-md border border-slate-200 bg-slate-50 p-3"
       >
         <legend className="px-1 text-sm font-medium text-slate-800">External survey</legend>
-        <Field
-          label="Survey URL"
-          inputProps={{ ...getInputProps(fields.externalUrl, { type: "text" }), inputMode: "url", autoComplete: "off", spellCheck: false }}
-          errors={fields.externalUrl.errors}
-          hint={`The vendor's http(s) address with ${TOKEN_PLACEHOLDER} where the respondent token goes, e.g. https://vendor.example/s/123?rid=${TOKEN_PLACEHOLDER}`}
-        />
+        <InputField label="Survey URL" field={fields.externalUrl} inputMode="url" autoComplete="off" spellCheck={false} hint={`The vendor's http(s) address with ${TOKEN_PLACEHOLDER} where the respondent token goes, e.g. https://vendor.example/s/123?rid=${TOKEN_PLACEHOLDER}`} />
       </fieldset>
 
       <SubmitButton pendingText={pendingText}>{submitLabel}</SubmitButton>

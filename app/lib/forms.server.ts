@@ -1,4 +1,7 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { data } from "@remix-run/node";
 import { getEnv } from "./env.server";
+import type { FormResult } from "./form-result";
 
 /**
  * The posted form, or a 400 for a body that is not a form at all (a missing or wrong content type,
@@ -99,4 +102,23 @@ export function readIntent<const Intent extends string>(
   if (intent === null && options.whenMissing !== undefined) return options.whenMissing;
   if (typeof intent === "string" && (intents as readonly string[]).includes(intent)) return intent as Intent;
   throw new Response(UNKNOWN_INTENT_MESSAGE, { status: 400, statusText: "Bad Request" });
+}
+
+type ResultInit = { status?: number; form?: string; headers?: HeadersInit };
+
+/**
+ * An action's answer to a form it does not redirect from (lib/form-result.ts): conform's result,
+ * named after the form on a page with several. The status is 400 for an error unless told.
+ */
+export function formResult(result: SubmissionResult<string[]>, { status, form, headers }: ResultInit = {}) {
+  const answer: FormResult = form === undefined ? result : { ...result, form };
+  return data(answer, { status: status ?? (result.status === "error" ? 400 : 200), headers });
+}
+
+/**
+ * A refusal that no schema produced (a wrong code, a missing confirmation, a rule of the domain),
+ * in the same shape: the form's message, or one field's when `field` is given.
+ */
+export function refuseForm(message: string, { field, ...init }: ResultInit & { field?: string } = {}) {
+  return formResult({ status: "error", error: { [field ?? ""]: [message] } }, init);
 }

@@ -155,7 +155,7 @@ describe("revoking and granting", () => {
 
     const unconfirmed = expectData(await changeAccess(cookie, { intent: "revoke", id: String(target.id) }));
     expect(unconfirmed.init?.status).toBe(400);
-    expect(unconfirmed.data.error).toBe(CONFIRMATION_REQUIRED);
+    expect(unconfirmed.data.error).toEqual({ "": [CONFIRMATION_REQUIRED] });
     expect(await getPrisma().adminSession.count({ where: { adminId: target.id } })).toBe(2);
 
     const revoked = expectRedirect(await changeAccess(cookie, { intent: "revoke", id: String(target.id), confirmed: "on" }));
@@ -221,7 +221,7 @@ describe("revoking and granting", () => {
     });
     const badId = expectData(await changeAccess(cookie, { intent: "revoke", id: "x".repeat(40 * 1024), confirmed: "on" }));
     expect(badId.init?.status).toBe(400);
-    expect(badId.data.error).toBe("The request is not valid.");
+    expect(badId.data.error).toEqual({ "": ["The request is not valid."] });
   });
 });
 
@@ -251,7 +251,7 @@ describe("passwords", () => {
 
     const refused = expectData(await edit(cookie, other.id, { intent: "update-password", password: NEW_PASSWORD, password_confirmed: NEW_PASSWORD }));
     expect(refused.init?.status).toBe(403);
-    expect(refused.data.passwordResult?.error).toEqual({ "": [NOT_AUTHORISED] });
+    expect(refused.data.error).toEqual({ "": [NOT_AUTHORISED] });
     expect(await verifyPassword(NEW_PASSWORD, (await getPrisma().admin.findUniqueOrThrow({ where: { id: other.id } })).passwordHash)).toBe(false);
     expect(await getPrisma().auditEntry.count({ where: { targetId: String(other.id) } })).toBe(0);
   });
@@ -268,7 +268,7 @@ describe("passwords", () => {
     for (const [form, errors] of cases) {
       const refused = expectData(await edit(cookie, target.id, { intent: "update-password", ...form }));
       expect(refused.init?.status).toBe(400);
-      expect(refused.data.passwordResult?.error).toMatchObject(errors);
+      expect(refused.data.error).toMatchObject(errors);
     }
     expect(await getPrisma().auditEntry.count()).toBe(0);
   });
@@ -282,7 +282,7 @@ describe("permanent delete", () => {
 
     const unconfirmed = expectData(await edit(cookie, target.id, { intent: "delete" }));
     expect(unconfirmed.init?.status).toBe(400);
-    expect(unconfirmed.data.deleteError).toBe(CONFIRMATION_REQUIRED);
+    expect(unconfirmed.data).toMatchObject({ form: "delete", error: { "": [CONFIRMATION_REQUIRED] } });
     expect(await getPrisma().admin.count({ where: { id: target.id } })).toBe(1);
 
     const response = expectRedirect(await edit(cookie, target.id, { intent: "delete", confirmed: "on" }));
@@ -299,7 +299,7 @@ describe("permanent delete", () => {
     const { cookie } = await superAdmin();
     const target = await createTestAdmin();
     const result = expectData(await edit(cookie, target.id, { intent: "delete", confirmed: "on", js: "on" }));
-    expect(result.data.deleted).toBe(true);
+    expect(result.data).toMatchObject({ form: "delete", status: "success" });
     expect(new Headers(result.init?.headers).get("Set-Cookie")).toMatch(/^__toast=/);
     expect(await getPrisma().admin.count({ where: { id: target.id } })).toBe(0);
   });
