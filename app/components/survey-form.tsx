@@ -1,6 +1,5 @@
 import {
   getFormProps,
-  getInputProps,
   getSelectProps,
   getTextareaProps,
   useForm,
@@ -9,7 +8,7 @@ import {
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { ErrorList, FormErrors, InputField, SelectField, SubmitButton } from "~/components/forms";
+import { FormErrors, groupOf, InputField, RadioGroupField, SelectField, SubmitButton, TextareaField } from "~/components/forms";
 import {
   MAX_LENGTH_MINUTES,
   MAX_SLUG_LENGTH,
@@ -20,6 +19,11 @@ import {
 
 // The create and edit form of a survey (/admin/survey/new and /admin/survey/{id}). Both delivery
 // sections are in the page, so the form works without JavaScript; with it, only the chosen one shows.
+
+const DELIVERY_CHOICES: { value: SurveyDeliveryChoice; label: string }[] = [
+  { value: "hosted", label: "Hosted on the panel" },
+  { value: "external", label: "External (a vendor's URL)" },
+];
 
 export interface SurveyFormChoices {
   categories: { id: number; name: string }[];
@@ -74,8 +78,6 @@ export function SurveyForm({
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const delivery = fields.delivery.value as SurveyDeliveryChoice | undefined;
-  const descriptionId = `${fields.description.id}-hint`;
-  const descriptionErrorId = fields.description.errors?.length ? fields.description.errorId : undefined;
 
   return (
     <Form method="post" {...getFormProps(form)} className="max-w-2xl">
@@ -83,25 +85,18 @@ export function SurveyForm({
       <FormErrors id={form.errorId} errors={form.errors} />
       <InputField label="Name" field={fields.name} autoComplete="off" />
       <InputField label="Slug" field={fields.slug} autoComplete="off" spellCheck={false} hint={`The survey's address on the panel. Leave it empty to make one from the name. Lowercase letters, digits and hyphens, at most ${MAX_SLUG_LENGTH} characters.`} />
-      <div className="mb-4">
-        <label htmlFor={fields.description.id} className="block text-sm font-medium text-slate-800">
-          Description
-        </label>
-        <textarea
-          {...getTextareaProps(fields.description)}
-          rows={6}
-          aria-describedby={[descriptionId, descriptionErrorId].filter(Boolean).join(" ")}
-          className={`mt-1 block w-full rounded-md border px-3 py-2 font-mono text-sm ${
-            descriptionErrorId ? "border-red-600" : "border-slate-300"
-          }`}
-        />
-        <p id={descriptionId} className="mt-1 text-xs text-slate-500">
-          Limited HTML: &lt;p&gt;, &lt;br&gt;, &lt;strong&gt;, &lt;em&gt;, lists (&lt;ul&gt;, &lt;ol&gt;, &lt;li&gt;), headings
-          &lt;h3&gt; and &lt;h4&gt;, and links &lt;a href&gt; to http, https or mailto addresses. Anything else is
-          removed when the survey is saved.
-        </p>
-        <ErrorList id={descriptionErrorId} errors={fields.description.errors} />
-      </div>
+      <TextareaField
+        label="Description"
+        textareaProps={{ ...getTextareaProps(fields.description), rows: 6, className: "font-mono text-sm" }}
+        errors={fields.description.errors}
+        hint={
+          <>
+            Limited HTML: &lt;p&gt;, &lt;br&gt;, &lt;strong&gt;, &lt;em&gt;, lists (&lt;ul&gt;, &lt;ol&gt;, &lt;li&gt;), headings
+            &lt;h3&gt; and &lt;h4&gt;, and links &lt;a href&gt; to http, https or mailto addresses. Anything else is
+            removed when the survey is saved.
+          </>
+        }
+      />
       <SelectField label="Category" selectProps={getSelectProps(fields.categoryId)} errors={fields.categoryId.errors}>
         <option value="">Select category</option>
         {choices.categories.map((category) => (
@@ -134,20 +129,7 @@ export function SurveyForm({
         </SelectField>
       </div>
 
-      <fieldset className="mb-4" aria-describedby={fields.delivery.errors?.length ? fields.delivery.errorId : undefined}>
-        <legend className="text-sm font-medium text-slate-800">Delivery</legend>
-        <div className="mt-1 flex flex-wrap gap-4">
-          <label className="flex items-center gap-2 text-sm">
-            <input {...getInputProps(fields.delivery, { type: "radio", value: "hosted" })} id={`${fields.delivery.id}-hosted`} />
-            Hosted on the panel
-          </label>
-          <label className="flex items-center gap-2 text-sm">
-            <input {...getInputProps(fields.delivery, { type: "radio", value: "external" })} id={`${fields.delivery.id}-external`} />
-            External (a vendor&apos;s URL)
-          </label>
-        </div>
-        <ErrorList id={fields.delivery.errorId} errors={fields.delivery.errors} />
-      </fieldset>
+      <RadioGroupField legend="Delivery" {...groupOf(fields.delivery)} choices={DELIVERY_CHOICES} />
 
       <fieldset
         hidden={hydrated && delivery !== "hosted"}

@@ -1,7 +1,7 @@
-import { getCollectionProps, getFormProps, getSelectProps, useForm } from "@conform-to/react";
+import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { CountryOptions, ErrorList, Field, InputField, SelectField, SubmitButton } from "~/components/forms";
+import { CountryOptions, ErrorList, Field, groupOf, InputField, RadioGroupField, SelectField, SubmitButton } from "~/components/forms";
 import { missingDetails, requireVerifiedMember } from "~/domain/auth.server";
 import {
   GENDER_LABELS,
@@ -110,20 +110,7 @@ function DetailsForm() {
         inputProps={{ id: "my-detail-email", type: "email", value: email, readOnly: true, className: "bg-slate-100" }}
         hint="Your email address cannot be changed here."
       />
-      <fieldset className="mb-4">
-        <legend className="text-sm font-medium text-slate-800">Gender</legend>
-        <div className="mt-1 flex flex-wrap gap-x-6 gap-y-2">
-          {getCollectionProps(fields.gender, { type: "radio", options: genders.map((gender) => gender.value) }).map(
-            ({ key, ...props }) => (
-              <label key={key} className="flex items-center gap-2">
-                <input {...props} />
-                {genders.find((gender) => gender.value === props.value)?.label}
-              </label>
-            ),
-          )}
-        </div>
-        <ErrorList id={fields.gender.errorId} errors={fields.gender.errors} />
-      </fieldset>
+      <RadioGroupField legend="Gender" {...groupOf(fields.gender)} choices={genders} />
       <fieldset className="mb-4">
         <legend className="text-sm font-medium text-slate-800">Date Of Birth</legend>
         <div className="mt-1 grid grid-cols-[5.5rem_1fr_6.5rem] gap-2">
