@@ -108,11 +108,12 @@ type ResultInit = { status?: number; form?: string; headers?: HeadersInit };
 
 /**
  * An action's answer to a form it does not redirect from (lib/form-result.ts): conform's result,
- * named after the form on a page with several. The status is 400 for an error unless told.
+ * named after the form on a page with several. The status is 400 unless told or a success: a
+ * conform 'validate' post, whose reply is neither, saved nothing and is answered like a refusal.
  */
 export function formResult(result: SubmissionResult<string[]>, { status, form, headers }: ResultInit = {}) {
   const answer: FormResult = form === undefined ? result : { ...result, form };
-  return data(answer, { status: status ?? (result.status === "error" ? 400 : 200), headers });
+  return data(answer, { status: status ?? (result.status === "success" ? 200 : 400), headers });
 }
 
 /**

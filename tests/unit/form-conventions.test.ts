@@ -1,5 +1,6 @@
 import { expect, test } from "vitest";
-import { readIntent, UNKNOWN_INTENT_MESSAGE } from "~/lib/forms.server";
+import { formErrorsOf, resultFor } from "~/lib/form-result";
+import { formResult, readIntent, refuseForm, UNKNOWN_INTENT_MESSAGE } from "~/lib/forms.server";
 import { expectThrown } from "../support/remix";
 
 function form(entries: [string, string][]) {
@@ -30,4 +31,21 @@ test("a post without an intent is the default only where the action names one", 
   expect((await refused(form([["reason", "x"]]))).status).toBe(400);
   // An empty intent is a button with no value, not a missing one.
   expect((await refused(form([["intent", ""]]), "submit")).status).toBe(400);
+});
+
+test("every answer that is not a redirect has one shape: conform's result, named after its form", () => {
+  const refused = refuseForm("Tick the box to confirm.", { form: "delete" });
+  expect(refused).toMatchObject({ data: { status: "error", form: "delete", error: { "": ["Tick the box to confirm."] } }, init: { status: 400 } });
+  const onField = refuseForm("Wrong code.", { field: "code", status: 403 });
+  expect(onField).toMatchObject({ data: { error: { code: ["Wrong code."] } }, init: { status: 403 } });
+  expect(onField.data).not.toHaveProperty("form");
+  // A conform 'validate' reply is neither an error nor a success: it saved nothing, so not a 200.
+  expect(formResult({ initialValue: { code: "1" } }).init?.status).toBe(400);
+  expect(formResult({ status: "success" }, { form: "delete" })).toMatchObject({ data: { status: "success", form: "delete" }, init: { status: 200 } });
+
+  const answer = refused.data;
+  expect(resultFor(answer, "delete")).toBe(answer);
+  expect(resultFor(answer, "update-password")).toBeUndefined();
+  expect(formErrorsOf(resultFor(answer, "delete"))).toEqual(["Tick the box to confirm."]);
+  expect(formErrorsOf(onField.data)).toBeUndefined();
 });
