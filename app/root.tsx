@@ -69,7 +69,10 @@ export function ErrorBoundary() {
       <h1 className="text-2xl font-semibold">Something went wrong</h1>
       <p className="mt-2 text-slate-600">
         {isRouteErrorResponse(error)
-          ? `${error.status} ${error.statusText}`
+          ? // A refused post (an unknown intent, say) says in plain words what to do next.
+            error.status === 400 && typeof error.data === "string"
+            ? error.data
+            : `${error.status} ${error.statusText}`
           : "We could not complete your request. Please try again in a moment."}
       </p>
       <Link to="/" className="btn-primary mt-6">

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionRe
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { ErrorList, Field, SelectField, SubmitButton } from "~/components/forms";
+import { FormErrors, InputField, SelectField, SubmitButton } from "~/components/forms";
 import { assignSchema } from "~/domain/assignment-schema";
 
 // The spec's assign modal: a searchable screener pick, points, and a user id or 'Assign to all
@@ -75,9 +75,7 @@ export function AssignSurveyForm({
       </Form>
 
       <Form method="post" {...getFormProps(form)}>
-        <div role="alert">
-          <ErrorList id={form.errorId} errors={form.errors} />
-        </div>
+        <FormErrors id={form.errorId} errors={form.errors} />
         <input {...getInputProps(fields.survey_id, { type: "hidden" })} />
         <SelectField label="Screener" selectProps={getSelectProps(fields.screener_id)} errors={fields.screener_id.errors}>
           <option value="">No screener</option>
@@ -87,17 +85,8 @@ export function AssignSurveyForm({
             </option>
           ))}
         </SelectField>
-        <Field
-          label="Points"
-          inputProps={{ ...getInputProps(fields.points, { type: "number" }), step: 1, inputMode: "numeric" }}
-          errors={fields.points.errors}
-          hint={pointsHint}
-        />
-        <Field
-          label="User id"
-          inputProps={{ ...getInputProps(fields.user, { type: "number" }), step: 1, inputMode: "numeric", required: false }}
-          errors={fields.user.errors}
-        />
+        <InputField label="Points" field={fields.points} type="number" step={1} inputMode="numeric" hint={pointsHint} />
+        <InputField label="User id" field={fields.user} type="number" step={1} inputMode="numeric" required={false} />
         <div className="mb-4 flex items-center gap-2">
           <input {...getInputProps(fields.all_users, { type: "checkbox" })} className="h-4 w-4" />
           <label htmlFor={fields.all_users.id} className="text-sm font-medium text-slate-800">

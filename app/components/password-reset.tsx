@@ -1,8 +1,8 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
 import { CardPage } from "~/components/card-page";
-import { ErrorList, Field, SubmitButton } from "~/components/forms";
+import { ErrorList, InputField, SubmitButton } from "~/components/forms";
 import { forgotPasswordSchema, resetPasswordSchema } from "~/domain/password-reset-schema";
 
 // The forgot-password and reset screens, the same markup for members and admins.
@@ -28,11 +28,7 @@ export function ForgotPasswordCard({
         Enter the email you registered with and we will send you a link to choose a new password.
       </p>
       <Form method="post" {...getFormProps(form)} className="mt-6">
-        <Field
-          label="Email"
-          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
-          errors={fields.email.errors}
-        />
+        <InputField label="Email" field={fields.email} type="email" autoComplete="email" />
         <div role="alert" className="-mt-2 mb-4">
           <ErrorList id={form.errors?.length ? form.errorId : undefined} errors={form.errors} />
         </div>
@@ -79,22 +75,8 @@ export function ResetPasswordCard({
           </p>
           <Form method="post" {...getFormProps(form)} className="mt-6">
             <input type="hidden" name="email" value={link.email ?? ""} />
-            <Field
-              label="New Password"
-              inputProps={{
-                ...getInputProps(fields.newPassword, { type: "password", value: false }),
-                autoComplete: "new-password",
-              }}
-              errors={fields.newPassword.errors}
-            />
-            <Field
-              label="Confirm Password"
-              inputProps={{
-                ...getInputProps(fields.newPassword_confirmation, { type: "password", value: false }),
-                autoComplete: "new-password",
-              }}
-              errors={fields.newPassword_confirmation.errors}
-            />
+            <InputField label="New Password" field={fields.newPassword} type="password" hideValue autoComplete="new-password" />
+            <InputField label="Confirm Password" field={fields.newPassword_confirmation} type="password" hideValue autoComplete="new-password" />
             <div role="alert" className="-mt-2 mb-4">
               <ErrorList id={form.errors?.length ? form.errorId : undefined} errors={form.errors} />
             </div>

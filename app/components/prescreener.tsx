@@ -1,7 +1,7 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import type { FormEvent, MouseEvent } from "react";
-import { ErrorList } from "~/components/forms";
+import { ConfirmationField } from "~/components/forms";
 import { ScreenerPageHeading } from "~/components/screener-pager";
 import { StepButtons } from "~/components/step-buttons";
 import { useHydrated } from "~/components/use-hydrated";
@@ -49,7 +49,7 @@ function PageForm({ definition, page, values, result, confirmError }: FormProps)
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
-    const intent = submitter?.getAttribute("name") === "_intent" ? submitter.getAttribute("value") : null;
+    const intent = submitter?.getAttribute("name") === "intent" ? submitter.getAttribute("value") : null;
     // Previous keeps whatever is on the page, answered or not.
     if (intent === "previous") return;
     formProps.onSubmit(event);
@@ -71,26 +71,13 @@ function PageForm({ definition, page, values, result, confirmError }: FormProps)
         </p>
       ) : null}
       {last ? (
-        hydrated ? (
-          // With JavaScript the browser's confirm dialog asks instead of the box.
-          <input type="hidden" name="confirmed" value="on" />
-        ) : (
-          <div className="mb-4">
-            <label className="flex items-center gap-2 text-sm text-slate-800">
-              <input
-                type="checkbox"
-                name="confirmed"
-                value="on"
-                required
-                aria-invalid={confirmError ? true : undefined}
-                aria-describedby={confirmError ? "prescreener-confirm-error" : undefined}
-                className="h-4 w-4"
-              />
-              {CONFIRM_MESSAGE}: I want to submit my answers.
-            </label>
-            <ErrorList id="prescreener-confirm-error" errors={confirmError ? [confirmError] : null} />
-          </div>
-        )
+        // With JavaScript the browser's confirm dialog asks instead of the box.
+        <ConfirmationField
+          id="prescreener-confirm"
+          label={`${CONFIRM_MESSAGE}: I want to submit my answers.`}
+          errors={confirmError ? [confirmError] : null}
+          confirmedElsewhere={hydrated}
+        />
       ) : null}
       <StepButtons page={page} last={last} />
       <p className="mt-4 text-sm text-slate-600">

@@ -1,22 +1,22 @@
 import { SubmitButton } from "~/components/forms";
 
 // Previous / Next / Submit of a form answered page by page through the server (the screener rules
-// page, the pre-screener). Each is a submit button with an `_intent`; Previous skips the browser's
+// page, the pre-screener). Each is a submit button with an `intent`; Previous skips the browser's
 // checks. Next or Submit comes first in the markup, so that Enter presses it rather than Previous.
 export function StepButtons({ page, last }: { page: number; last: boolean }) {
   return (
     <div className="flex flex-row-reverse flex-wrap justify-end gap-3">
       {last ? (
-        <SubmitButton name="_intent" value="submit" pendingText="Submitting…">
+        <SubmitButton name="intent" value="submit" pendingText="Submitting…">
           Submit
         </SubmitButton>
       ) : (
-        <SubmitButton name="_intent" value="next" pendingText="Next…">
+        <SubmitButton name="intent" value="next" pendingText="Next…">
           Next
         </SubmitButton>
       )}
       {page > 0 ? (
-        <button type="submit" name="_intent" value="previous" formNoValidate className="btn-secondary">
+        <button type="submit" name="intent" value="previous" formNoValidate className="btn-secondary">
           Previous
         </button>
       ) : null}

@@ -1,6 +1,5 @@
 import {
   getFormProps,
-  getInputProps,
   getSelectProps,
   getTextareaProps,
   useForm,
@@ -9,7 +8,7 @@ import {
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { ErrorList, Field, SelectField, SubmitButton } from "~/components/forms";
+import { FormErrors, groupOf, InputField, RadioGroupField, SelectField, SubmitButton, TextareaField } from "~/components/forms";
 import {
   MAX_LENGTH_MINUTES,
   MAX_SLUG_LENGTH,
@@ -20,6 +19,11 @@ import {
 
 // The create and edit form of a survey (/admin/survey/new and /admin/survey/{id}). Both delivery
 // sections are in the page, so the form works without JavaScript; with it, only the chosen one shows.
+
+const DELIVERY_CHOICES: { value: SurveyDeliveryChoice; label: string }[] = [
+  { value: "hosted", label: "Hosted on the panel" },
+  { value: "external", label: "External (a vendor's URL)" },
+];
 
 export interface SurveyFormChoices {
   categories: { id: number; name: string }[];
@@ -74,41 +78,25 @@ export function SurveyForm({
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const delivery = fields.delivery.value as SurveyDeliveryChoice | undefined;
-  const descriptionId = `${fields.description.id}-hint`;
-  const descriptionErrorId = fields.description.errors?.length ? fields.description.errorId : undefined;
 
   return (
     <Form method="post" {...getFormProps(form)} className="max-w-2xl">
       <input type="hidden" name="intent" value="save" />
-      <div role="alert">
-        <ErrorList id={form.errorId} errors={form.errors} />
-      </div>
-      <Field label="Name" inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "off" }} errors={fields.name.errors} />
-      <Field
-        label="Slug"
-        inputProps={{ ...getInputProps(fields.slug, { type: "text" }), autoComplete: "off", spellCheck: false }}
-        errors={fields.slug.errors}
-        hint={`The survey's address on the panel. Leave it empty to make one from the name. Lowercase letters, digits and hyphens, at most ${MAX_SLUG_LENGTH} characters.`}
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <InputField label="Name" field={fields.name} autoComplete="off" />
+      <InputField label="Slug" field={fields.slug} autoComplete="off" spellCheck={false} hint={`The survey's address on the panel. Leave it empty to make one from the name. Lowercase letters, digits and hyphens, at most ${MAX_SLUG_LENGTH} characters.`} />
+      <TextareaField
+        label="Description"
+        textareaProps={{ ...getTextareaProps(fields.description), rows: 6, className: "font-mono text-sm" }}
+        errors={fields.description.errors}
+        hint={
+          <>
+            Limited HTML: &lt;p&gt;, &lt;br&gt;, &lt;strong&gt;, &lt;em&gt;, lists (&lt;ul&gt;, &lt;ol&gt;, &lt;li&gt;), headings
+            &lt;h3&gt; and &lt;h4&gt;, and links &lt;a href&gt; to http, https or mailto addresses. Anything else is
+            removed when the survey is saved.
+          </>
+        }
       />
-      <div className="mb-4">
-        <label htmlFor={fields.description.id} className="block text-sm font-medium text-slate-800">
-          Description
-        </label>
-        <textarea
-          {...getTextareaProps(fields.description)}
-          rows={6}
-          aria-describedby={[descriptionId, descriptionErrorId].filter(Boolean).join(" ")}
-          className={`mt-1 block w-full rounded-md border px-3 py-2 font-mono text-sm ${
-            descriptionErrorId ? "border-red-600" : "border-slate-300"
-          }`}
-        />
-        <p id={descriptionId} className="mt-1 text-xs text-slate-500">
-          Limited HTML: &lt;p&gt;, &lt;br&gt;, &lt;strong&gt;, &lt;em&gt;, lists (&lt;ul&gt;, &lt;ol&gt;, &lt;li&gt;), headings
-          &lt;h3&gt; and &lt;h4&gt;, and links &lt;a href&gt; to http, https or mailto addresses. Anything else is
-          removed when the survey is saved.
-        </p>
-        <ErrorList id={descriptionErrorId} errors={fields.description.errors} />
-      </div>
       <SelectField label="Category" selectProps={getSelectProps(fields.categoryId)} errors={fields.categoryId.errors}>
         <option value="">Select category</option>
         {choices.categories.map((category) => (
@@ -118,18 +106,8 @@ export function SurveyForm({
         ))}
       </SelectField>
       <div className="grid gap-x-4 sm:grid-cols-2">
-        <Field
-          label="Points"
-          inputProps={{ ...getInputProps(fields.points, { type: "number" }), step: 1, inputMode: "numeric" }}
-          errors={fields.points.errors}
-          hint={`Credited to a member for a complete. ${pointsHint}`}
-        />
-        <Field
-          label="Length (minutes)"
-          inputProps={{ ...getInputProps(fields.lengthMinutes, { type: "number" }), step: 1, inputMode: "numeric" }}
-          errors={fields.lengthMinutes.errors}
-          hint={`How long the survey takes, 1 to ${MAX_LENGTH_MINUTES} minutes.`}
-        />
+        <InputField label="Points" field={fields.points} type="number" step={1} inputMode="numeric" hint={`Credited to a member for a complete. ${pointsHint}`} />
+        <InputField label="Length (minutes)" field={fields.lengthMinutes} type="number" step={1} inputMode="numeric" hint={`How long the survey takes, 1 to ${MAX_LENGTH_MINUTES} minutes.`} />
       </div>
       <SelectField label="Screener (optional)" selectProps={getSelectProps(fields.screenerId)} errors={fields.screenerId.errors}>
         <option value="">No screener</option>
@@ -140,12 +118,7 @@ export function SurveyForm({
         ))}
       </SelectField>
       <div className="grid gap-x-4 sm:grid-cols-2">
-        <Field
-          label="Quota of completes (optional)"
-          inputProps={{ ...getInputProps(fields.quota, { type: "number" }), step: 1, inputMode: "numeric" }}
-          errors={fields.quota.errors}
-          hint="Once this many members completed, later starters get over quota. Empty: no quota."
-        />
+        <InputField label="Quota of completes (optional)" field={fields.quota} type="number" step={1} inputMode="numeric" hint="Once this many members completed, later starters get over quota. Empty: no quota." />
         <SelectField label="Country (optional)" selectProps={getSelectProps(fields.country)} errors={fields.country.errors}>
           <option value="">Any country</option>
           {choices.countries.map((country) => (
@@ -156,20 +129,7 @@ export function SurveyForm({
         </SelectField>
       </div>
 
-      <fieldset className="mb-4" aria-describedby={fields.delivery.errors?.length ? fields.delivery.errorId : undefined}>
-        <legend className="text-sm font-medium text-slate-800">Delivery</legend>
-        <div className="mt-1 flex flex-wrap gap-4">
-          <label className="flex items-center gap-2 text-sm">
-            <input {...getInputProps(fields.delivery, { type: "radio", value: "hosted" })} id={`${fields.delivery.id}-hosted`} />
-            Hosted on the panel
-          </label>
-          <label className="flex items-center gap-2 text-sm">
-            <input {...getInputProps(fields.delivery, { type: "radio", value: "external" })} id={`${fields.delivery.id}-external`} />
-            External (a vendor&apos;s URL)
-          </label>
-        </div>
-        <ErrorList id={fields.delivery.errorId} errors={fields.delivery.errors} />
-      </fieldset>
+      <RadioGroupField legend="Delivery" {...groupOf(fields.delivery)} choices={DELIVERY_CHOICES} />
 
       <fieldset
         hidden={hydrated && delivery !== "hosted"}
@@ -201,12 +161,7 @@ export function SurveyForm({
         className="mb-4 rounded-md border border-slate-200 bg-slate-50 p-3"
       >
         <legend className="px-1 text-sm font-medium text-slate-800">External survey</legend>
-        <Field
-          label="Survey URL"
-          inputProps={{ ...getInputProps(fields.externalUrl, { type: "text" }), inputMode: "url", autoComplete: "off", spellCheck: false }}
-          errors={fields.externalUrl.errors}
-          hint={`The vendor's http(s) address with ${TOKEN_PLACEHOLDER} where the respondent token goes, e.g. https://vendor.example/s/123?rid=${TOKEN_PLACEHOLDER}`}
-        />
+        <InputField label="Survey URL" field={fields.externalUrl} inputMode="url" autoComplete="off" spellCheck={false} hint={`The vendor's http(s) address with ${TOKEN_PLACEHOLDER} where the respondent token goes, e.g. https://vendor.example/s/123?rid=${TOKEN_PLACEHOLDER}`} />
       </fieldset>
 
       <SubmitButton pendingText={pendingText}>{submitLabel}</SubmitButton>

@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { getPrisma } from "~/lib/db.server";
+import { readIntent } from "~/lib/forms.server";
 import { allQuestions, type Answers, type QuestionDefinition, type QuestionnaireDefinition } from "~/questionnaire/definition";
 import { parseAnswers } from "~/questionnaire/schema";
 import { loadQuestionnaire, saveResponse } from "~/questionnaire/storage.server";
@@ -175,12 +176,13 @@ export type PrescreenerStep =
 
 /**
  * What a post of the pre-screener asks for. Previous always moves back; Next checks the pages up
- * to this one (earlier pages come along as hidden inputs) and moves on; anything else is Submit,
- * which checks every page, shows the first with a message, and requires the confirmation.
+ * to this one (earlier pages come along as hidden inputs) and moves on; Submit (or no button, as
+ * Enter sends in some browsers) checks every page, shows the first with a message, and requires the
+ * confirmation. Any other intent is a 400.
  */
 export function prescreenerStep(definition: QuestionnaireDefinition, formData: FormData): PrescreenerStep {
   const page = postedPage(definition, formData.get("_page"));
-  const intent = formData.get("_intent");
+  const intent = readIntent(formData, ["previous", "next", "submit"], { whenMissing: "submit" });
   const values = postedValues(definition, formData);
   const last = definition.pages.length - 1;
   if (intent === "previous") return { kind: "page", page: Math.max(0, page - 1), values, result: null, confirmError: null };

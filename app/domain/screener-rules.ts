@@ -136,7 +136,7 @@ export function evaluateScreener(
 //
 // Field names: `rule:{key}` for radio, select, checkbox and switch, `min:{key}` and `max:{key}` for
 // number; keys cannot hold a colon, so these never collide with each other or with the page's own
-// `_page` and `_intent`. Choice values are `o:{option value}` and 'Any answer' is `any`, so no
+// `_page` and `intent`. Choice values are `o:{option value}` and 'Any answer' is `any`, so no
 // option value can be mistaken for it. Text and paragraph questions have no field.
 
 export const ANY = "any";

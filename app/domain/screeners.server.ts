@@ -1,5 +1,6 @@
 import type { Admin, Prisma } from "~/generated/prisma/client";
 import { getPrisma, type Tx } from "~/lib/db.server";
+import { readIntent } from "~/lib/forms.server";
 import type { QuestionnaireDefinition } from "~/questionnaire/definition";
 import { loadQuestionnaire } from "~/questionnaire/storage.server";
 import { recordAudit } from "./audit.server";
@@ -66,12 +67,12 @@ export type RulesStep =
 /**
  * What a post of the rules form asks for. Previous always moves back (messages wait for Next or
  * Submit); Next moves on only when the page it leaves is valid; Submit checks every page and
- * shows the first one with a message. Anything but Previous or Next counts as Submit, so that
- * pressing Enter (which sends no button in some browsers) still checks everything.
+ * shows the first one with a message. A post without a button counts as Submit, so that pressing
+ * Enter (which sends no button in some browsers) still checks everything; any other intent is a 400.
  */
 export function rulesStep(definition: QuestionnaireDefinition, formData: FormData): RulesStep {
   const page = postedPage(definition, formData.get("_page"));
-  const intent = formData.get("_intent");
+  const intent = readIntent(formData, ["previous", "next", "submit"], { whenMissing: "submit" });
   const { values, answers, errors } = readRulesForm(definition, formData);
   const errorsOn = (index: number) =>
     Object.fromEntries(Object.entries(errors).filter(([field]) => pageOfField(definition, field) === index));

@@ -1,4 +1,7 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { data } from "@remix-run/node";
 import { getEnv } from "./env.server";
+import type { FormResult } from "./form-result";
 import { badRequest } from "./http.server";
 
 /**
@@ -79,4 +82,45 @@ function isValidateIntent(value: FormDataEntryValue): boolean {
   // conform throws on an intent without a payload (getIntent): the client always sends one, {} at least.
   const payload = (json as { payload?: unknown }).payload;
   return typeof payload === "object" && payload !== null && !Array.isArray(payload);
+}
+
+/** The name of the submit button (or hidden field) that says which of a page's forms was posted. */
+export const INTENT_FIELD = "intent";
+
+export const UNKNOWN_INTENT_MESSAGE = "This page cannot do what was posted. Reload the page and use one of its buttons.";
+
+/**
+ * Which of an action's intents was posted: one of `intents`, or `whenMissing` when the post names
+ * none (a step form pressed with Enter in a browser that sends no button). Anything else is not a
+ * post our pages make, so it is a 400 with a plain message, and nothing is read or written.
+ */
+export function readIntent<const Intent extends string>(
+  formData: FormData,
+  intents: readonly Intent[],
+  options: { whenMissing?: Intent } = {},
+): Intent {
+  const intent = formData.get(INTENT_FIELD);
+  if (intent === null && options.whenMissing !== undefined) return options.whenMissing;
+  if (typeof intent === "string" && (intents as readonly string[]).includes(intent)) return intent as Intent;
+  throw new Response(UNKNOWN_INTENT_MESSAGE, { status: 400, statusText: "Bad Request" });
+}
+
+type ResultInit = { status?: number; form?: string; headers?: HeadersInit };
+
+/**
+ * An action's answer to a form it does not redirect from (lib/form-result.ts): conform's result,
+ * named after the form on a page with several. The status is 400 unless told or a success: a
+ * conform 'validate' post, whose reply is neither, saved nothing and is answered like a refusal.
+ */
+export function formResult(result: SubmissionResult<string[]>, { status, form, headers }: ResultInit = {}) {
+  const answer: FormResult = form === undefined ? result : { ...result, form };
+  return data(answer, { status: status ?? (result.status === "success" ? 200 : 400), headers });
+}
+
+/**
+ * A refusal that no schema produced (a wrong code, a missing confirmation, a rule of the domain),
+ * in the same shape: the form's message, or one field's when `field` is given.
+ */
+export function refuseForm(message: string, { field, ...init }: ResultInit & { field?: string } = {}) {
+  return formResult({ status: "error", error: { [field ?? ""]: [message] } }, init);
 }

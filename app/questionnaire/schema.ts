@@ -183,10 +183,11 @@ const KEY_PATTERN = /^[A-Za-z][A-Za-z0-9_]*$/;
 
 /**
  * Whether a key works as a form field name. Names every object has ("constructor", "toString")
- * are out too: conform keys its error object by field name and breaks on them.
+ * are out too: conform keys its error object by field name and breaks on them. So is "intent",
+ * the name of the step buttons of the forms that show questionnaires (docs/forms.md).
  */
 function isReservedKey(key: string): boolean {
-  return key in Object.prototype;
+  return key in Object.prototype || key === "intent";
 }
 
 function isFieldName(key: string): boolean {

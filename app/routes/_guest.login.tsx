@@ -18,7 +18,7 @@ import {
 import { useState } from "react";
 import { useHydrated } from "~/components/use-hydrated";
 import { z } from "zod";
-import { ErrorList, Field, SubmitButton, useClearedAfterSubmit } from "~/components/forms";
+import { ErrorList, Field, InputField, SubmitButton, useClearedAfterSubmit } from "~/components/forms";
 import { requireGuest } from "~/domain/auth.server";
 import { isGoogleSignInEnabled } from "~/domain/google-auth.server";
 import { attemptLogin, safeRedirect } from "~/domain/login.server";
@@ -97,11 +97,7 @@ export default function Login() {
         <p className="mt-1 text-sm text-slate-600">Sign in to answer surveys and earn points.</p>
         <Form method="post" {...getFormProps(form)} className="mt-6">
           {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-          <Field
-            label="Email"
-            inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
-            errors={fields.email.errors}
-          />
+          <InputField label="Email" field={fields.email} type="email" autoComplete="email" />
           <Field
             label="Password"
             inputProps={{

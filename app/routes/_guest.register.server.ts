@@ -14,6 +14,7 @@ import {
 } from "~/domain/registration.server";
 import { startMemberSession } from "~/domain/sessions.server";
 import { isCountryCode } from "~/lib/countries.server";
+import { readIntent } from "~/lib/forms.server";
 import { clientAddress, consumeRateLimit, RATE_LIMITS, secondsUntilAllowed } from "~/lib/rate-limit.server";
 
 // The three posts of /register: Next (check step 1, seal it into a draft, show step 2), Previous
@@ -46,15 +47,13 @@ export async function handleRegisterPost(request: Request) {
   } catch {
     return stepOneMessage(UNREADABLE, null, 400);
   }
-  switch (formData.get("intent")) {
+  switch (readIntent(formData, ["next", "previous", "register"])) {
     case "next":
       return nextStep(request, formData);
     case "previous":
       return previousStep(formData);
     case "register":
       return register(request, formData);
-    default:
-      return stepOneMessage(UNREADABLE, null, 400);
   }
 }
 

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
-import { CountryOptions, ErrorList, Field, SelectField, SubmitButton } from "~/components/forms";
+import { CountryOptions, ErrorList, InputField, SelectField, SubmitButton } from "~/components/forms";
 import { requireGuest } from "~/domain/auth.server";
 import { isGoogleSignInEnabled } from "~/domain/google-auth.server";
 import {
@@ -83,36 +83,12 @@ function StepOne({ result, defaultValue }: { result: SubmissionResult | null; de
     <Form method="post" {...getFormProps(form)} noValidate>
       <Banner errors={form.allErrors} />
       <div className="grid gap-x-4 sm:grid-cols-2">
-        <Field
-          label="First Name"
-          inputProps={{ ...getInputProps(fields.fName, { type: "text" }), autoComplete: "given-name" }}
-          errors={fields.fName.errors}
-        />
-        <Field
-          label="Last Name"
-          inputProps={{ ...getInputProps(fields.lName, { type: "text" }), autoComplete: "family-name" }}
-          errors={fields.lName.errors}
-        />
+        <InputField label="First Name" field={fields.fName} autoComplete="given-name" />
+        <InputField label="Last Name" field={fields.lName} autoComplete="family-name" />
       </div>
-      <Field
-        label="Email"
-        inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
-        errors={fields.email.errors}
-      />
-      <Field
-        label="Password"
-        inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
-        errors={fields.password.errors}
-        hint="At least 8 characters, and not a commonly used password."
-      />
-      <Field
-        label="Confirm Password"
-        inputProps={{
-          ...getInputProps(fields.password_confirmation, { type: "password" }),
-          autoComplete: "new-password",
-        }}
-        errors={fields.password_confirmation.errors}
-      />
+      <InputField label="Email" field={fields.email} type="email" autoComplete="email" />
+      <InputField label="Password" field={fields.password} type="password" autoComplete="new-password" hint="At least 8 characters, and not a commonly used password." />
+      <InputField label="Confirm Password" field={fields.password_confirmation} type="password" autoComplete="new-password" />
       <SubmitButton name="intent" value="next" pendingText="Checking…">
         Next
       </SubmitButton>
@@ -166,22 +142,10 @@ function StepTwo({
           <CountryOptions countries={countries} />
         </SelectField>
         <div className="grid gap-x-4 sm:grid-cols-2">
-          <Field
-            label="State / Region"
-            inputProps={{ ...getInputProps(fields.state, { type: "text" }), autoComplete: "address-level1" }}
-            errors={fields.state.errors}
-          />
-          <Field
-            label="City"
-            inputProps={{ ...getInputProps(fields.city, { type: "text" }), autoComplete: "address-level2" }}
-            errors={fields.city.errors}
-          />
+          <InputField label="State / Region" field={fields.state} autoComplete="address-level1" />
+          <InputField label="City" field={fields.city} autoComplete="address-level2" />
         </div>
-        <Field
-          label="ZIP / PIN Code"
-          inputProps={{ ...getInputProps(fields.pin, { type: "text" }), autoComplete: "postal-code", maxLength: 10 }}
-          errors={fields.pin.errors}
-        />
+        <InputField label="ZIP / PIN Code" field={fields.pin} autoComplete="postal-code" maxLength={10} />
         <fieldset className="mb-4">
           <legend className="block text-sm font-medium text-slate-800">Date of Birth</legend>
           <div className="mt-1 grid grid-cols-[4rem_1fr_5rem] gap-2">
@@ -229,11 +193,7 @@ function StepTwo({
             </option>
           ))}
         </SelectField>
-        <Field
-          label="Phone / Mobile (optional)"
-          inputProps={{ ...getInputProps(fields.mobile, { type: "tel" }), autoComplete: "tel", maxLength: 20 }}
-          errors={fields.mobile.errors}
-        />
+        <InputField label="Phone / Mobile (optional)" field={fields.mobile} type="tel" autoComplete="tel" maxLength={20} />
         <div className="flex flex-wrap gap-3">
           {/* Previous posts the separate form below, so it skips this form's validation and Enter
               in a field still means Register. */}

@@ -1,10 +1,10 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useMemo, type ReactNode } from "react";
 import type { z } from "zod";
-import { ErrorList, Field, SubmitButton } from "~/components/forms";
+import { FormErrors, InputField, SubmitButton } from "~/components/forms";
 import { useHydrated } from "~/components/use-hydrated";
 import { requireMemberWithDetails } from "~/domain/auth.server";
 import {
@@ -26,7 +26,7 @@ import {
 import { hasLivePayoutAccountCode, payoutProofKind, sendPayoutAccountCode } from "~/domain/payout-account-proof.server";
 import type { PayoutMethod } from "~/generated/prisma/enums";
 import { getEnv } from "~/lib/env.server";
-import { readFormData } from "~/lib/forms.server";
+import { readFormData, readIntent } from "~/lib/forms.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { redirectWithToast } from "~/lib/toast.server";
 import { ProofField, SendCodeForm, type Proof } from "~/components/payout-account-proof";
@@ -64,16 +64,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 const CONFIRMATION_REQUIRED = "Tick the box to confirm.";
-const UNKNOWN_FORM = "This form could not be read. Reload the page and try again.";
 
 export async function action({ request }: ActionFunctionArgs) {
   const { member } = await requireMemberWithDetails(request);
   const formData = await readFormData(request);
-  const intent = formData.get("intent");
+  const intent = readIntent(formData, ["delete", "send-code", ...ADD_INTENTS]);
   if (intent === "delete") return deleteAccount(member.id, formData);
   if (intent === "send-code") return sendCode(member.id);
   const method = addIntentMethod(intent);
-  if (!method) return data(refused(null, UNKNOWN_FORM), { status: 400 });
 
   const submission = parsePaymentAccount(formData, method, member.email);
   // The password and the code never come back to the page, whatever the answer.
@@ -248,17 +246,8 @@ function PaypalForm({ lastResult }: { lastResult: AddResult }) {
   const [form, fields] = useAddForm("paypal", schema, lastResult, { paypalEmail: signUpEmail });
   return (
     <AddFormCard method="paypal" form={form}>
-      <Field
-        label={PAYMENT_FIELD_LABEL.holderName}
-        inputProps={{ ...getInputProps(fields.holderName, { type: "text" }), autoComplete: "name" }}
-        errors={fields.holderName.errors}
-      />
-      <Field
-        label={PAYMENT_FIELD_LABEL.paypalEmail}
-        inputProps={{ ...getInputProps(fields.paypalEmail, { type: "email" }), autoComplete: "email" }}
-        errors={fields.paypalEmail.errors}
-        hint="Must be the email you signed up with."
-      />
+      <InputField label={PAYMENT_FIELD_LABEL.holderName} field={fields.holderName} autoComplete="name" />
+      <InputField label={PAYMENT_FIELD_LABEL.paypalEmail} field={fields.paypalEmail} type="email" autoComplete="email" hint="Must be the email you signed up with." />
     </AddFormCard>
   );
 }
@@ -267,22 +256,8 @@ function UpiForm({ lastResult }: { lastResult: AddResult }) {
   const [form, fields] = useAddForm("upi", upiAccountSchema, lastResult);
   return (
     <AddFormCard method="upi" form={form}>
-      <Field
-        label={PAYMENT_FIELD_LABEL.holderName}
-        inputProps={{ ...getInputProps(fields.holderName, { type: "text" }), autoComplete: "name" }}
-        errors={fields.holderName.errors}
-      />
-      <Field
-        label={PAYMENT_FIELD_LABEL.upiId}
-        inputProps={{
-          ...getInputProps(fields.upiId, { type: "text" }),
-          autoComplete: "off",
-          autoCapitalize: "none",
-          spellCheck: false,
-        }}
-        errors={fields.upiId.errors}
-        hint="Your UPI ID (VPA), such as name@bank."
-      />
+      <InputField label={PAYMENT_FIELD_LABEL.holderName} field={fields.holderName} autoComplete="name" />
+      <InputField label={PAYMENT_FIELD_LABEL.upiId} field={fields.upiId} autoComplete="off" autoCapitalize="none" spellCheck={false} hint="Your UPI ID (VPA), such as name@bank." />
     </AddFormCard>
   );
 }
@@ -291,36 +266,10 @@ function BankForm({ lastResult }: { lastResult: AddResult }) {
   const [form, fields] = useAddForm("bank", bankAccountSchema, lastResult);
   return (
     <AddFormCard method="bank" form={form}>
-      <Field
-        label={PAYMENT_FIELD_LABEL.holderName}
-        inputProps={{ ...getInputProps(fields.holderName, { type: "text" }), autoComplete: "name" }}
-        errors={fields.holderName.errors}
-      />
-      <Field
-        label={PAYMENT_FIELD_LABEL.bankName}
-        inputProps={{ ...getInputProps(fields.bankName, { type: "text" }), autoComplete: "off" }}
-        errors={fields.bankName.errors}
-      />
-      <Field
-        label={PAYMENT_FIELD_LABEL.bankAccountNumber}
-        inputProps={{
-          ...getInputProps(fields.bankAccountNumber, { type: "text" }),
-          inputMode: "numeric",
-          autoComplete: "off",
-        }}
-        errors={fields.bankAccountNumber.errors}
-        hint="9 to 18 digits. Only the last 4 are shown once saved."
-      />
-      <Field
-        label={PAYMENT_FIELD_LABEL.bankIfsc}
-        inputProps={{
-          ...getInputProps(fields.bankIfsc, { type: "text" }),
-          autoCapitalize: "characters",
-          autoComplete: "off",
-        }}
-        errors={fields.bankIfsc.errors}
-        hint="11 characters, as on your cheque book or passbook."
-      />
+      <InputField label={PAYMENT_FIELD_LABEL.holderName} field={fields.holderName} autoComplete="name" />
+      <InputField label={PAYMENT_FIELD_LABEL.bankName} field={fields.bankName} autoComplete="off" />
+      <InputField label={PAYMENT_FIELD_LABEL.bankAccountNumber} field={fields.bankAccountNumber} inputMode="numeric" autoComplete="off" hint="9 to 18 digits. Only the last 4 are shown once saved." />
+      <InputField label={PAYMENT_FIELD_LABEL.bankIfsc} field={fields.bankIfsc} autoCapitalize="characters" autoComplete="off" hint="11 characters, as on your cheque book or passbook." />
     </AddFormCard>
   );
 }
@@ -369,9 +318,7 @@ function AddFormCard({
       <h3 id={headingId} className="mb-3 font-semibold">
         {label} account
       </h3>
-      <div role="alert">
-        <ErrorList id={form.errorId} errors={form.errors} />
-      </div>
+      <FormErrors id={form.errorId} errors={form.errors} />
       {children}
       <AddFormProofField form={form} method={method} />
       <SubmitButton name="intent" value={`add-${method}`} pendingText="Adding…">
@@ -402,8 +349,10 @@ function AddFormProofField({ form, method }: { form: ReturnType<typeof useAddFor
   return <ProofField id={`${method}-${proof}`} proof={proof} codeSent={codeSent} errors={errors} lastResult={lastResult} />;
 }
 
-function addIntentMethod(intent: FormDataEntryValue | null): PayoutMethod | null {
-  return PAYOUT_METHODS.find((method) => intent === `add-${method}`) ?? null;
+const ADD_INTENTS = PAYOUT_METHODS.map((method) => `add-${method}` as const);
+
+function addIntentMethod(intent: (typeof ADD_INTENTS)[number]): PayoutMethod {
+  return intent.slice("add-".length) as PayoutMethod;
 }
 
 // The action's answers share one shape, so the page reads them without guessing.

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { ErrorList, Field, SubmitButton, useClearedAfterSubmit } from "~/components/forms";
+import { CheckboxField, InputField, SubmitButton, useClearedAfterSubmit } from "~/components/forms";
 import { accountDeletionSchema, DELETION_WORD } from "~/domain/account-deletion-schema";
 import {
   ACCOUNT_CLOSED_MESSAGE,
@@ -62,7 +62,6 @@ export default function DeleteAccountPage() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   useClearedAfterSubmit(lastResult, fields.password.id);
-  const understoodError = fields.understood.errors?.length ? `${fields.understood.id}-error` : undefined;
 
   return (
     <section aria-labelledby="delete-account-heading" className="max-w-2xl">
@@ -106,34 +105,15 @@ export default function DeleteAccountPage() {
             </p>
           ) : null}
           {hasPassword ? (
-            <Field
-              label="Password"
-              inputProps={{
-                ...getInputProps(fields.password, { type: "password", value: false }),
-                autoComplete: "current-password",
-              }}
-              errors={fields.password.errors}
-            />
+            <InputField label="Password" field={fields.password} type="password" hideValue autoComplete="current-password" />
           ) : (
-            <Field
-              label={`Type ${DELETION_WORD} to confirm`}
-              inputProps={{ ...getInputProps(fields.confirmation, { type: "text" }), autoComplete: "off" }}
-              errors={fields.confirmation.errors}
-              hint="You sign in with Google, so there is no password to ask for."
-            />
+            <InputField label={`Type ${DELETION_WORD} to confirm`} field={fields.confirmation} autoComplete="off" hint="You sign in with Google, so there is no password to ask for." />
           )}
-          <div className="mb-4">
-            <label className="flex items-start gap-2 text-sm text-slate-800">
-              <input
-                {...getInputProps(fields.understood, { type: "checkbox" })}
-                aria-invalid={understoodError ? true : undefined}
-                aria-describedby={understoodError}
-                className="mt-1"
-              />
-              I understand that my account is closed now, my points are lost and my data is erased.
-            </label>
-            <ErrorList id={understoodError} errors={fields.understood.errors} />
-          </div>
+          <CheckboxField
+            label="I understand that my account is closed now, my points are lost and my data is erased."
+            inputProps={getInputProps(fields.understood, { type: "checkbox" })}
+            errors={fields.understood.errors}
+          />
           <div className="flex flex-wrap items-center gap-4">
             <SubmitButton pendingText="Deleting…" className="btn bg-red-700 text-white hover:bg-red-800">
               Delete my account

@@ -1,7 +1,7 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { Field, SubmitButton } from "~/components/forms";
+import { InputField, SubmitButton } from "~/components/forms";
 import { requireVerifiedMember } from "~/domain/auth.server";
 import { changeMemberPassword, parsePasswordChange } from "~/domain/member-password.server";
 import { PASSWORD_MIN_LENGTH } from "~/domain/passwords.server";
@@ -65,29 +65,10 @@ export default function PasswordPage() {
           </p>
         ) : null}
         {hasPassword ? (
-          <Field
-            label="Current Password"
-            inputProps={{
-              ...getInputProps(fields.oldPassword, { type: "password" }),
-              autoComplete: "current-password",
-            }}
-            errors={fields.oldPassword.errors}
-          />
+          <InputField label="Current Password" field={fields.oldPassword} type="password" autoComplete="current-password" />
         ) : null}
-        <Field
-          label="New Password"
-          inputProps={{ ...getInputProps(fields.newPassword, { type: "password" }), autoComplete: "new-password" }}
-          errors={fields.newPassword.errors}
-          hint={`At least ${minimumLength} characters, not a common password.`}
-        />
-        <Field
-          label="Confirm New Password"
-          inputProps={{
-            ...getInputProps(fields.newPassword_confirmation, { type: "password" }),
-            autoComplete: "new-password",
-          }}
-          errors={fields.newPassword_confirmation.errors}
-        />
+        <InputField label="New Password" field={fields.newPassword} type="password" autoComplete="new-password" hint={`At least ${minimumLength} characters, not a common password.`} />
+        <InputField label="Confirm New Password" field={fields.newPassword_confirmation} type="password" autoComplete="new-password" />
         <SubmitButton pendingText="Saving…">Save</SubmitButton>
       </Form>
     </section>

@@ -1,7 +1,7 @@
-import { getCollectionProps, getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { CountryOptions, ErrorList, Field, SelectField, SubmitButton } from "~/components/forms";
+import { CountryOptions, ErrorList, Field, groupOf, InputField, RadioGroupField, SelectField, SubmitButton } from "~/components/forms";
 import { missingDetails, requireVerifiedMember } from "~/domain/auth.server";
 import {
   GENDER_LABELS,
@@ -102,57 +102,19 @@ function DetailsForm() {
         </p>
       ) : null}
       <div className="grid gap-x-4 sm:grid-cols-2">
-        <Field
-          label="First Name"
-          inputProps={{
-            ...getInputProps(fields.firstName, { type: "text" }),
-            maxLength: 50,
-            autoComplete: "given-name",
-          }}
-          errors={fields.firstName.errors}
-        />
-        <Field
-          label="Last Name"
-          inputProps={{
-            ...getInputProps(fields.lastName, { type: "text" }),
-            maxLength: 50,
-            autoComplete: "family-name",
-          }}
-          errors={fields.lastName.errors}
-        />
+        <InputField label="First Name" field={fields.firstName} maxLength={50} autoComplete="given-name" />
+        <InputField label="Last Name" field={fields.lastName} maxLength={50} autoComplete="family-name" />
       </div>
       <Field
         label="Email"
         inputProps={{ id: "my-detail-email", type: "email", value: email, readOnly: true, className: "bg-slate-100" }}
         hint="Your email address cannot be changed here."
       />
-      <fieldset className="mb-4">
-        <legend className="text-sm font-medium text-slate-800">Gender</legend>
-        <div className="mt-1 flex flex-wrap gap-x-6 gap-y-2">
-          {getCollectionProps(fields.gender, { type: "radio", options: genders.map((gender) => gender.value) }).map(
-            ({ key, ...props }) => (
-              <label key={key} className="flex items-center gap-2">
-                <input {...props} />
-                {genders.find((gender) => gender.value === props.value)?.label}
-              </label>
-            ),
-          )}
-        </div>
-        <ErrorList id={fields.gender.errorId} errors={fields.gender.errors} />
-      </fieldset>
+      <RadioGroupField legend="Gender" {...groupOf(fields.gender)} choices={genders} />
       <fieldset className="mb-4">
         <legend className="text-sm font-medium text-slate-800">Date Of Birth</legend>
         <div className="mt-1 grid grid-cols-[5.5rem_1fr_6.5rem] gap-2">
-          <Field
-            label="Day"
-            inputProps={{
-              ...getInputProps(fields.dobDay, { type: "text" }),
-              inputMode: "numeric",
-              maxLength: 2,
-              autoComplete: "bday-day",
-            }}
-            errors={fields.dobDay.errors}
-          />
+          <InputField label="Day" field={fields.dobDay} inputMode="numeric" maxLength={2} autoComplete="bday-day" />
           <SelectField
             label="Month"
             selectProps={{ ...getSelectProps(fields.dobMonth), autoComplete: "bday-month" }}
@@ -165,16 +127,7 @@ function DetailsForm() {
               </option>
             ))}
           </SelectField>
-          <Field
-            label="Year"
-            inputProps={{
-              ...getInputProps(fields.dobYear, { type: "text" }),
-              inputMode: "numeric",
-              maxLength: 4,
-              autoComplete: "bday-year",
-            }}
-            errors={fields.dobYear.errors}
-          />
+          <InputField label="Year" field={fields.dobYear} inputMode="numeric" maxLength={4} autoComplete="bday-year" />
         </div>
         <ErrorList id={fields.dob.errorId} errors={fields.dob.errors} />
       </fieldset>
@@ -186,40 +139,10 @@ function DetailsForm() {
         <CountryOptions countries={countries} />
       </SelectField>
       <div className="grid gap-x-4 sm:grid-cols-2">
-        <Field
-          label="State"
-          inputProps={{
-            ...getInputProps(fields.state, { type: "text" }),
-            maxLength: 100,
-            autoComplete: "address-level1",
-          }}
-          errors={fields.state.errors}
-        />
-        <Field
-          label="City"
-          inputProps={{
-            ...getInputProps(fields.city, { type: "text" }),
-            maxLength: 100,
-            autoComplete: "address-level2",
-          }}
-          errors={fields.city.errors}
-        />
-        <Field
-          label="ZIP / PIN Code"
-          inputProps={{ ...getInputProps(fields.pin, { type: "text" }), maxLength: 10, autoComplete: "postal-code" }}
-          errors={fields.pin.errors}
-        />
-        <Field
-          label="Phone / Mobile"
-          inputProps={{
-            ...getInputProps(fields.mobile, { type: "tel" }),
-            inputMode: "numeric",
-            maxLength: 20,
-            autoComplete: "tel",
-          }}
-          errors={fields.mobile.errors}
-          hint="Optional."
-        />
+        <InputField label="State" field={fields.state} maxLength={100} autoComplete="address-level1" />
+        <InputField label="City" field={fields.city} maxLength={100} autoComplete="address-level2" />
+        <InputField label="ZIP / PIN Code" field={fields.pin} maxLength={10} autoComplete="postal-code" />
+        <InputField label="Phone / Mobile" field={fields.mobile} type="tel" inputMode="numeric" maxLength={20} autoComplete="tel" hint="Optional." />
       </div>
       <div className="mt-2 flex flex-wrap items-center gap-3">
         <SubmitButton pendingText="Saving…">Save</SubmitButton>

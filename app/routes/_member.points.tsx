@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AutoRefresh } from "~/components/auto-refresh";
-import { ErrorList, Field, SubmitButton } from "~/components/forms";
+import { ErrorList, InputField, SubmitButton } from "~/components/forms";
 import { requireMemberWithDetails } from "~/domain/auth.server";
 import { withdrawalSchema } from "~/domain/withdrawal-schema";
 import { getWithdrawalOptions, requestWithdrawal } from "~/domain/withdrawals.server";
@@ -121,12 +121,7 @@ function WithdrawForm({
           <ErrorList id={form.errorId} errors={form.errors} />
         </div>
       ) : null}
-      <Field
-        label="Points to withdraw"
-        inputProps={{ ...getInputProps(fields.points, { type: "number" }), step: 1, inputMode: "numeric" }}
-        errors={fields.points.errors}
-        hint={`From ${minimum.toLocaleString("en-US")} to your balance of ${balance.toLocaleString("en-US")} points.`}
-      />
+      <InputField label="Points to withdraw" field={fields.points} type="number" step={1} inputMode="numeric" hint={`From ${minimum.toLocaleString("en-US")} to your balance of ${balance.toLocaleString("en-US")} points.`} />
       <fieldset className="mb-4">
         <legend className="text-sm font-medium text-slate-800">Pay into</legend>
         {accounts.map((account) => {

@@ -1,9 +1,9 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { CountryOptions, ErrorList, Field, SelectField, SubmitButton } from "~/components/forms";
+import { CountryOptions, FormErrors, InputField, SelectField, SubmitButton } from "~/components/forms";
 import { requireAdmin } from "~/domain/admin-auth.server";
 import { pointsCapHint } from "~/domain/points-cap.server";
 import { addSetSchema } from "~/domain/profile-survey-set-schema";
@@ -143,20 +143,13 @@ function AddSetForm({ lastResult }: { lastResult: AddSetResult }) {
   });
   return (
     <Form method="post" {...getFormProps(form)}>
-      <div role="alert">
-        <ErrorList id={form.errorId} errors={form.errors} />
-      </div>
-      <Field label="Title" inputProps={{ ...getInputProps(fields.title, { type: "text" }), autoComplete: "off" }} errors={fields.title.errors} />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <InputField label="Title" field={fields.title} autoComplete="off" />
       {/* The spec labels this field 'Icon'; it holds the country the set is offered to. */}
       <SelectField label="Country" selectProps={getSelectProps(fields.country)} errors={fields.country.errors}>
         <CountryOptions countries={countries} />
       </SelectField>
-      <Field
-        label="Reward for Completion"
-        inputProps={{ ...getInputProps(fields.reward, { type: "number" }), step: 1, inputMode: "numeric" }}
-        errors={fields.reward.errors}
-        hint={`Points credited once, on the member's first submit. ${pointsHint}`}
-      />
+      <InputField label="Reward for Completion" field={fields.reward} type="number" step={1} inputMode="numeric" hint={`Points credited once, on the member's first submit. ${pointsHint}`} />
       <SubmitButton pendingText="Adding…" className="btn-primary w-full">
         Add Profile Survey
       </SubmitButton>

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { SubmitButton } from "~/components/forms";
+import { ConfirmationField, SubmitButton } from "~/components/forms";
 import { SurveyDescription } from "~/components/survey-description";
 import { SurveyForm, type SurveyFormValues } from "~/components/survey-form";
 import { requireAdmin } from "~/domain/admin-auth.server";
@@ -11,7 +11,8 @@ import { findSurvey, ROTATE_SECRET_MESSAGES, rotateReturnSecret, setSurveyLaunch
 import { RETURN_STATUSES, returnLinkTemplate, signReturnUrl, type ReturnStatus } from "~/domain/survey-return-links.server";
 import { listCountries } from "~/lib/countries.server";
 import { getEnv } from "~/lib/env.server";
-import { readFormData } from "~/lib/forms.server";
+import { formResult, readFormData, readIntent, refuseForm } from "~/lib/forms.server";
+import { formErrorsOf, resultFor } from "~/lib/form-result";
 import { PRODUCT_NAME } from "~/lib/product";
 import { redirectWithToast } from "~/lib/toast.server";
 import { utcMinute } from "~/lib/utc-minute";
@@ -44,11 +45,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { admin } = await requireAdmin(request);
   const survey = await surveyOr404(params.id);
   const formData = await readFormData(request);
-  const intent = formData.get("intent");
+  const intent = readIntent(formData, ["rotate-secret", "launch", "unlaunch", "save"]);
   if (intent === "rotate-secret") {
-    if (formData.get("confirm") !== "on") return data({ rotateError: ROTATE_SECRET_MESSAGES.confirmRequired }, { status: 400 });
+    if (formData.get("confirm") !== "on") return refuseForm(ROTATE_SECRET_MESSAGES.confirmRequired, { form: intent });
     const result = await rotateReturnSecret(admin, survey);
-    if (!result.ok) return data({ rotateError: result.message }, { status: 403 });
+    if (!result.ok) return refuseForm(result.message, { form: intent, status: 403 });
     return redirectWithToast(`/admin/survey/${survey.id}`, { type: "success", message: result.message });
   }
   if (intent === "launch" || intent === "unlaunch") {
@@ -56,11 +57,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return redirectWithToast(`/admin/survey/${survey.id}`, { type: result.ok ? "success" : "error", message: result.message });
   }
   const submission = parseWithZod(formData, { schema: surveySchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return formResult(submission.reply(), { form: intent });
   const result = await updateSurvey(admin, survey, submission.value);
   if (!result.ok) {
     const { form, ...fieldErrors } = result.fieldErrors;
-    return data(submission.reply({ formErrors: form, fieldErrors }), { status: 400 });
+    return formResult(submission.reply({ formErrors: form, fieldErrors }), { form: intent });
   }
   return redirectWithToast(`/admin/survey/${survey.id}`, { type: "success", message: result.message });
 }
@@ -68,8 +69,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function EditSurvey() {
   const { survey, choices, defaultValue, delivery, pointsHint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const rotateError = actionData && "rotateError" in actionData ? actionData.rotateError : null;
-  const lastResult = actionData && !("rotateError" in actionData) ? actionData : undefined;
+  const rotateError = formErrorsOf(resultFor(actionData, "rotate-secret"))?.[0] ?? null;
+  const lastResult = resultFor(actionData, "save");
   return (
     <section aria-labelledby="survey-heading">
       <div className="flex flex-wrap items-center gap-3">
@@ -224,20 +225,12 @@ function SigningSecret({ secret, example, rotatedAt, previousValidUntil, rotateE
           A new secret replaces this one. Links signed with this one keep working for a grace period only, so give the
           vendor the new secret at once. A secret rotated earlier and still in its grace period stops working now.
         </p>
-        <label className="mt-2 flex items-start gap-2 text-sm text-slate-700">
-          <input
-            type="checkbox"
-            name="confirm"
-            required
-            className="mt-1 h-4 w-4"
-            aria-invalid={rotateError ? true : undefined}
-            aria-describedby={rotateError ? "rotate-secret-error" : undefined}
-          />
-          I will give the vendor the new secret.
-        </label>
-        <div role="alert" id="rotate-secret-error">
-          {rotateError ? <p className="text-sm text-red-700">{rotateError}</p> : null}
-        </div>
+        <ConfirmationField
+          id="rotate-secret"
+          name="confirm"
+          label="I will give the vendor the new secret."
+          errors={rotateError ? [rotateError] : null}
+        />
         <SubmitButton name="intent" value="rotate-secret" pendingText="Rotating…" className="btn-secondary mt-2">
           Rotate secret
         </SubmitButton>

@@ -6,7 +6,7 @@ import { requireAdmin } from "~/domain/admin-auth.server";
 import { ASSIGNMENT_STATUS_LABEL } from "~/domain/assignment-status";
 import { ASSIGN_MESSAGES } from "~/domain/assignment-schema";
 import { deleteAssignment, findAssignSurvey, listSurveyAssignments, reassignAssignment } from "~/domain/assignments.server";
-import { readFormData } from "~/lib/forms.server";
+import { readFormData, readIntent } from "~/lib/forms.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { redirectWithToast } from "~/lib/toast.server";
 import { notFound } from "~/lib/http.server";
@@ -34,7 +34,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const assignmentId = parseId(formData.get("assignment")) ?? 0;
   const back = `/admin/surveysassignv2/${survey.id}${new URL(request.url).search}`;
-  const intent = formData.get("intent");
+  const intent = readIntent(formData, ["delete", "reassign"]);
   if (intent === "delete" && formData.get("confirm") !== "on") {
     return redirectWithToast(back, { type: "error", message: ASSIGN_MESSAGES.confirmRequired });
   }

@@ -2,13 +2,13 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { DataTable, CELL, pageParam, PageLinks } from "~/components/data-table";
 import { DemographicRows, type DemographicRowValue } from "~/components/demographic-rows";
-import { ErrorList, SubmitButton } from "~/components/forms";
+import { Field, SubmitButton } from "~/components/forms";
 import { UrlDialog } from "~/components/url-dialog";
 import { requireAdmin } from "~/domain/admin-auth.server";
 import { pointsCapHint } from "~/domain/points-cap.server";
 import { points as pointsSchema } from "~/domain/assignment-schema";
 import { assignByDemographics, findAssignSurvey, listAssignSurveys, listTargetableQuestions, previewTargeting, type PostedRow } from "~/domain/assignments.server";
-import { readFormData } from "~/lib/forms.server";
+import { readFormData, readIntent } from "~/lib/forms.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { redirectWithToast } from "~/lib/toast.server";
 import { notFound } from "~/lib/http.server";
@@ -61,7 +61,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const state: FormState = { rows: postedRows(formData), points: String(formData.get("points") ?? ""), errors: { rows: {} }, count: null };
   const posted: PostedRow[] = state.rows.map((row) => ({ questionId: parseId(row.question), optionId: parseId(row.option) }));
-  const intent = formData.get("intent");
+  const intent = readIntent(formData, ["add", "preview", "assign"]);
 
   // Every answer but the redirect is the form again, as posted, with what the intent adds.
   const reply = (changes: Partial<FormState>, status = 200) => data<FormState>({ ...state, ...changes }, { status });
@@ -160,23 +160,21 @@ function DemographicsForm({
       {/* Remounted with each answer, so the pickers show what the server kept. */}
       <DemographicRows key={JSON.stringify(shownRows)} questions={questions} rows={shownRows} errors={errors.rows} />
       <div className="mt-3">
-        <label htmlFor="demographics-points" className="block text-sm font-medium text-slate-800">
-          Points
-        </label>
-        <input
-          id="demographics-points"
-          name="points"
-          type="number"
-          min={0}
-          step={1}
-          required
-          defaultValue={state?.points ?? String(survey.points)}
-          aria-invalid={errors.points ? true : undefined}
-          aria-describedby={errors.points ? "demographics-points-error" : undefined}
-          className="mt-1 block w-40 rounded-md border border-slate-300 px-3 py-2 text-base"
+        <Field
+          label="Points"
+          inputProps={{
+            id: "demographics-points",
+            name: "points",
+            type: "number",
+            min: 0,
+            step: 1,
+            required: true,
+            defaultValue: state?.points ?? String(survey.points),
+            className: "max-w-40",
+          }}
+          errors={errors.points ? [errors.points] : null}
+          hint={pointsHint}
         />
-        <p className="mt-1 text-xs text-slate-500">{pointsHint}</p>
-        <ErrorList id="demographics-points-error" errors={errors.points ? [errors.points] : null} />
       </div>
       {state?.count !== null && state?.count !== undefined ? (
         <p role="status" className="mt-3 rounded-md bg-brand-50 px-3 py-2 text-sm">

@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { ErrorList, Field, SubmitButton, useClearedAfterSubmit } from "~/components/forms";
+import { Field, FormErrors, SubmitButton, useClearedAfterSubmit } from "~/components/forms";
 import { requireAdmin } from "~/domain/admin-auth.server";
 import { mayManageAdmins, registerAdmin } from "~/domain/admins.server";
 import { ADMIN_PASSWORD_MIN_LENGTH } from "~/domain/passwords.server";
@@ -81,9 +81,7 @@ export default function AdminRegister() {
         You are {authorised ? "authorised" : "not authorised"} to create new account
       </p>
       <Form method="post" {...getFormProps(form)} className="mt-4 rounded-md border border-slate-200 bg-white p-4">
-        <div role="alert">
-          <ErrorList id={form.errorId} errors={form.errors} />
-        </div>
+        <FormErrors id={form.errorId} errors={form.errors} />
         <Field
           label="Name"
           inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "off" }}

@@ -1,11 +1,11 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useEffect } from "react";
 import { useHydrated } from "~/components/use-hydrated";
 import { z } from "zod";
-import { ErrorList, Field, SubmitButton, useClearedAfterSubmit } from "~/components/forms";
+import { Field, FormErrors, InputField, SubmitButton, useClearedAfterSubmit } from "~/components/forms";
 import { requireAdmin } from "~/domain/admin-auth.server";
 import { resetTwoFactor } from "~/domain/admin-two-factor.server";
 import {
@@ -17,7 +17,8 @@ import {
   setSuperAdmin,
 } from "~/domain/admins.server";
 import { ADMIN_PASSWORD_MIN_LENGTH } from "~/domain/passwords.server";
-import { readFormData } from "~/lib/forms.server";
+import { formResult, readFormData, readIntent, refuseForm } from "~/lib/forms.server";
+import { formErrorsOf, resultFor, type FormResult } from "~/lib/form-result";
 import { PRODUCT_NAME } from "~/lib/product";
 import { redirectWithToast, toastHeaders } from "~/lib/toast.server";
 import { passwordText } from "~/lib/validation";
@@ -72,10 +73,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { admin, sessionId } = await requireAdmin(request);
   const targetId = requireId(params);
   const formData = await readFormData(request);
-  const intent = formData.get("intent");
+  const intent = readIntent(formData, ["super-admin", "reset-two-factor", "delete", "update-password"]);
   if (intent === "super-admin" || intent === "reset-two-factor") {
     if (formData.get("confirmed") !== "on") {
-      return data({ accessError: CONFIRMATION_REQUIRED, passwordResult: undefined, deleted: false, deleteError: undefined }, { status: 400 });
+      return refuseForm(CONFIRMATION_REQUIRED, { form: "access" });
     }
     const result =
       intent === "super-admin"
@@ -85,22 +86,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   if (intent === "delete") {
     if (formData.get("confirmed") !== "on") {
-      return data({ deleteError: CONFIRMATION_REQUIRED, passwordResult: undefined, deleted: false }, { status: 400 });
+      return refuseForm(CONFIRMATION_REQUIRED, { form: intent });
     }
     const result = await deleteAdmin(admin, targetId);
     if (!result.ok) return redirectWithToast(`${TABLE}/${targetId}`, { type: "error", message: result.message });
     // With JavaScript the page shows the toast and returns to the table itself 2 s later.
     if (formData.get("js") === "on") {
-      return data(
-        { deleted: true, deleteError: undefined, passwordResult: undefined },
-        { headers: await toastHeaders({ type: "success", message: result.message }) },
-      );
+      return formResult({ status: "success" }, { form: intent, headers: await toastHeaders({ type: "success", message: result.message }) });
     }
     return redirectWithToast(TABLE, { type: "success", message: result.message });
   }
   const submission = parseWithZod(formData, { schema: passwordUpdateSchema, disableAutoCoercion: true });
   if (submission.status !== "success") {
-    return data({ passwordResult: submission.reply({ hideFields: PASSWORD_FIELDS }), deleted: false, deleteError: undefined }, { status: 400 });
+    return formResult(submission.reply({ hideFields: PASSWORD_FIELDS }), { form: intent });
   }
   const result = await setAdminPassword(admin, {
     targetId,
@@ -113,7 +111,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       hideFields: PASSWORD_FIELDS,
       ...(result.fieldErrors ? { fieldErrors: result.fieldErrors } : { formErrors: [result.message] }),
     });
-    return data({ passwordResult: reply, deleted: false, deleteError: undefined }, { status: result.fieldErrors ? 400 : 403 });
+    return formResult(reply, { form: intent, status: result.fieldErrors ? 400 : 403 });
   }
   return redirectWithToast(`${TABLE}/${targetId}`, { type: "success", message: result.message });
 }
@@ -125,18 +123,20 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defau
 export default function AdminModify() {
   const { target, isSelf, minimumLength, mayUpdatePassword, mayDelete, mayChangeSuperAdmin, mayResetTwoFactor } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const passwordResult = resultFor(actionData, "update-password");
   const navigate = useNavigate();
   const hydrated = useHydrated();
   const [form, fields] = useForm({
     id: "admin-password",
-    lastResult: actionData?.passwordResult,
+    lastResult: passwordResult,
     constraint: getZodConstraint(passwordUpdateSchema),
     shouldValidate: "onSubmit",
   });
-  useClearedAfterSubmit(actionData?.passwordResult, fields.password.id);
-  useClearedAfterSubmit(actionData?.passwordResult, fields.password_confirmed.id);
-  const deleted = actionData?.deleted === true;
-  const accessError = actionData && "accessError" in actionData ? String(actionData.accessError) : null;
+  useClearedAfterSubmit(passwordResult, fields.password.id);
+  useClearedAfterSubmit(passwordResult, fields.password_confirmed.id);
+  const deleted = isDeleted(actionData);
+  const accessError = formErrorsOf(resultFor(actionData, "access"))?.[0];
+  const deleteError = formErrorsOf(resultFor(actionData, "delete"))?.[0];
 
   useEffect(() => {
     if (!deleted) return;
@@ -164,34 +164,12 @@ export default function AdminModify() {
           </div>
           {mayUpdatePassword ? (
             <Form method="post" {...getFormProps(form)} className="mt-4 rounded-md border border-slate-200 bg-white p-4">
-              <div role="alert">
-                <ErrorList id={form.errorId} errors={form.errors} />
-              </div>
+              <FormErrors id={form.errorId} errors={form.errors} />
               {isSelf ? (
-                <Field
-                  label="Current Password"
-                  inputProps={{
-                    ...getInputProps(fields.current_password, { type: "password", value: false }),
-                    required: true,
-                    autoComplete: "current-password",
-                  }}
-                  errors={fields.current_password.errors}
-                />
+                <InputField label="Current Password" field={fields.current_password} type="password" hideValue required={true} autoComplete="current-password" />
               ) : null}
-              <Field
-                label="Password"
-                inputProps={{ ...getInputProps(fields.password, { type: "password", value: false }), autoComplete: "new-password" }}
-                errors={fields.password.errors}
-                hint={`At least ${minimumLength} characters.`}
-              />
-              <Field
-                label="Confirm Password"
-                inputProps={{
-                  ...getInputProps(fields.password_confirmed, { type: "password", value: false }),
-                  autoComplete: "new-password",
-                }}
-                errors={fields.password_confirmed.errors}
-              />
+              <InputField label="Password" field={fields.password} type="password" hideValue autoComplete="new-password" hint={`At least ${minimumLength} characters.`} />
+              <InputField label="Confirm Password" field={fields.password_confirmed} type="password" hideValue autoComplete="new-password" />
               <SubmitButton pendingText="Updating…" name="intent" value="update-password">
                 Update Password
               </SubmitButton>
@@ -235,9 +213,9 @@ export default function AdminModify() {
                 if (!window.confirm(DELETE_CONFIRM_TEXT)) event.preventDefault();
               }}
             >
-              {actionData?.deleteError ? (
+              {deleteError ? (
                 <p role="alert" className="mb-2 text-sm text-red-700">
-                  {actionData.deleteError}
+                  {deleteError}
                 </p>
               ) : null}
               {hydrated ? (
@@ -294,5 +272,6 @@ function ConfirmedForm({
 }
 
 function isDeleted(result: unknown): boolean {
-  return typeof result === "object" && result !== null && "deleted" in result && result.deleted === true;
+  const answer = result as FormResult | undefined;
+  return resultFor(answer, "delete")?.status === "success";
 }

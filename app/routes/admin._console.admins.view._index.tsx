@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { DataTable, CELL } from "~/components/data-table";
 import { type FormEvent } from "react";
@@ -6,7 +6,8 @@ import { useHydrated } from "~/components/use-hydrated";
 import { z } from "zod";
 import { requireAdmin } from "~/domain/admin-auth.server";
 import { CONFIRMATION_REQUIRED, grantAdmin, listAdmins, mayManageAdmins, revokeAdmin } from "~/domain/admins.server";
-import { readFormData } from "~/lib/forms.server";
+import { readFormData, readIntent, refuseForm } from "~/lib/forms.server";
+import { formErrorsOf } from "~/lib/form-result";
 import { PRODUCT_NAME } from "~/lib/product";
 import { redirectWithToast } from "~/lib/toast.server";
 import { MAX_ID } from "~/lib/ids";
@@ -37,11 +38,13 @@ const accessChange = z.object({
 
 export async function action({ request }: ActionFunctionArgs) {
   const { admin } = await requireAdmin(request);
-  const parsed = accessChange.safeParse(Object.fromEntries(await readFormData(request)));
+  const formData = await readFormData(request);
+  readIntent(formData, ["revoke", "grant"]);
+  const parsed = accessChange.safeParse(Object.fromEntries(formData));
   if (!parsed.success) {
     const confirmationMissing = parsed.error.issues.some((issue) => issue.path[0] === "confirmed");
     const message = confirmationMissing ? CONFIRMATION_REQUIRED : "The request is not valid.";
-    return data({ error: message }, { status: 400 });
+    return refuseForm(message);
   }
   const { intent, id } = parsed.data;
   const result = intent === "revoke" ? await revokeAdmin(admin, id) : await grantAdmin(admin, id);
@@ -50,16 +53,16 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function AdminDetails() {
   const { admins, selfId, mayManage } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const refusal = formErrorsOf(useActionData<typeof action>())?.[0];
   const hydrated = useHydrated();
   return (
     <section aria-labelledby="admin-table-heading">
       <h1 id="admin-table-heading" className="text-2xl font-semibold">
         Admin Details
       </h1>
-      {actionData?.error ? (
+      {refusal ? (
         <p role="alert" className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-          {actionData.error}
+          {refusal}
         </p>
       ) : null}
       <DataTable headings={["#", "User ID", "Name", "Email", "Edit", "Access"]} className="mt-4">

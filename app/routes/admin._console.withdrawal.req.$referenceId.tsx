@@ -1,9 +1,9 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { pageParam } from "~/components/data-table";
-import { ErrorList, SubmitButton } from "~/components/forms";
+import { ConfirmationField, FormErrors, SubmitButton, TextareaField } from "~/components/forms";
 import { UrlDialog } from "~/components/url-dialog";
 import { useHydrated } from "~/components/use-hydrated";
 import { requireAdmin } from "~/domain/admin-auth.server";
@@ -14,7 +14,8 @@ import {
   rejectWithdrawalSchema,
 } from "~/domain/withdrawal-schema";
 import { approveWithdrawal, getWithdrawal, rejectWithdrawal } from "~/domain/withdrawals.server";
-import { readFormData } from "~/lib/forms.server";
+import { formResult, readFormData, readIntent } from "~/lib/forms.server";
+import { resultFor } from "~/lib/form-result";
 import { PRODUCT_NAME } from "~/lib/product";
 import { redirectWithToast } from "~/lib/toast.server";
 import { utcMinute } from "~/lib/utc-minute";
@@ -41,20 +42,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const referenceId = referenceParam(params.referenceId);
   const formData = await readFormData(request);
   const back = listHref(pageParam(new URL(request.url).searchParams.get("page")));
-  if (formData.get("intent") === "reject") {
+  if (readIntent(formData, ["approve", "reject"]) === "reject") {
     const submission = parseWithZod(formData, { schema: rejectWithdrawalSchema });
-    if (submission.status !== "success") return data({ reject: submission.reply() }, { status: 400 });
+    if (submission.status !== "success") return formResult(submission.reply(), { form: "reject" });
     const result = await rejectWithdrawal(admin, referenceId, submission.value.reason);
-    if (!result.ok) return data({ reject: submission.reply({ formErrors: [result.message] }) }, { status: 409 });
+    if (!result.ok) return formResult(submission.reply({ formErrors: [result.message] }), { form: "reject", status: 409 });
     return redirectWithToast(back, { type: "success", message: result.message });
   }
   const submission = parseWithZod(formData, { schema: approveWithdrawalSchema });
-  if (formData.get("intent") !== "approve") {
-    return data({ approve: submission.reply({ formErrors: ["The request is not valid."] }) }, { status: 400 });
-  }
-  if (submission.status !== "success") return data({ approve: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return formResult(submission.reply(), { form: "approve" });
   const result = await approveWithdrawal(admin, referenceId);
-  if (!result.ok) return data({ approve: submission.reply({ formErrors: [result.message] }) }, { status: 409 });
+  if (!result.ok) return formResult(submission.reply({ formErrors: [result.message] }), { form: "approve", status: 409 });
   return redirectWithToast(back, { type: "success", message: result.message });
 }
 
@@ -90,8 +88,8 @@ export default function PaymentConfirmation() {
       {pending ? <FourEyesNote firstApproval={withdrawal.firstApproval} reasons={withdrawal.fourEyes} /> : null}
       {pending ? (
         <div key={withdrawal.referenceId}>
-          <ApproveForm lastResult={actionData && "approve" in actionData ? actionData.approve : undefined} />
-          <RejectForm lastResult={actionData && "reject" in actionData ? actionData.reject : undefined} />
+          <ApproveForm lastResult={resultFor(actionData, "approve")} />
+          <RejectForm lastResult={resultFor(actionData, "reject")} />
         </div>
       ) : (
         <p role="status" className="mt-4 rounded-md bg-slate-100 px-3 py-2 text-sm">
@@ -153,18 +151,15 @@ function ApproveForm({ lastResult }: { lastResult: SubmissionResult<string[]> | 
         formProps.onSubmit(event);
       }}
     >
-      <div role="alert">
-        <ErrorList id={form.errorId} errors={form.errors} />
-      </div>
-      {hydrated ? (
-        <input type="hidden" name={fields.confirmed.name} value="on" />
-      ) : (
-        <label className="mb-2 flex items-start gap-2 text-sm text-slate-700">
-          <input {...getInputProps(fields.confirmed, { type: "checkbox" })} className="mt-1 h-4 w-4" />
-          {PAYMENT_CONFIRM_TEXT}
-        </label>
-      )}
-      <ErrorList id={fields.confirmed.errorId} errors={fields.confirmed.errors} />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <ConfirmationField
+        id={fields.confirmed.id}
+        name={fields.confirmed.name}
+        label={PAYMENT_CONFIRM_TEXT}
+        errors={fields.confirmed.errors}
+        confirmedElsewhere={hydrated}
+        defaultChecked={fields.confirmed.initialValue === "on"}
+      />
       <SubmitButton name="intent" value="approve" pendingText="Submitting…">
         Submit
       </SubmitButton>
@@ -183,19 +178,12 @@ function RejectForm({ lastResult }: { lastResult: SubmissionResult<string[]> | u
   });
   return (
     <Form method="post" {...getFormProps(form)} className="mt-4 border-t border-slate-200 pt-4">
-      <div role="alert">
-        <ErrorList id={form.errorId} errors={form.errors} />
-      </div>
-      <label htmlFor={fields.reason.id} className="block text-sm font-medium text-slate-800">
-        Reason for rejection (shown to the member)
-      </label>
-      <textarea
-        {...getTextareaProps(fields.reason)}
-        rows={2}
-        maxLength={MAX_REJECT_REASON}
-        className={`mt-1 block w-full rounded-md border px-3 py-2 text-base ${fields.reason.errors?.length ? "border-red-600" : "border-slate-300"}`}
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <TextareaField
+        label="Reason for rejection (shown to the member)"
+        textareaProps={{ ...getTextareaProps(fields.reason), rows: 2, maxLength: MAX_REJECT_REASON }}
+        errors={fields.reason.errors}
       />
-      <ErrorList id={fields.reason.errorId} errors={fields.reason.errors} />
       <SubmitButton name="intent" value="reject" pendingText="Rejecting…" className="btn-secondary mt-2 border-red-600 text-red-700">
         Reject and return the points
       </SubmitButton>

@@ -1,10 +1,10 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { z } from "zod";
 import { CardPage } from "~/components/card-page";
-import { ErrorList, Field, SubmitButton, useClearedAfterSubmit } from "~/components/forms";
+import { FormErrors, InputField, SubmitButton, useClearedAfterSubmit } from "~/components/forms";
 import { getAdminSession, startAdminSession } from "~/domain/admin-sessions.server";
 import { needsSecondFactor, SECOND_FACTOR_PATH } from "~/domain/admin-two-factor.server";
 import { assertSameOrigin } from "~/domain/auth.server";
@@ -64,22 +64,9 @@ export default function AdminLogin() {
   return (
     <CardPage title="Admin Login">
       <Form method="post" {...getFormProps(form)} className="mt-6">
-        <Field
-          label="Email"
-          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "username" }}
-          errors={fields.email.errors}
-        />
-        <Field
-          label="Password"
-          inputProps={{
-            ...getInputProps(fields.password, { type: "password", value: false }),
-            autoComplete: "current-password",
-          }}
-          errors={fields.password.errors}
-        />
-        <div role="alert">
-          <ErrorList id={form.errorId} errors={form.errors} />
-        </div>
+        <InputField label="Email" field={fields.email} type="email" autoComplete="username" />
+        <InputField label="Password" field={fields.password} type="password" hideValue autoComplete="current-password" />
+        <FormErrors id={form.errorId} errors={form.errors} />
         <SubmitButton pendingText="Signing in…" className="btn-primary mt-2 w-full">
           Login
         </SubmitButton>

@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CardPage } from "~/components/card-page";
 import { Field, SubmitButton } from "~/components/forms";
@@ -12,7 +12,8 @@ import {
   takeRecoveryCodesToShow,
   unusedRecoveryCodeCount,
 } from "~/domain/admin-two-factor.server";
-import { readFormData } from "~/lib/forms.server";
+import { readFormData, readIntent, refuseForm } from "~/lib/forms.server";
+import { formErrorsOf } from "~/lib/form-result";
 import { PRODUCT_NAME } from "~/lib/product";
 import { redirectWithToast } from "~/lib/toast.server";
 
@@ -46,22 +47,19 @@ export async function action({ request }: ActionFunctionArgs) {
   const session = await requireAdminSignedIn(request);
   const { admin } = session;
   const form = await readFormData(request);
-  const intent = form.get("intent");
+  const intent = readIntent(form, ["enrol", "disable"]);
   if (intent === "enrol") {
     const code = String(form.get("code") ?? "").trim();
-    if (!code) return data({ error: "Enter the 6-digit code your app shows now." }, { status: 400 });
+    if (!code) return refuseForm("Enter the 6-digit code your app shows now.");
     const result = await confirmEnrolment(session, code, request);
-    if (!result.ok) return data({ error: result.message }, { status: 400 });
+    if (!result.ok) return refuseForm(result.message);
     // The session goes on under a new id (the others have ended): a redirect, so the page showing
     // the recovery codes is loaded with the new cookie, with or without JavaScript.
     return redirect("/admin/two-factor", { headers: { "Set-Cookie": result.cookie } });
   }
-  if (intent === "disable") {
-    const result = await disableTwoFactor(admin, String(form.get("password") ?? ""));
-    if (!result.ok) return data({ error: result.message }, { status: 400 });
-    return redirectWithToast("/admin/two-factor", { type: "success", message: result.message });
-  }
-  return data({ error: "Choose what to do on this page." }, { status: 400 });
+  const result = await disableTwoFactor(admin, String(form.get("password") ?? ""));
+  if (!result.ok) return refuseForm(result.message);
+  return redirectWithToast("/admin/two-factor", { type: "success", message: result.message });
 }
 
 export default function TwoFactor() {
@@ -88,7 +86,7 @@ export default function TwoFactor() {
                 label="Your password"
                 inputProps={{ id: "disable-password", name: "password", type: "password", required: true, autoComplete: "current-password" }}
               />
-              <FormError message={actionData?.error} />
+              <FormError message={formErrorsOf(actionData)?.[0]} />
               <SubmitButton name="intent" value="disable" pendingText="Turning off…" className="btn-secondary">
                 Turn off two-factor
               </SubmitButton>
@@ -135,7 +133,7 @@ export default function TwoFactor() {
                 pattern: "[0-9 ]{6,7}",
               }}
             />
-            <FormError message={actionData?.error} />
+            <FormError message={formErrorsOf(actionData)?.[0]} />
             <SubmitButton name="intent" value="enrol" pendingText="Checking…" className="btn-primary w-full">
               Turn on two-factor
             </SubmitButton>

@@ -1,10 +1,10 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { z } from "zod";
 import { CardPage } from "~/components/card-page";
-import { ErrorList, Field, SubmitButton, useClearedAfterSubmit } from "~/components/forms";
+import { FormErrors, InputField, SubmitButton, useClearedAfterSubmit } from "~/components/forms";
 import { completeSecondFactor, readAdminSession } from "~/domain/admin-sessions.server";
 import { verifySecondFactor } from "~/domain/admin-two-factor.server";
 import { assertSameOrigin } from "~/domain/auth.server";
@@ -61,19 +61,8 @@ export default function AdminVerifyCode() {
         your recovery codes instead; each works once.
       </p>
       <Form method="post" {...getFormProps(form)} className="mt-6">
-        <Field
-          label="Code"
-          inputProps={{
-            ...getInputProps(fields.code, { type: "text", value: false }),
-            autoComplete: "one-time-code",
-            autoCapitalize: "none",
-            spellCheck: false,
-          }}
-          errors={fields.code.errors}
-        />
-        <div role="alert">
-          <ErrorList id={form.errorId} errors={form.errors} />
-        </div>
+        <InputField label="Code" field={fields.code} hideValue autoComplete="one-time-code" autoCapitalize="none" spellCheck={false} />
+        <FormErrors id={form.errorId} errors={form.errors} />
         <SubmitButton pendingText="Checking…" className="btn-primary mt-2 w-full">
           Verify
         </SubmitButton>

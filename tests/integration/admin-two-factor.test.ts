@@ -88,7 +88,7 @@ describe("enrolment", () => {
 
     const wrong = expectData(await twoFactorAction(args(request("/admin/two-factor", { cookie, form: { intent: "enrol", code: "000000" } }))));
     expect(wrong.init?.status).toBe(400);
-    expect(wrong.data.error).toBe(ENROLMENT_CODE_REFUSED);
+    expect(wrong.data.error).toEqual({ "": [ENROLMENT_CODE_REFUSED] });
     expect((await getPrisma().admin.findUniqueOrThrow({ where: { id: admin.id } })).totpEnabledAt).toBeNull();
 
     const done = expectRedirect(
@@ -270,7 +270,7 @@ describe("ADMIN_MFA", () => {
     expect(await dashLoader(args(request("/admin/dash", { cookie: enrolledCookie })))).toBeTruthy();
 
     const off = expectData(await twoFactorAction(args(request("/admin/two-factor", { cookie: enrolledCookie, form: { intent: "disable", password: PASSWORD } }))));
-    expect(off.data.error).toBe(MFA_REQUIRED_REFUSED);
+    expect(off.data.error).toEqual({ "": [MFA_REQUIRED_REFUSED] });
     expect((await getPrisma().admin.findUniqueOrThrow({ where: { id: admin.id } })).totpEnabledAt).not.toBeNull();
   });
 
@@ -400,7 +400,7 @@ describe("admin passwords", () => {
     const form = { intent: "update-password", password: NEW_PASSWORD, password_confirmed: NEW_PASSWORD };
     for (const current of [{}, { current_password: "Wrong#Password-1" }] as Record<string, string>[]) {
       const refused = expectData(await post(cookie, admin.id, { ...form, ...current }));
-      expect(refused.data.passwordResult?.error).toMatchObject({ current_password: [CURRENT_PASSWORD_WRONG] });
+      expect(refused.data.error).toMatchObject({ current_password: [CURRENT_PASSWORD_WRONG] });
     }
     expect(await verifyPassword(PASSWORD, (await getPrisma().admin.findUniqueOrThrow({ where: { id: admin.id } })).passwordHash)).toBe(true);
     expectRedirect(await post(cookie, admin.id, { ...form, current_password: PASSWORD }));
@@ -412,7 +412,7 @@ describe("admin passwords", () => {
     const target = await createTestAdmin();
     const eleven = "Tidal#Moss9";
     const refused = expectData(await post(await adminCookie(actor.id), target.id, { intent: "update-password", password: eleven, password_confirmed: eleven }));
-    expect(refused.data.passwordResult?.error).toMatchObject({ password: ["An admin password must be at least 12 characters."] });
+    expect(refused.data.error).toMatchObject({ password: ["An admin password must be at least 12 characters."] });
     expect(passwordPolicyIssue(eleven)).toBeNull();
   });
 

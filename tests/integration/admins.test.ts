@@ -16,7 +16,8 @@ import { action as registerAction, loader as registerLoader } from "~/routes/adm
 import { action as tableAction, loader as tableLoader } from "~/routes/admin._console.admins.view._index";
 import { action as editAction, loader as editLoader } from "~/routes/admin._console.admins.view.$id";
 import { createTestAdmin } from "../support/factories";
-import { expectData, expectRedirect } from "../support/remix";
+import { expectData, expectRedirect, expectThrown } from "../support/remix";
+import { UNKNOWN_INTENT_MESSAGE } from "~/lib/forms.server";
 import { adminCookie, adminRequest as request, ORIGIN, thrownStatus } from "../support/admin-requests";
 
 // Admin management: who may register, revoke, grant, delete and set passwords, and what each
@@ -154,7 +155,7 @@ describe("revoking and granting", () => {
 
     const unconfirmed = expectData(await changeAccess(cookie, { intent: "revoke", id: String(target.id) }));
     expect(unconfirmed.init?.status).toBe(400);
-    expect(unconfirmed.data.error).toBe(CONFIRMATION_REQUIRED);
+    expect(unconfirmed.data.error).toEqual({ "": [CONFIRMATION_REQUIRED] });
     expect(await getPrisma().adminSession.count({ where: { adminId: target.id } })).toBe(2);
 
     const revoked = expectRedirect(await changeAccess(cookie, { intent: "revoke", id: String(target.id), confirmed: "on" }));
@@ -214,11 +215,13 @@ describe("revoking and granting", () => {
 
   test("a tampered post (unknown intent, bad id) is a clear 400, not a 500", async () => {
     const { cookie } = await superAdmin();
-    for (const form of [{ intent: "destroy", id: "1", confirmed: "on" }, { intent: "revoke", id: "x".repeat(40 * 1024), confirmed: "on" }]) {
-      const refused = expectData(await changeAccess(cookie, form));
-      expect(refused.init?.status).toBe(400);
-      expect(refused.data.error).toBe("The request is not valid.");
-    }
+    expect(await expectThrown(changeAccess(cookie, { intent: "destroy", id: "1", confirmed: "on" }))).toEqual({
+      status: 400,
+      text: UNKNOWN_INTENT_MESSAGE,
+    });
+    const badId = expectData(await changeAccess(cookie, { intent: "revoke", id: "x".repeat(40 * 1024), confirmed: "on" }));
+    expect(badId.init?.status).toBe(400);
+    expect(badId.data.error).toEqual({ "": ["The request is not valid."] });
   });
 });
 
@@ -248,7 +251,7 @@ describe("passwords", () => {
 
     const refused = expectData(await edit(cookie, other.id, { intent: "update-password", password: NEW_PASSWORD, password_confirmed: NEW_PASSWORD }));
     expect(refused.init?.status).toBe(403);
-    expect(refused.data.passwordResult?.error).toEqual({ "": [NOT_AUTHORISED] });
+    expect(refused.data.error).toEqual({ "": [NOT_AUTHORISED] });
     expect(await verifyPassword(NEW_PASSWORD, (await getPrisma().admin.findUniqueOrThrow({ where: { id: other.id } })).passwordHash)).toBe(false);
     expect(await getPrisma().auditEntry.count({ where: { targetId: String(other.id) } })).toBe(0);
   });
@@ -265,7 +268,7 @@ describe("passwords", () => {
     for (const [form, errors] of cases) {
       const refused = expectData(await edit(cookie, target.id, { intent: "update-password", ...form }));
       expect(refused.init?.status).toBe(400);
-      expect(refused.data.passwordResult?.error).toMatchObject(errors);
+      expect(refused.data.error).toMatchObject(errors);
     }
     expect(await getPrisma().auditEntry.count()).toBe(0);
   });
@@ -279,7 +282,7 @@ describe("permanent delete", () => {
 
     const unconfirmed = expectData(await edit(cookie, target.id, { intent: "delete" }));
     expect(unconfirmed.init?.status).toBe(400);
-    expect(unconfirmed.data.deleteError).toBe(CONFIRMATION_REQUIRED);
+    expect(unconfirmed.data).toMatchObject({ form: "delete", error: { "": [CONFIRMATION_REQUIRED] } });
     expect(await getPrisma().admin.count({ where: { id: target.id } })).toBe(1);
 
     const response = expectRedirect(await edit(cookie, target.id, { intent: "delete", confirmed: "on" }));
@@ -296,7 +299,7 @@ describe("permanent delete", () => {
     const { cookie } = await superAdmin();
     const target = await createTestAdmin();
     const result = expectData(await edit(cookie, target.id, { intent: "delete", confirmed: "on", js: "on" }));
-    expect(result.data.deleted).toBe(true);
+    expect(result.data).toMatchObject({ form: "delete", status: "success" });
     expect(new Headers(result.init?.headers).get("Set-Cookie")).toMatch(/^__toast=/);
     expect(await getPrisma().admin.count({ where: { id: target.id } })).toBe(0);
   });

@@ -80,7 +80,6 @@ interface FuzzRow {
   /** The fields the route's forms post, for noise. */
   fields: string[];
   variants: Variant[] | ((target: FuzzTarget) => Variant[]);
-  intentField?: string;
   setup?: (world: RoleWorld) => Promise<FuzzTarget> | FuzzTarget;
   /** A refusal may re-render the form with its messages (200): step forms whose Previous and Next save nothing. */
   rerender?: boolean;
@@ -314,7 +313,6 @@ const FUZZ: Record<string, FuzzRow> = {
   "prescreener.$survey": {
     roles: ["member", "otherMember"],
     fields: ["_page", "confirmed", ...QUESTIONNAIRE_FIELDS],
-    intentField: "_intent",
     setup: async (world) => ({ params: { survey: String((await ownScreenedSurvey(world)).survey.id) } }),
     variants: [
       { intent: "previous" },
@@ -426,7 +424,6 @@ const FUZZ: Record<string, FuzzRow> = {
   "admin._console._survey.screener.rules.$id": {
     roles: ["admin"],
     fields: ["_page", "min:cupsPerDay", "max:cupsPerDay", "rule:favourite", "rule:extras"],
-    intentField: "_intent",
     setup: async (world) => ({ params: { id: String((await adminScreener(world)).id) } }),
     variants: [
       { intent: "previous" },
@@ -576,7 +573,7 @@ describe("form fuzzing", () => {
       for (const { label, request } of malformedRequests(cookie, path)) {
         expect(await check(request, acting, () => `${label} body`), `POST ${path} as ${role}`).toBeNull();
       }
-      for (const body of poisonGrid(variants, row.intentField)) {
+      for (const body of poisonGrid(variants)) {
         const problem = await check(fuzzRequest(cookie, path, body.entries), body.variant.acts, () => describeBody(body));
         expect(problem, `POST ${path} as ${role}`).toBeNull();
       }
@@ -584,7 +581,7 @@ describe("form fuzzing", () => {
 
     await fc.assert(
       fc.asyncProperty(
-        fuzzBodies(variants, { fields: row.fields, intentField: row.intentField, extraValues: target.extraValues }),
+        fuzzBodies(variants, { fields: row.fields, extraValues: target.extraValues }),
         async (body: FuzzBody) => {
           const problem = await check(fuzzRequest(cookie, path, body.entries), body.variant.acts, () => describeBody(body));
           if (problem) throw new Error(problem);

@@ -205,8 +205,8 @@ const openState = async (setup: Setup, cookie: string) => {
 const send = (setup: Setup, cookie: string, fields: [string, string][]) =>
   prescreenerAction(args(post(setup.path, cookie, fields), setup.params));
 
-const PASSING: [string, string][] = [["age", "30"], ["owner", "Yes"], ["_page", "1"], ["_intent", "submit"], ["confirmed", "on"]];
-const FAILING: [string, string][] = [["age", "30"], ["owner", "No"], ["_page", "1"], ["_intent", "submit"], ["confirmed", "on"]];
+const PASSING: [string, string][] = [["age", "30"], ["owner", "Yes"], ["_page", "1"], ["intent", "submit"], ["confirmed", "on"]];
+const FAILING: [string, string][] = [["age", "30"], ["owner", "No"], ["_page", "1"], ["intent", "submit"], ["confirmed", "on"]];
 
 const assignmentOf = (id: number) => getPrisma().assignment.findUniqueOrThrow({ where: { id } });
 const responsesOf = (assignmentId: number) => getPrisma().questionnaireResponse.count({ where: { assignmentId } });
@@ -226,14 +226,14 @@ describe("the pre-screener", () => {
   test("Next checks the page and carries the answers; Previous goes back; Submit needs the confirmation", async () => {
     const { member, cookie } = await signedIn();
     const setup = await screenedSurvey(member.id);
-    const refused = expectData(await send(setup, cookie, [["_page", "0"], ["_intent", "next"]]));
+    const refused = expectData(await send(setup, cookie, [["_page", "0"], ["intent", "next"]]));
     expect(refused.init?.status).toBe(400);
     expect(refused.data).toMatchObject({ page: 0, result: { error: { age: ["This field is required."] } } });
 
-    const next = expectData(await send(setup, cookie, [["age", "30"], ["_page", "0"], ["_intent", "next"]]));
+    const next = expectData(await send(setup, cookie, [["age", "30"], ["_page", "0"], ["intent", "next"]]));
     expect(next.data).toMatchObject({ page: 1, values: { age: ["30"] }, result: null });
 
-    const back = expectData(await send(setup, cookie, [["age", "30"], ["owner", "Yes"], ["_page", "1"], ["_intent", "previous"]]));
+    const back = expectData(await send(setup, cookie, [["age", "30"], ["owner", "Yes"], ["_page", "1"], ["intent", "previous"]]));
     expect(back.data).toMatchObject({ page: 0, values: { age: ["30"], owner: ["Yes"] } });
 
     const unconfirmed = expectData(await send(setup, cookie, PASSING.filter(([name]) => name !== "confirmed")));

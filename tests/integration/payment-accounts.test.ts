@@ -7,7 +7,8 @@ import { getPrisma } from "~/lib/db.server";
 import { getToast } from "~/lib/toast.server";
 import { action, loader } from "~/routes/_member.account._index";
 import { createTestMember } from "../support/factories";
-import { expectData, expectRedirect } from "../support/remix";
+import { expectData, expectRedirect, expectThrown } from "../support/remix";
+import { UNKNOWN_INTENT_MESSAGE } from "~/lib/forms.server";
 
 // Payment accounts (/account): add a PayPal, UPI or bank account, one per method, see it with the
 // account number masked, delete it unless a pending withdrawal is to be paid to it. Every refused
@@ -399,9 +400,8 @@ describe("forged and broken posts", () => {
   ])("%s: a message, nothing stored", async (_name, intent) => {
     const { member, cookie } = await signedIn();
     const { intent: _bank, ...fields } = BANK;
-    const result = expectData(await post(cookie, intent === undefined ? fields : { ...fields, intent }));
-    expect(result.init?.status).toBe(400);
-    expect(result.data.refusal?.message).toBe("This form could not be read. Reload the page and try again.");
+    const refused = await expectThrown(post(cookie, intent === undefined ? fields : { ...fields, intent }));
+    expect(refused).toEqual({ status: 400, text: UNKNOWN_INTENT_MESSAGE });
     expect(await storedAccounts(member.id)).toEqual([]);
   });
 

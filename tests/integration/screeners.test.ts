@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import { evaluateScreener } from "~/domain/screener-rules";
 import { loadScreenerRules, saveScreenerRules, SCREENER_PAGE_SIZE } from "~/domain/screeners.server";
 import { getPrisma } from "~/lib/db.server";
+import { UNKNOWN_INTENT_MESSAGE } from "~/lib/forms.server";
 import { getToast } from "~/lib/toast.server";
 import type { QuestionDefinition, QuestionnaireDefinition } from "~/questionnaire/definition";
 import { MESSAGES as ANSWER_MESSAGES } from "~/questionnaire/schema";
@@ -12,7 +13,7 @@ import { action as rulesAction, loader as rulesLoader } from "~/routes/admin._co
 import { loader as viewLoader } from "~/routes/admin._console._survey.screener.view.$id";
 import { startMemberSession } from "~/domain/sessions.server";
 import { createTestAdmin, createTestMember } from "../support/factories";
-import { expectData, expectRedirect } from "../support/remix";
+import { expectData, expectRedirect, expectThrown } from "../support/remix";
 import { adminCookie, adminRequest, ORIGIN, thrownStatus } from "../support/admin-requests";
 
 // Screeners in the back office: the list, the read-only view, and the rules page, which stores
@@ -91,7 +92,7 @@ const ANSWERS: [string, string][] = [
   ["rule:brand", "any"],
   ["rule:news", "on"],
 ];
-const submit = (cookie: string, id: number, entries = ANSWERS) => postRules(cookie, id, [["_page", "2"], ...entries, ["_intent", "submit"]]);
+const submit = (cookie: string, id: number, entries = ANSWERS) => postRules(cookie, id, [["_page", "2"], ...entries, ["intent", "submit"]]);
 
 async function storedState(id: number) {
   const prisma = getPrisma();
@@ -155,12 +156,12 @@ describe("adding rules", () => {
   test("Next and Previous go page by page, carrying the answers so far", async () => {
     const { cookie } = await signedInAdmin();
     const id = await createScreener();
-    const next = expectData(await postRules(cookie, id, [["_page", "0"], ["min:age", "18"], ["max:age", ""], ["_intent", "next"]]));
+    const next = expectData(await postRules(cookie, id, [["_page", "0"], ["min:age", "18"], ["max:age", ""], ["intent", "next"]]));
     expect(next.data).toEqual({ page: 1, values: { "min:age": ["18"] }, errors: {} });
-    const back = expectData(await postRules(cookie, id, [["_page", "1"], ["min:age", "18"], ["_intent", "previous"]]));
+    const back = expectData(await postRules(cookie, id, [["_page", "1"], ["min:age", "18"], ["intent", "previous"]]));
     expect(back.data).toMatchObject({ page: 0, values: { "min:age": ["18"] }, errors: {} });
     // Next stays on a page with a message; Previous does not check (the required radio is open).
-    const refused = expectData(await postRules(cookie, id, [["_page", "1"], ["min:age", "18"], ["_intent", "next"]]));
+    const refused = expectData(await postRules(cookie, id, [["_page", "1"], ["min:age", "18"], ["intent", "next"]]));
     expect(refused.init?.status).toBe(400);
     expect(refused.data).toMatchObject({ page: 1, errors: { "rule:owner": ["Choose an answer, or 'Any answer' to let every answer pass."] } });
     expect(await storedState(id)).toEqual({ rules: 0, rulesAddedAt: null, audit: 0 });
@@ -266,9 +267,12 @@ describe("adding rules", () => {
       page: 1,
       errors: { "rule:owner": [ANSWER_MESSAGES.unknownOption], "rule:fuel": [ANSWER_MESSAGES.unknownOption] },
     });
-    // A forged page number or intent is read as the first page and Submit, never as an error.
-    const forged = expectData(await postRules(cookie, id, [["_page", "-1"], ["_intent", "delete"], ["rule:owner", "o:Perhaps"]]));
+    // A forged page number is read as the first page; a post without a button as Submit.
+    const forged = expectData(await postRules(cookie, id, [["_page", "-1"], ["rule:owner", "o:Perhaps"]]));
     expect(forged.data).toMatchObject({ page: 1 });
+    // An intent the page has no button for is refused, and nothing is stored.
+    const unknown = await expectThrown(postRules(cookie, id, [["_page", "2"], ...ANSWERS, ["intent", "delete"]]));
+    expect(unknown).toEqual({ status: 400, text: UNKNOWN_INTENT_MESSAGE });
     expect(await storedState(id)).toEqual({ rules: 0, rulesAddedAt: null, audit: 0 });
   });
 

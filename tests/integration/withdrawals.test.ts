@@ -22,7 +22,8 @@ import { loader as listLoader } from "~/routes/admin._console.withdrawal.req";
 import { getDashboardFigures } from "~/domain/admin-dashboard.server";
 import { createTestAdmin, createTestMember } from "../support/factories";
 import { adminCookie, adminRequest, ORIGIN, thrownStatus } from "../support/admin-requests";
-import { expectData, expectRedirect } from "../support/remix";
+import { expectData, expectRedirect, expectThrown } from "../support/remix";
+import { UNKNOWN_INTENT_MESSAGE } from "~/lib/forms.server";
 import { creditPoints } from "~/domain/ledger.server";
 
 /** An admin who neither created nor assigned anything here: the detail as any admin sees it. */
@@ -474,11 +475,11 @@ describe("the routes", () => {
 
     const unconfirmed = expectData(await call(adminRequest(path, { cookie, form: { intent: "approve" } })));
     expect(unconfirmed.init?.status).toBe(400);
-    expect(unconfirmed.data).toMatchObject({ approve: { error: { confirmed: ["Tick the box to confirm."] } } });
+    expect(unconfirmed.data).toMatchObject({ form: "approve", error: { confirmed: ["Tick the box to confirm."] } });
     const noReason = expectData(await call(adminRequest(path, { cookie, form: { intent: "reject", reason: "  " } })));
-    expect(noReason.data).toMatchObject({ reject: { error: { reason: ["Give the reason for the rejection."] } } });
-    const noIntent = expectData(await call(adminRequest(path, { cookie, form: { confirmed: "on" } })));
-    expect(noIntent.init?.status).toBe(400);
+    expect(noReason.data).toMatchObject({ form: "reject", error: { reason: ["Give the reason for the rejection."] } });
+    const noIntent = await expectThrown(call(adminRequest(path, { cookie, form: { confirmed: "on" } })));
+    expect(noIntent).toEqual({ status: 400, text: UNKNOWN_INTENT_MESSAGE });
     expect((await getPrisma().withdrawalRequest.findUniqueOrThrow({ where: { referenceId } })).status).toBe("pending");
 
     const list = await listLoader({ request: adminRequest("/admin/withdrawal/req", { cookie }), params: {}, context: {} });
@@ -490,6 +491,6 @@ describe("the routes", () => {
     expect(approved.headers.get("Location")).toBe("/admin/withdrawal/req?page=2");
     const again = expectData(await call(adminRequest(path, { cookie, form: { intent: "approve", confirmed: "on" } })));
     expect(again.init?.status).toBe(409);
-    expect(again.data).toMatchObject({ approve: { error: { "": [`${referenceId} has already been paid (Success).`] } } });
+    expect(again.data).toMatchObject({ form: "approve", error: { "": [`${referenceId} has already been paid (Success).`] } });
   });
 });

@@ -12,3 +12,14 @@ export function expectData<T>(result: T): Extract<T, { data: unknown }> {
   }
   return result as Extract<T, { data: unknown }>;
 }
+
+/** The status and text of the Response an action threw (a 400 for an unknown intent, say). */
+export async function expectThrown(work: Promise<unknown>): Promise<{ status: number; text: string }> {
+  try {
+    await work;
+  } catch (error) {
+    if (error instanceof Response) return { status: error.status, text: await error.text() };
+    throw error;
+  }
+  throw new Error("Expected the action to throw a Response");
+}
