@@ -1,8 +1,68 @@
 import type { ReactNode } from "react";
 import { Link } from "@remix-run/react";
 
-// The back office's tables and their page links: one look for admins, members, the audit log and
-// the lists still to come.
+// The tables of the site and their page links: one look for the back office's lists and the
+// member's histories alike.
+
+/** A page that is one list: its heading, an optional line of totals, then the table. */
+export function TablePage({
+  id,
+  title,
+  summary,
+  children,
+}: {
+  /** Prefix of the heading's id (`${id}-heading`), which labels the section. */
+  id: string;
+  title: string;
+  summary?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={`${id}-heading`}>
+      <h1 id={`${id}-heading`} className="text-2xl font-semibold">
+        {title}
+      </h1>
+      {summary ? <p className="mt-1 text-sm text-slate-600">{summary}</p> : null}
+      {children}
+    </section>
+  );
+}
+
+/** "12 requests · page 1 of 2": the totals line of a paged list. */
+export function pageSummary(total: number, noun: string, page: number, pageCount: number): string {
+  return `${total} ${noun} · page ${page} of ${pageCount}`;
+}
+
+/**
+ * A member's history: the message when there is nothing yet, else the table and its page links.
+ */
+export function PagedHistory({
+  headings,
+  emptyText,
+  isEmpty,
+  page,
+  pageCount,
+  pagesLabel,
+  children,
+}: {
+  headings: string[];
+  emptyText: string;
+  isEmpty: boolean;
+  page: number;
+  pageCount: number;
+  pagesLabel: string;
+  children: ReactNode;
+}) {
+  if (isEmpty) return <p className="mt-4 rounded-md border border-slate-200 bg-white p-4">{emptyText}</p>;
+  return (
+    <>
+      <DataTable headings={headings} className="mt-4">
+        {children}
+      </DataTable>
+      <PageLinks page={page} pageCount={pageCount} label={pagesLabel} />
+    </>
+  );
+}
 
 /**
  * A scrollable table with one heading row; the rows are the children. `empty`, given only when
@@ -47,7 +107,7 @@ export function DataTable({
   );
 }
 
-/** The padding of every cell of an DataTable. */
+/** The padding of every cell of a DataTable. */
 export const CELL = "px-3 py-2";
 
 /**

@@ -265,3 +265,9 @@ export function checkDateOfBirth(parts: DateOfBirthParts, today: Date): DateOfBi
 function requiredValue<Schema extends z.ZodTypeAny>(schema: Schema) {
   return z.preprocess((value) => value ?? "", schema);
 }
+
+/** The month names of the date-of-birth pickers, January first (both forms post 1–12). */
+export const MONTHS = [
+  "January", "February", "March", "April", "May", "June",
+  "July", "August", "September", "October", "November", "December",
+] as const;

@@ -1,25 +1,6 @@
 import { z } from "zod";
 import { emailAddress, passwordText } from "~/lib/validation";
-import {
-  checkDateOfBirth,
-  countryField,
-  dateOfBirth,
-  dateOfBirthPartField,
-  GENDER_CODES,
-  GENDER_LABELS,
-  genderField,
-  isDayPart,
-  isMonthPart,
-  isYearPart,
-  mobileField,
-  nameField,
-  normalisePin,
-  pinField,
-  placeField,
-  REGISTRATION_MESSAGES,
-  storedMobile,
-  type GenderCode,
-} from "./member-profile-rules";
+import * as rules from "./member-profile-rules";
 
 // The two steps of Register, declared once: the action parses with them (adding the checks only the
 // server can make) and the page validates with them in the browser. No server-only imports here.
@@ -28,21 +9,18 @@ import {
 // The spec's messages, word for word.
 export const REQUIRED_FIELDS = "Required Fields";
 export const PASSWORD_MISMATCH = "Password do not match";
-export const ENTER_VALID_YEAR = REGISTRATION_MESSAGES.year;
+export const ENTER_VALID_YEAR = rules.REGISTRATION_MESSAGES.year;
 export const INVALID_FIELD_DATA = "Invalid field Data";
 
 /** The field-level flag of an empty required field; the banner then says 'Required Fields'. */
-export const REQUIRED = REGISTRATION_MESSAGES.required;
-export const UNDER_AGE = REGISTRATION_MESSAGES.underAge;
+export const REQUIRED = rules.REGISTRATION_MESSAGES.required;
+export const UNDER_AGE = rules.REGISTRATION_MESSAGES.underAge;
 /** The same minimum as the server's password policy, so the browser can say it before posting. */
 export const PASSWORD_MIN_LENGTH = 8;
 
-export const GENDERS = GENDER_CODES.map((value) => ({ value, label: GENDER_LABELS[value] }));
+export const GENDERS = rules.GENDER_CODES.map((value) => ({ value, label: rules.GENDER_LABELS[value] }));
 
-export const MONTHS = [
-  "January", "February", "March", "April", "May", "June",
-  "July", "August", "September", "October", "November", "December",
-] as const;
+export const MONTHS = rules.MONTHS;
 
 export interface StepOneChecks {
   /** The server's full password policy; the browser only checks the length. */
@@ -52,8 +30,8 @@ export interface StepOneChecks {
 export function stepOneSchema({ passwordIssue = browserPasswordIssue }: StepOneChecks = {}) {
   return z
     .object({
-      fName: nameField(REQUIRED),
-      lName: nameField(REQUIRED),
+      fName: rules.nameField(REQUIRED),
+      lName: rules.nameField(REQUIRED),
       email: emailAddress({ required: REQUIRED, invalid: "Enter a valid email address." }),
       password: passwordText({ required: REQUIRED }).superRefine((value, context) => {
         const issue = passwordIssue(value);
@@ -81,26 +59,26 @@ export interface StepTwoChecks {
 }
 
 export function stepTwoSchema({ today, isCountry }: StepTwoChecks) {
-  const messages = REGISTRATION_MESSAGES;
+  const messages = rules.REGISTRATION_MESSAGES;
   const thisYear = today.getUTCFullYear();
   // One check each, so a bad value gets one message. The spec caps the year at this one.
-  const dayPart = dateOfBirthPartField(isDayPart, { required: REQUIRED, invalid: messages.day });
-  const monthPart = dateOfBirthPartField(isMonthPart, { required: REQUIRED, invalid: messages.month });
-  const yearPart = dateOfBirthPartField((value) => isYearPart(value) && Number(value) <= thisYear, {
+  const dayPart = rules.dateOfBirthPartField(rules.isDayPart, { required: REQUIRED, invalid: messages.day });
+  const monthPart = rules.dateOfBirthPartField(rules.isMonthPart, { required: REQUIRED, invalid: messages.month });
+  const yearPart = rules.dateOfBirthPartField((value) => rules.isYearPart(value) && Number(value) <= thisYear, {
     required: REQUIRED,
     invalid: ENTER_VALID_YEAR,
   });
   return z
     .object({
-      country: countryField({ required: REQUIRED, invalid: messages.country }, isCountry),
-      state: placeField(REQUIRED),
-      city: placeField(REQUIRED),
-      pin: pinField({ required: REQUIRED, invalid: messages.pin }),
+      country: rules.countryField({ required: REQUIRED, invalid: messages.country }, isCountry),
+      state: rules.placeField(REQUIRED),
+      city: rules.placeField(REQUIRED),
+      pin: rules.pinField({ required: REQUIRED, invalid: messages.pin }),
       day: dayPart,
       month: monthPart,
       year: yearPart,
-      gender: genderField({ required: REQUIRED, invalid: messages.gender }),
-      mobile: mobileField(messages.mobile),
+      gender: rules.genderField({ required: REQUIRED, invalid: messages.gender }),
+      mobile: rules.mobileField(messages.mobile),
     })
     .superRefine((value, context) => {
       // zod runs this even when a part failed its own check; the date is judged from valid parts only.
@@ -110,7 +88,7 @@ export function stepTwoSchema({ today, isCountry }: StepTwoChecks) {
         yearPart.safeParse(value.year),
       ].every((part) => part.success);
       if (!partsValid) return;
-      const check = checkDateOfBirth(value, today);
+      const check = rules.checkDateOfBirth(value, today);
       if (check.ok) return;
       // With the year capped at this one, a date still to come is one under 18.
       const message = check.problem === "not-a-date" ? messages.notADate : UNDER_AGE;
@@ -118,11 +96,11 @@ export function stepTwoSchema({ today, isCountry }: StepTwoChecks) {
     })
     .transform(({ day, month, year, gender, pin, mobile, ...rest }) => ({
       ...rest,
-      gender: gender as GenderCode,
-      pin: normalisePin(pin),
-      mobile: storedMobile(mobile),
+      gender: gender as rules.GenderCode,
+      pin: rules.normalisePin(pin),
+      mobile: rules.storedMobile(mobile),
       // Checked just above: a real calendar date.
-      dob: dateOfBirth({ day, month, year }) as Date,
+      dob: rules.dateOfBirth({ day, month, year }) as Date,
     }));
 }
 

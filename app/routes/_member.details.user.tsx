@@ -3,6 +3,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CountryOptions, ErrorList, Field, groupOf, InputField, RadioGroupField, SelectField, SubmitButton } from "~/components/forms";
 import { missingDetails, requireVerifiedMember } from "~/domain/auth.server";
+import { MONTHS } from "~/domain/member-profile-rules";
 import {
   GENDER_LABELS,
   genderOptions,
@@ -75,20 +76,6 @@ export default function MyDetail() {
 
 type DetailsFormValues = ReturnType<typeof memberDetailsFormValues> & { dob?: string };
 
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
 
 function DetailsForm() {
   const { incomplete, email, values, genders, countries } = useLoaderData<typeof loader>();

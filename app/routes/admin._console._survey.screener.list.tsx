@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { DataTable, CELL, PageLinks, pageParam } from "~/components/data-table";
+import { CELL, DataTable, PageLinks, pageParam, pageSummary, TablePage } from "~/components/data-table";
 import { requireAdmin } from "~/domain/admin-auth.server";
 import { listScreeners } from "~/domain/screeners.server";
 import { PRODUCT_NAME } from "~/lib/product";
@@ -20,13 +20,7 @@ const HEADINGS = ["S.No", "Screener Id", "Title", "Admin User Id", "Create Date"
 export default function ScreenerList() {
   const { screeners, page, pageCount, total } = useLoaderData<typeof loader>();
   return (
-    <section aria-labelledby="screener-list-heading">
-      <h1 id="screener-list-heading" className="text-2xl font-semibold">
-        Screener List
-      </h1>
-      <p className="mt-1 text-sm text-slate-600">
-        {total} screeners · page {page} of {pageCount}
-      </p>
+    <TablePage id="screener-list" title="Screener List" summary={pageSummary(total, "screeners", page, pageCount)}>
       <DataTable
         headings={HEADINGS}
         className="mt-4"
@@ -79,6 +73,6 @@ export default function ScreenerList() {
         ))}
       </DataTable>
       <PageLinks page={page} pageCount={pageCount} label="Screener list pages" />
-    </section>
+    </TablePage>
   );
 }

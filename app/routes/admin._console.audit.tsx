@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { DataTable, CELL, PageLinks, pageParam } from "~/components/data-table";
+import { CELL, DataTable, PageLinks, pageParam, pageSummary, TablePage } from "~/components/data-table";
 import { requireAdmin } from "~/domain/admin-auth.server";
 import { listAuditEntries } from "~/domain/audit.server";
 import { PRODUCT_NAME } from "~/lib/product";
@@ -31,13 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function AuditLog() {
   const { entries, page, pageCount, total } = useLoaderData<typeof loader>();
   return (
-    <section aria-labelledby="audit-heading">
-      <h1 id="audit-heading" className="text-2xl font-semibold">
-        Audit Log
-      </h1>
-      <p className="mt-1 text-sm text-slate-600">
-        {total} entries · page {page} of {pageCount}
-      </p>
+    <TablePage id="audit" title="Audit Log" summary={pageSummary(total, "entries", page, pageCount)}>
       <DataTable
         headings={["When (UTC)", "Admin", "Action", "Target", "Details"]}
         className="mt-4"
@@ -54,6 +48,6 @@ export default function AuditLog() {
         ))}
       </DataTable>
       <PageLinks page={page} pageCount={pageCount} label="Audit log pages" />
-    </section>
+    </TablePage>
   );
 }

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
-import { DataTable, CELL, PageLinks, pageParam } from "~/components/data-table";
+import { CELL, DataTable, PageLinks, pageParam, pageSummary, TablePage } from "~/components/data-table";
 import { requireAdmin } from "~/domain/admin-auth.server";
 import { listWithdrawals } from "~/domain/withdrawals.server";
 import { PRODUCT_NAME } from "~/lib/product";
@@ -20,13 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function WithdrawalRequests() {
   const { rows, page, pageCount, total } = useLoaderData<typeof loader>();
   return (
-    <section aria-labelledby="withdrawals-heading">
-      <h1 id="withdrawals-heading" className="text-2xl font-semibold">
-        Withdrawal Requests
-      </h1>
-      <p className="mt-1 text-sm text-slate-600">
-        {total} requests · page {page} of {pageCount}
-      </p>
+    <TablePage id="withdrawals" title="Withdrawal Requests" summary={pageSummary(total, "requests", page, pageCount)}>
       <Outlet />
       <DataTable
         headings={["#", "User ID", "Reference ID", "Amount", "Status", "Action"]}
@@ -62,6 +56,6 @@ export default function WithdrawalRequests() {
         ))}
       </DataTable>
       <PageLinks page={page} pageCount={pageCount} label="Withdrawal request pages" />
-    </section>
+    </TablePage>
   );
 }
