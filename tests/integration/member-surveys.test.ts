@@ -5,7 +5,6 @@ import { AVAILABLE_SURVEYS_SHOWN, MEMBER_SURVEY_PAGE_SIZE } from "~/domain/membe
 import { CONFIRM_REQUIRED } from "~/domain/prescreener";
 import { buildRules, type AdminAnswers } from "~/domain/screener-rules";
 import { saveScreenerRules } from "~/domain/screeners.server";
-import { startMemberSession } from "~/domain/sessions.server";
 import { getPrisma } from "~/lib/db.server";
 import type { QuestionnaireDefinition } from "~/questionnaire/definition";
 import { createQuestionnaire, saveResponse } from "~/questionnaire/storage.server";
@@ -16,27 +15,11 @@ import { loader as surveysLoader } from "~/routes/_member.survey";
 import { action as prescreenerAction, loader as prescreenerLoader } from "~/routes/prescreener.$survey";
 import { createTestAdmin, createTestAssignment, createTestMember, createTestSurvey } from "../support/factories";
 import { expectData, expectRedirect } from "../support/remix";
+import { formRequest as post, getRequest as get, routeArgs as args, signedInMember as signedIn } from "../support/requests";
 
 // The member's surveys: the dashboard and /survey list only the member's open assignments of
 // launched surveys, 10 a page; the history lists ended ones with the points the ledger paid; the
 // pre-screener is answered once per assignment, in one transaction with its verdict.
-
-const ORIGIN = "http://localhost";
-
-async function signedIn() {
-  const member = await createTestMember();
-  const setCookie = await startMemberSession(member.id, { persistent: false, request: new Request(ORIGIN) });
-  return { member, cookie: setCookie.split(";")[0] };
-}
-
-const get = (path: string, cookie: string) => new Request(`${ORIGIN}${path}`, { headers: { Cookie: cookie } });
-const post = (path: string, cookie: string, fields: [string, string][]) =>
-  new Request(`${ORIGIN}${path}`, {
-    method: "POST",
-    headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(fields).toString(),
-  });
-const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} });
 
 const dashboard = async (cookie: string, query = "") => (await dashboardLoader(args(get(`/dashboard${query}`, cookie)))) as Awaited<ReturnType<typeof dashboardLoader>>;
 

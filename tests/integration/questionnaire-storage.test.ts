@@ -9,53 +9,43 @@ import {
   updateQuestionnaire,
 } from "~/questionnaire/storage.server";
 import { createTestAdmin, createTestMember } from "../support/factories";
+import {
+  checkbox,
+  none,
+  number,
+  option,
+  page,
+  paragraph,
+  questionnaire,
+  radio,
+  select,
+  shownWhen,
+  text,
+  toggle,
+} from "../support/questionnaires";
 
 // Questionnaires and responses in the database: definitions round-trip, edits keep what did not
 // change, and a profile questionnaire is answered once per member, even under concurrency.
 
-const definition: QuestionnaireDefinition = {
-  title: "Entertainment",
-  description: "How you spend your free time.",
-  pages: [
-    {
-      title: "Hobbies",
-      questions: [
-        {
-          key: "hobbies",
-          label: "Your hobbies",
-          type: "checkbox",
-          required: true,
-          options: [
-            { value: "PlayVideoGames", label: "Playing video games" },
-            { value: "Reading", label: "Reading" },
-            { value: "NonePreferNotToSay", label: "None", exclusive: true },
-          ],
-        },
-        {
-          key: "gamesDevices",
-          label: "Devices you play on",
-          type: "radio",
-          required: true,
-          options: [
-            { value: "Console", label: "Console" },
-            { value: "PC", label: "PC" },
-          ],
-          shownWhen: { question: "hobbies", option: "PlayVideoGames" },
-        },
-      ],
-    },
-    {
-      title: "More",
-      questions: [
-        { key: "hours", label: "Hours a week", type: "number", required: false, options: [] },
-        { key: "nickname", label: "Nickname", type: "text", required: false, options: [] },
-        { key: "notes", label: "Anything else", type: "paragraph", required: false, options: [] },
-        { key: "streaming", label: "Do you stream?", type: "switch", required: false, options: [] },
-        { key: "genre", label: "Genre", type: "select", required: false, options: [{ value: "Drama", label: "Drama" }] },
-      ],
-    },
+const definition: QuestionnaireDefinition = questionnaire(
+  "Entertainment",
+  [
+    page("Hobbies", [
+      checkbox("hobbies", "Your hobbies", [option("PlayVideoGames", "Playing video games"), option("Reading"), none()]),
+      radio("gamesDevices", "Devices you play on", [option("Console"), option("PC")], {
+        shownWhen: shownWhen("hobbies", "PlayVideoGames"),
+      }),
+    ]),
+    page("More", [
+      number("hours", "Hours a week", { required: false }),
+      text("nickname", "Nickname", { required: false }),
+      paragraph("notes", "Anything else", { required: false }),
+      toggle("streaming", "Do you stream?", { required: false }),
+      select("genre", "Genre", [option("Drama")], { required: false }),
+    ]),
   ],
-};
+  "How you spend your free time.",
+);
 
 const answers = {
   hobbies: ["PlayVideoGames", "Reading"],

@@ -18,6 +18,7 @@ import {
 import { actionOfIntent, field, intent, renameActions } from "~/builder/intents";
 import { QUESTION_TYPES } from "~/questionnaire/definition";
 import { definitionIssues } from "~/questionnaire/schema";
+import { propertyRuns } from "../support/test-size";
 
 // Every rule of the survey builder's draft: the starting draft, each action of the reducer, the
 // Submit validation and the conversion to the engine's definition; plus the intents the buttons
@@ -472,7 +473,7 @@ describe("any sequence of actions", () => {
         // A draft Submit accepts is always one the engine can store.
         if (Object.keys(validateDraft(draft)).length === 0) expect(definitionIssues(draftToDefinition(draft))).toEqual([]);
       }),
-      { numRuns: 300 },
+      { numRuns: propertyRuns(300) },
     );
   });
 });

@@ -5,55 +5,37 @@ import { describe, expect, test } from "vitest";
 import type { Answers, QuestionnaireDefinition } from "~/questionnaire/definition";
 import { QuestionnaireFields, useQuestionnaireForm } from "~/questionnaire/form";
 import { questionnaireSchema } from "~/questionnaire/schema";
+import {
+  checkbox,
+  none,
+  number,
+  option,
+  page,
+  paragraph,
+  questionnaire,
+  radio,
+  select,
+  shownWhen,
+  text,
+  toggle,
+} from "../support/questionnaires";
 
 // The server-rendered form, which is what a member without JavaScript gets. The live behaviour
 // (hiding, exclusivity) is left to the browser tests.
 
-const definition: QuestionnaireDefinition = {
-  title: "Technology",
-  description: "",
-  pages: [
-    {
-      title: "Access",
-      questions: [
-        { key: "nickname", label: "Nickname", type: "text", required: true, options: [] },
-        { key: "hours", label: "Hours online", type: "number", required: false, options: [] },
-        {
-          key: "browser",
-          label: "Browser",
-          type: "select",
-          required: true,
-          options: [{ value: "Chrome", label: "Chrome" }, { value: "Firefox", label: "Firefox" }],
-        },
-      ],
-    },
-    {
-      title: "Devices",
-      questions: [
-        {
-          key: "techDevices",
-          label: "Devices",
-          type: "checkbox",
-          required: true,
-          options: [
-            { value: "SmartPhone", label: "Smartphone" },
-            { value: "NonePreferNotToSay", label: "None of these", exclusive: true },
-          ],
-        },
-        {
-          key: "phoneBrand",
-          label: "Phone brand",
-          type: "radio",
-          required: true,
-          options: [{ value: "Other", label: "Other" }],
-          shownWhen: { question: "techDevices", option: "SmartPhone" },
-        },
-        { key: "notes", label: "Notes", type: "paragraph", required: false, options: [] },
-        { key: "smartHome", label: "Smart home", type: "switch", required: false, options: [] },
-      ],
-    },
-  ],
-};
+const definition: QuestionnaireDefinition = questionnaire("Technology", [
+  page("Access", [
+    text("nickname", "Nickname"),
+    number("hours", "Hours online", { required: false }),
+    select("browser", "Browser", [option("Chrome"), option("Firefox")]),
+  ]),
+  page("Devices", [
+    checkbox("techDevices", "Devices", [option("SmartPhone", "Smartphone"), none("None of these")]),
+    radio("phoneBrand", "Phone brand", [option("Other")], { shownWhen: shownWhen("techDevices", "SmartPhone") }),
+    paragraph("notes", "Notes", { required: false }),
+    toggle("smartHome", "Smart home", { required: false }),
+  ]),
+]);
 
 function render(props: { defaultValue?: Answers; readOnly?: boolean; page?: number; posted?: [string, string][] }) {
   const lastResult = props.posted
