@@ -16,6 +16,7 @@ import { action as prescreenerAction, loader as prescreenerLoader } from "~/rout
 import { createTestAdmin, createTestAssignment, createTestMember, createTestSurvey } from "../support/factories";
 import { expectData, expectRedirect } from "../support/remix";
 import { formRequest as post, getRequest as get, routeArgs as args, signedInMember as signedIn } from "../support/requests";
+import { number, option, page, questionnaire, radio, text, toggle } from "../support/questionnaires";
 
 // The member's surveys: the dashboard and /survey list only the member's open assignments of
 // launched surveys, 10 a page; the history lists ended ones with the points the ledger paid; the
@@ -134,35 +135,13 @@ describe("survey history", () => {
 
 // ─────────────────────────────── The pre-screener ───────────────────────────────
 
-const SCREENER: QuestionnaireDefinition = {
-  title: "Car owners",
-  description: "",
-  pages: [
-    {
-      title: "About you",
-      questions: [
-        { key: "age", label: "Your age", type: "number", required: true, options: [] },
-        { key: "nickname", label: "Nickname", type: "text", required: false, options: [] },
-      ],
-    },
-    {
-      title: "Your car",
-      questions: [
-        {
-          key: "owner",
-          label: "Do you own a car?",
-          type: "radio",
-          required: true,
-          options: [
-            { value: "Yes", label: "Yes" },
-            { value: "No", label: "No" },
-          ],
-        },
-        { key: "news", label: "Send me news", type: "switch", required: false, options: [] },
-      ],
-    },
-  ],
-};
+const SCREENER: QuestionnaireDefinition = questionnaire("Car owners", [
+  page("About you", [number("age", "Your age"), text("nickname", "Nickname", { required: false })]),
+  page("Your car", [
+    radio("owner", "Do you own a car?", [option("Yes"), option("No")]),
+    toggle("news", "Send me news", { required: false }),
+  ]),
+]);
 const RULES: AdminAnswers = { owner: "Yes", age: { min: 18, max: null } };
 
 async function screenedSurvey(memberId: number) {

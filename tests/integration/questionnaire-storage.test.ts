@@ -9,39 +9,26 @@ import {
   updateQuestionnaire,
 } from "~/questionnaire/storage.server";
 import { createTestAdmin, createTestMember } from "../support/factories";
-import {
-  checkbox,
-  none,
-  number,
-  option,
-  page,
-  paragraph,
-  questionnaire,
-  radio,
-  select,
-  shownWhen,
-  text,
-  toggle,
-} from "../support/questionnaires";
+import * as q from "../support/questionnaires";
 
 // Questionnaires and responses in the database: definitions round-trip, edits keep what did not
 // change, and a profile questionnaire is answered once per member, even under concurrency.
 
-const definition: QuestionnaireDefinition = questionnaire(
+const definition: QuestionnaireDefinition = q.questionnaire(
   "Entertainment",
   [
-    page("Hobbies", [
-      checkbox("hobbies", "Your hobbies", [option("PlayVideoGames", "Playing video games"), option("Reading"), none()]),
-      radio("gamesDevices", "Devices you play on", [option("Console"), option("PC")], {
-        shownWhen: shownWhen("hobbies", "PlayVideoGames"),
+    q.page("Hobbies", [
+      q.checkbox("hobbies", "Your hobbies", [q.option("PlayVideoGames", "Playing video games"), q.option("Reading"), q.none()]),
+      q.radio("gamesDevices", "Devices you play on", [q.option("Console"), q.option("PC")], {
+        shownWhen: q.shownWhen("hobbies", "PlayVideoGames"),
       }),
     ]),
-    page("More", [
-      number("hours", "Hours a week", { required: false }),
-      text("nickname", "Nickname", { required: false }),
-      paragraph("notes", "Anything else", { required: false }),
-      toggle("streaming", "Do you stream?", { required: false }),
-      select("genre", "Genre", [option("Drama")], { required: false }),
+    q.page("More", [
+      q.number("hours", "Hours a week", { required: false }),
+      q.text("nickname", "Nickname", { required: false }),
+      q.paragraph("notes", "Anything else", { required: false }),
+      q.toggle("streaming", "Do you stream?", { required: false }),
+      q.select("genre", "Genre", [q.option("Drama")], { required: false }),
     ]),
   ],
   "How you spend your free time.",

@@ -65,3 +65,16 @@ export function page(title: string, questions: QuestionDefinition[]): PageDefini
 export function questionnaire(title: string, pages: PageDefinition[], description = ""): QuestionnaireDefinition {
   return { title, description, pages };
 }
+
+/** Options whose labels are "<value> label", for tests that name options by value only. */
+export function labelled(...values: string[]): OptionDefinition[] {
+  return values.map((value) => ({ value, label: `${value} label` }));
+}
+
+/** A question from its key and type: the key is its label, no options; override anything. */
+export function questionOf(
+  fields: Partial<QuestionDefinition> & Pick<QuestionDefinition, "key" | "type">,
+  { required = true }: { required?: boolean } = {},
+): QuestionDefinition {
+  return { label: fields.key, required, options: [], ...fields };
+}

@@ -5,35 +5,22 @@ import { describe, expect, test } from "vitest";
 import type { Answers, QuestionnaireDefinition } from "~/questionnaire/definition";
 import { QuestionnaireFields, useQuestionnaireForm } from "~/questionnaire/form";
 import { questionnaireSchema } from "~/questionnaire/schema";
-import {
-  checkbox,
-  none,
-  number,
-  option,
-  page,
-  paragraph,
-  questionnaire,
-  radio,
-  select,
-  shownWhen,
-  text,
-  toggle,
-} from "../support/questionnaires";
+import * as q from "../support/questionnaires";
 
 // The server-rendered form, which is what a member without JavaScript gets. The live behaviour
 // (hiding, exclusivity) is left to the browser tests.
 
-const definition: QuestionnaireDefinition = questionnaire("Technology", [
-  page("Access", [
-    text("nickname", "Nickname"),
-    number("hours", "Hours online", { required: false }),
-    select("browser", "Browser", [option("Chrome"), option("Firefox")]),
+const definition: QuestionnaireDefinition = q.questionnaire("Technology", [
+  q.page("Access", [
+    q.text("nickname", "Nickname"),
+    q.number("hours", "Hours online", { required: false }),
+    q.select("browser", "Browser", [q.option("Chrome"), q.option("Firefox")]),
   ]),
-  page("Devices", [
-    checkbox("techDevices", "Devices", [option("SmartPhone", "Smartphone"), none("None of these")]),
-    radio("phoneBrand", "Phone brand", [option("Other")], { shownWhen: shownWhen("techDevices", "SmartPhone") }),
-    paragraph("notes", "Notes", { required: false }),
-    toggle("smartHome", "Smart home", { required: false }),
+  q.page("Devices", [
+    q.checkbox("techDevices", "Devices", [q.option("SmartPhone", "Smartphone"), q.none("None of these")]),
+    q.radio("phoneBrand", "Phone brand", [q.option("Other")], { shownWhen: q.shownWhen("techDevices", "SmartPhone") }),
+    q.paragraph("notes", "Notes", { required: false }),
+    q.toggle("smartHome", "Smart home", { required: false }),
   ]),
 ]);
 
