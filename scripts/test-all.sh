@@ -7,5 +7,6 @@ npm run typecheck
 npm run lint
 # The build before vitest: the resilience test runs the production build as a real server.
 npm run build
-npm run test:unit
+# Both vitest projects (fast and slow, docs/testing.md), property tests and fuzzers at full size.
+TEST_SIZE=full npm run test:unit
 npm run test:e2e

@@ -1,14 +1,14 @@
 import { expect, test } from "@playwright/test";
 import { createAdmin } from "./support/fixtures";
 import { linkIn, waitForMail } from "./support/mail";
+import { useOwnAddress } from "./support/test";
 
 // 'Forgot Your Password' on the admin sign-in, with JavaScript on and off: the mailed link leads to
 // the admin reset page, and afterwards only the new password signs the admin in.
 const NEW_PASSWORD = "Harbour-Lantern-93";
 
 test.beforeEach(async ({ context }) => {
-  const part = () => Math.floor(Math.random() * 250) + 1;
-  await context.setExtraHTTPHeaders({ "X-Forwarded-For": `10.${part()}.${part()}.${part()}` });
+  await useOwnAddress(context);
 });
 
 test("an admin resets a forgotten password by mail and signs in with the new one", async ({

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { createMember, uniqueEmail } from "./support/fixtures";
 import { waitForMail } from "./support/mail";
+import { useOwnAddress } from "./support/test";
 
 // The flash-message flow (a real form, validated on the server, that redirects with a toast), and
 // the mail outbox that the end-to-end harness and the demo mount at /dev/mail (never `npm start`).
@@ -29,7 +30,7 @@ test("a form post redirects with a flash message that shows once", async ({ page
 test("the outbox lists a mail the app sent and opens it", async ({ page, context }, testInfo) => {
   const email = uniqueEmail(testInfo, "outbox");
   await createMember(context, testInfo, { email, password: "Quartz-Lantern-42" });
-  await context.setExtraHTTPHeaders({ "X-Forwarded-For": `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}` });
+  await useOwnAddress(context);
   await page.goto("/reset-password");
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Submit" }).click();

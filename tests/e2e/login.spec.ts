@@ -1,5 +1,6 @@
-import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { createMember } from "./support/fixtures";
+import { useOwnAddress } from "./support/test";
 
 // Log in, in both projects (JavaScript on and off). Failed logins are counted per client address
 // too, so every test comes from an address of its own and never locks out another test.
@@ -145,9 +146,4 @@ async function logIn(page: Page, email: string, password: string) {
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Log In" }).click();
-}
-
-async function useOwnAddress(context: BrowserContext) {
-  const part = () => Math.floor(Math.random() * 250) + 1;
-  await context.setExtraHTTPHeaders({ "X-Forwarded-For": `10.${part()}.${part()}.${part()}` });
 }

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { createMember } from "./support/fixtures";
 
 // The member layout and the guards every member page runs, in both projects (JavaScript on/off).
@@ -33,8 +33,7 @@ test.describe("the member layout", () => {
     await expect(page.getByRole("heading", { name: "My Detail" })).toBeVisible();
   });
 
-  test("member pages are never kept by the browser's cache", async ({ page, context }, testInfo) => {
-    await createMember(context, testInfo, { signIn: true });
+  test("member pages are never kept by the browser's cache", async ({ memberPage: page }) => {
     for (const path of ["/dashboard", "/details/user", "/details/password"]) {
       const response = await page.goto(path);
       expect(response?.headers()["cache-control"], path).toBe("private, no-store");
@@ -68,8 +67,7 @@ test.describe("the member layout", () => {
     await expect(menu.getByText("Hi, Ravi")).toBeHidden();
   });
 
-  test("/home opens the dashboard and /details opens My Detail", async ({ page, context }, testInfo) => {
-    await createMember(context, testInfo, { signIn: true });
+  test("/home opens the dashboard and /details opens My Detail", async ({ memberPage: page }) => {
     await page.goto("/home");
     await expect(page).toHaveURL("/dashboard");
     await expect(page.getByRole("heading", { name: "Available Surveys" })).toBeVisible();
@@ -114,10 +112,8 @@ test.describe("the guards", () => {
   });
 
   test("a signed-in member opening a guest-only page is sent to Landing; Landing itself stays open", async ({
-    page,
-    context,
-  }, testInfo) => {
-    await createMember(context, testInfo, { signIn: true });
+    memberPage: page,
+  }) => {
     for (const path of ["/login", "/register"]) {
       await page.goto(path);
       await expect(page).toHaveURL("/");

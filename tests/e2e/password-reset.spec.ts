@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { createMember, uniqueEmail } from "./support/fixtures";
 import { linkIn, mailTo, waitForMail } from "./support/mail";
+import { useOwnAddress } from "./support/test";
 
 // Forgot password and reset through the mailed link, in both projects. Requests and failed logins
 // are counted per client address, so every test comes from an address of its own.
@@ -10,8 +11,7 @@ const NEUTRAL = "If an account exists for that email, we have sent a password re
 const INVALID = "This password reset link is invalid or has expired. Please request a new one.";
 
 test.beforeEach(async ({ context }) => {
-  const part = () => Math.floor(Math.random() * 250) + 1;
-  await context.setExtraHTTPHeaders({ "X-Forwarded-For": `10.${part()}.${part()}.${part()}` });
+  await useOwnAddress(context);
 });
 
 test("forgot password, reset through the mailed link, then only the new password works", async ({

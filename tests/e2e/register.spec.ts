@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { createMember, uniqueEmail } from "./support/fixtures";
 import { linkIn, waitForMail } from "./support/mail";
+import { useOwnAddress } from "./support/test";
 
 // Register, both steps, with every message of the spec and the extra rules, then the mailed link
 // and the dashboard. The same steps run with JavaScript on and off.
@@ -9,8 +10,7 @@ const PASSWORD = "Tamarind-Monsoon-42";
 
 test.beforeEach(async ({ page }) => {
   // Registration is limited per client address: each test posts from one of its own.
-  const octet = () => Math.floor(Math.random() * 254) + 1;
-  await page.setExtraHTTPHeaders({ "X-Forwarded-For": `10.${octet()}.${octet()}.${octet()}` });
+  await useOwnAddress(page);
 });
 
 const banner = (page: Page) => page.locator("#register-message");

@@ -1,5 +1,6 @@
-import { expect, test, type APIResponse, type BrowserContext } from "@playwright/test";
+import { expect, test, type APIResponse } from "@playwright/test";
 import { createMember } from "./support/fixtures";
+import { useOwnAddress } from "./support/test";
 
 // Security headers, the CSP nonce, and cross-origin posts, in both projects (JavaScript on and
 // off); with JavaScript on, the page must still hydrate and its enhanced forms work under the CSP.
@@ -110,9 +111,3 @@ test("a form post from another origin is refused and changes nothing", async ({ 
   expect(accepted.status()).toBe(302);
   expect(signedIn(accepted)).toBe(true);
 });
-
-/** Failed logins are counted per client address: every test comes from an address of its own. */
-async function useOwnAddress(context: BrowserContext) {
-  const part = () => Math.floor(Math.random() * 250) + 1;
-  await context.setExtraHTTPHeaders({ "X-Forwarded-For": `10.${part()}.${part()}.${part()}` });
-}

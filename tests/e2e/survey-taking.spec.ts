@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { createMember, createSurveyAssignment } from "./support/fixtures";
+import { number, option, page, questionnaire, radio } from "../support/questionnaires";
 
 // Taking a survey, in both projects (decision 023): a hosted survey from its start to the
 // thank-you page and the points on the dashboard; an external survey sent to its vendor and
@@ -8,33 +9,14 @@ import { createMember, createSurveyAssignment } from "./support/fixtures";
 // The survey window itself (the dashboard's Start Survey) is the member-surveys spec's part;
 // here the member opens /survey/start/{id} directly.
 
-const DEFINITION = {
-  title: "Breakfast",
-  description: "Two questions about breakfast.",
-  pages: [
-    {
-      title: "Habits",
-      questions: [
-        { key: "breakfastDays", label: "Days a week with breakfast", type: "number", required: true, options: [] },
-      ],
-    },
-    {
-      title: "Food",
-      questions: [
-        {
-          key: "breakfastFood",
-          label: "What do you usually eat?",
-          type: "radio",
-          required: true,
-          options: [
-            { value: "Cereal", label: "Cereal" },
-            { value: "Eggs", label: "Eggs" },
-          ],
-        },
-      ],
-    },
+const DEFINITION = questionnaire(
+  "Breakfast",
+  [
+    page("Habits", [number("breakfastDays", "Days a week with breakfast")]),
+    page("Food", [radio("breakfastFood", "What do you usually eat?", [option("Cereal"), option("Eggs")])]),
   ],
-};
+  "Two questions about breakfast.",
+);
 
 /** A vendor's return link as the vendor builds it: the link, then &signature= its HMAC. */
 function signedReturnLink(baseURL: string, status: string, token: string, secret: string) {

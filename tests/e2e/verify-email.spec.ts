@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { createMember } from "./support/fixtures";
 import { linkIn, mailTo, waitForMail } from "./support/mail";
+import { useOwnAddress } from "./support/test";
 
 // VerifyEmail and the mailed link: the automatic first mail, the 60-second resend cooldown (a live
 // countdown with JavaScript, a message with the seconds without it), and links that are refused.
@@ -9,8 +10,7 @@ const SUBJECT = /^Verify your email address/;
 
 test.beforeEach(async ({ page }) => {
   // The link landing is limited per client address: each test uses one of its own.
-  const octet = () => Math.floor(Math.random() * 254) + 1;
-  await page.setExtraHTTPHeaders({ "X-Forwarded-For": `10.${octet()}.${octet()}.${octet()}` });
+  await useOwnAddress(page);
 });
 
 test("opening the page mails a link once; an early resend is refused", async ({ page, context }, testInfo) => {

@@ -13,16 +13,15 @@ import { requestPasswordReset } from "~/domain/password-reset.server";
 import { getMemberSession, startMemberSession } from "~/domain/sessions.server";
 import { getPrisma } from "~/lib/db.server";
 import { RATE_LIMITS } from "~/lib/rate-limit.server";
-import { getToast } from "~/lib/toast.server";
 import { action, loader } from "~/routes/_member.account.delete";
 import { createTestMember } from "../support/factories";
 import { expectData, expectRedirect } from "../support/remix";
+import { ORIGIN, toastOf } from "../support/requests";
 
 // Deleting an account at /account/delete: the password (or, for Google-only members, the typed
 // word) and a ticked box close the account at once and sign the member out everywhere; a wrong
 // password or a pending withdrawal changes nothing. Erasure itself is the job's (inactivity.test.ts).
 
-const ORIGIN = "http://localhost";
 const PASSWORD = "my-own-Pa55word-7";
 
 async function signIn(memberId: number): Promise<string> {
@@ -49,14 +48,6 @@ function post(cookie: string, fields: Record<string, string>) {
 
 const isSignedIn = (cookie: string) => getMemberSession(new Request(ORIGIN, { headers: { Cookie: cookie } })).then(Boolean);
 const memberRow = (id: number) => getPrisma().member.findUniqueOrThrow({ where: { id } });
-
-async function toastOf(response: Response) {
-  const cookie = response.headers
-    .getSetCookie()
-    .find((value) => value.startsWith("__toast="))
-    ?.split(";")[0];
-  return (await getToast(new Request(ORIGIN, { headers: cookie ? { Cookie: cookie } : {} }))).toast;
-}
 
 /** A refused post: the form comes back with errors and no password, and the account is untouched. */
 async function refused(memberId: number, cookie: string, fields: Record<string, string>, status = 400) {

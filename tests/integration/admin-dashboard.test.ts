@@ -3,10 +3,10 @@ import { startAdminSession } from "~/domain/admin-sessions.server";
 import { getPrisma } from "~/lib/db.server";
 import { loader } from "~/routes/admin._console.dash";
 import { createTestAdmin, createTestMember } from "../support/factories";
+import { ORIGIN } from "../support/requests";
 
 // The dashboard's cards come from the database in one query.
 
-const ORIGIN = "http://localhost";
 const DAY = 24 * 60 * 60 * 1000;
 
 async function load(cookie?: string) {

@@ -7,7 +7,6 @@ import { CURRENT_PASSWORD_WRONG, LAST_SUPER_ADMIN_DEMOTE_REFUSED, NOT_AUTHORISED
 import { passwordPolicyIssue, verifyPassword } from "~/domain/passwords.server";
 import { getPrisma } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
-import { getToast } from "~/lib/toast.server";
 import { action as loginAction } from "~/routes/admin._index";
 import { loader as dashLoader } from "~/routes/admin._console.dash";
 import { action as editAction, loader as editLoader } from "~/routes/admin._console.admins.view.$id";
@@ -15,7 +14,8 @@ import { action as twoFactorAction, loader as twoFactorLoader } from "~/routes/a
 import { action as verifyAction, loader as verifyLoader } from "~/routes/admin.verify-code";
 import { createTestAdmin } from "../support/factories";
 import { expectData, expectRedirect } from "../support/remix";
-import { adminCookie, adminRequest as request, ORIGIN, thrownStatus } from "../support/admin-requests";
+import { adminCookie, adminRequest as request, thrownStatus } from "../support/admin-requests";
+import { toastOf } from "../support/requests";
 
 // Admin two-factor sign-in, idle expiry, super-admin rights and admin passwords (decision 037),
 // through the routes' loaders and actions with real requests and cookies.
@@ -27,11 +27,6 @@ const TOTP = { period: 30, digits: 6, algorithm: "SHA-1" } as const;
 const args = (req: Request, params: Record<string, string> = {}) => ({ request: req, params, context: {} });
 const cookieOf = (response: Response) => (response.headers.get("Set-Cookie") ?? "").split(";")[0];
 const currentCode = async (secret: string) => (await generateTOTP({ ...TOTP, secret })).otp;
-
-async function toastOf(response: Response) {
-  const cookies = response.headers.getSetCookie().map((value) => value.split(";")[0]);
-  return (await getToast(new Request(ORIGIN, { headers: { Cookie: cookies.join("; ") } }))).toast;
-}
 
 /** What a guard threw: its status and where a redirect goes. */
 async function thrown(work: Promise<unknown>): Promise<Response> {

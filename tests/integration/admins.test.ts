@@ -11,25 +11,20 @@ import {
 } from "~/domain/admins.server";
 import { verifyPassword } from "~/domain/passwords.server";
 import { getPrisma } from "~/lib/db.server";
-import { getToast } from "~/lib/toast.server";
 import { action as registerAction, loader as registerLoader } from "~/routes/admin._console.admins.register";
 import { action as tableAction, loader as tableLoader } from "~/routes/admin._console.admins.view._index";
 import { action as editAction, loader as editLoader } from "~/routes/admin._console.admins.view.$id";
 import { createTestAdmin } from "../support/factories";
 import { expectData, expectRedirect, expectThrown } from "../support/remix";
+import { adminCookie, adminRequest as request, thrownStatus } from "../support/admin-requests";
+import { toastOf } from "../support/requests";
 import { UNKNOWN_INTENT_MESSAGE } from "~/lib/forms.server";
-import { adminCookie, adminRequest as request, ORIGIN, thrownStatus } from "../support/admin-requests";
 
 // Admin management: who may register, revoke, grant, delete and set passwords, and what each
 // refusal leaves behind (nothing). Loaders and actions are called with real requests and cookies.
 
 const NEW_PASSWORD = "Fresh#Panel-2026";
 const PASSWORD_MISMATCH = "Password do not match";
-
-async function toastOf(response: Response) {
-  const cookie = (response.headers.get("Set-Cookie") ?? "").split(";")[0];
-  return (await getToast(new Request(ORIGIN, { headers: { Cookie: cookie } }))).toast;
-}
 
 async function superAdmin() {
   const admin = await createTestAdmin({ isSuperAdmin: true });

@@ -15,16 +15,16 @@ import {
   type AssignSurvey,
 } from "~/domain/assignments.server";
 import { getPrisma } from "~/lib/db.server";
-import { getToast } from "~/lib/toast.server";
 import type { QuestionnaireDefinition } from "~/questionnaire/definition";
 import { createQuestionnaire, saveResponse } from "~/questionnaire/storage.server";
 import { action as assignAction, loader as assignLoader } from "~/routes/admin._console._survey.surveysassignv2._index";
 import { loader as oldLoader } from "~/routes/admin._console._survey.surveysassign";
 import { action as demographicsAction, loader as demographicsLoader } from "~/routes/admin._console._survey.surveysassignv2.demographics";
 import { action as listAction, loader as listLoader } from "~/routes/admin._console._survey.surveysassignv2.$id";
-import { adminCookie, adminRequest as request, ORIGIN, thrownStatus } from "../support/admin-requests";
-import { createTestAdmin, createTestAssignment, createTestMember, createTestSurvey } from "../support/factories";
+import { adminRequest as request, ORIGIN, thrownStatus } from "../support/admin-requests";
+import { createTestAssignment, createTestMember, createTestSurvey } from "../support/factories";
 import { expectData, expectRedirect } from "../support/remix";
+import { signedInAdmin, toastOf } from "../support/requests";
 
 // Survey assignment: one member (no duplicate), all eligible members in one statement, targeting by
 // demographics (OR within a question, AND across questions; the preview equals the number
@@ -71,11 +71,6 @@ async function answer(questionnaireId: number, memberId: number, answers: Record
   await getPrisma().$transaction((tx) => saveResponse(tx, { questionnaireId, memberId, answers }));
 }
 
-async function signedInAdmin() {
-  const admin = await createTestAdmin();
-  return { admin, cookie: await adminCookie(admin.id) };
-}
-
 async function survey(overrides: Parameters<typeof createTestSurvey>[0] = {}): Promise<AssignSurvey> {
   const created = await createTestSurvey(overrides);
   return (await findAssignSurvey(created.id))!;
@@ -83,11 +78,6 @@ async function survey(overrides: Parameters<typeof createTestSurvey>[0] = {}): P
 
 const count = (where: object = {}) => getPrisma().assignment.count({ where });
 const audits = (action: string) => getPrisma().auditEntry.findMany({ where: { action } });
-
-async function toastOf(response: Response) {
-  const cookie = (response.headers.get("Set-Cookie") ?? "").split(";")[0];
-  return (await getToast(new Request(ORIGIN, { headers: { Cookie: cookie } }))).toast;
-}
 
 describe("assigning one survey to one member", () => {
   test("creates one open assignment with an opaque token and an audit entry; a second time is refused", async () => {

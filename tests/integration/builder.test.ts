@@ -3,13 +3,12 @@ import { DRAFT_MESSAGES, newDraft, SHAPE_MESSAGES, type BuilderDraft } from "~/b
 import { conditionValue, field, intent } from "~/builder/intents";
 import { BUILDER_MESSAGES, loadBuilderDraft } from "~/domain/builder.server";
 import { getPrisma } from "~/lib/db.server";
-import { getToast } from "~/lib/toast.server";
 import { loadQuestionnaire } from "~/questionnaire/storage.server";
 import { action, loader } from "~/routes/admin._console._survey.screenercreate";
 import { action as buildAction, loader as buildLoader } from "~/routes/admin._console._survey.survey.build";
-import { createTestAdmin } from "../support/factories";
 import { expectData, expectRedirect } from "../support/remix";
-import { adminCookie, adminRequest as request, ORIGIN, thrownStatus } from "../support/admin-requests";
+import { adminRequest as request, ORIGIN, thrownStatus } from "../support/admin-requests";
+import { signedInAdmin, toastOf } from "../support/requests";
 
 // The builder through its route actions with real requests: each button's intent applied to the
 // stored draft (as without JavaScript), the browser's whole-draft saves, Submit creating the
@@ -18,20 +17,10 @@ import { adminCookie, adminRequest as request, ORIGIN, thrownStatus } from "../s
 
 const PATH = "/admin/screenercreate";
 
-async function signedInAdmin() {
-  const admin = await createTestAdmin();
-  return { admin, cookie: await adminCookie(admin.id) };
-}
-
 const post = (cookie: string, form: Record<string, string>) =>
   action({ request: request(PATH, { cookie, form }), params: {}, context: {} });
 
 const stored = async (adminId: number) => (await loadBuilderDraft(adminId, "screener")).draft;
-
-async function toastOf(response: Response) {
-  const cookie = (response.headers.get("Set-Cookie") ?? "").split(";")[0];
-  return (await getToast(new Request(ORIGIN, { headers: { Cookie: cookie } }))).toast;
-}
 
 async function counts() {
   const prisma = getPrisma();

@@ -47,6 +47,7 @@ import {
   ownWithdrawal,
   unverifiedMemberLink,
 } from "../support/security-fixtures";
+import { propertyRuns } from "../support/test-size";
 
 // Form fuzzing (docs/decisions/030-security-suite.md): every route with an action receives generated
 // bad forms from each role that may post to it. Each generated form holds at least one value its
@@ -64,7 +65,7 @@ vi.hoisted(() => {
 vi.setConfig({ testTimeout: 60_000 });
 
 const SEED = 20261122;
-const RUNS = Number(process.env.FUZZ_RUNS ?? 8);
+const RUNS = Number(process.env.FUZZ_RUNS ?? propertyRuns(8, 2));
 
 interface FuzzTarget {
   params?: Record<string, string>;

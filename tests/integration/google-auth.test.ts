@@ -3,7 +3,6 @@ import { parseMemberDetails } from "~/domain/member-details.server";
 import { hashPassword } from "~/domain/passwords.server";
 import { startMemberSession } from "~/domain/sessions.server";
 import { getPrisma } from "~/lib/db.server";
-import { getToast } from "~/lib/toast.server";
 import { googleMockHandlers, saveMockGoogleAccount, type MockGoogleAccount } from "~/mocks/google.server";
 import { loader as dashboardLoader } from "~/routes/_member.dashboard";
 import { action as startAction, loader as startLoader } from "~/routes/auth.google";
@@ -13,6 +12,7 @@ import { serveExtras } from "../support/extras-server";
 import { googleConsentRouter } from "../support/harness/google-consent";
 import { expectRedirect } from "../support/remix";
 import { mockServer } from "../support/setup-network";
+import { cookiesOf, toastOf } from "../support/requests";
 
 // Google sign-in end to end through the real remix-auth-google code: /auth/google, the mock consent
 // screen, and the callback, with Google's token and profile endpoints answered by the mock's msw
@@ -36,17 +36,6 @@ beforeAll(async () => {
   harness = await serveExtras((app) => app.use("/dev/google/authorize", googleConsentRouter()));
 });
 afterAll(() => harness.close());
-
-function cookiesOf(response: Response): string {
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0])
-    .join("; ");
-}
-
-async function toastOf(response: Response) {
-  return (await getToast(new Request(ORIGIN, { headers: { Cookie: cookiesOf(response) } }))).toast;
-}
 
 /** Starts sign-in like the button on /login does; returns the consent screen's query and the state cookie. */
 async function start() {

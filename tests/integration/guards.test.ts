@@ -9,16 +9,14 @@ import {
 } from "~/domain/auth.server";
 import { startMemberSession } from "~/domain/sessions.server";
 import { getPrisma } from "~/lib/db.server";
-import { getToast } from "~/lib/toast.server";
 import { loader as dashboardLoader } from "~/routes/_member.dashboard";
 import { loader as myDetailLoader } from "~/routes/_member.details.user";
 import { loader as memberLayoutLoader } from "~/routes/_member";
 import { createTestMember } from "../support/factories";
+import { ORIGIN, toastOf } from "../support/requests";
 
 // The member guards: each redirect the spec's route table and error catalogue ask for, called
 // directly and through the loaders that use them.
-
-const ORIGIN = "http://localhost";
 
 async function signIn(memberId: number): Promise<string> {
   const setCookie = await startMemberSession(memberId, { persistent: false, request: new Request(ORIGIN) });
@@ -38,14 +36,6 @@ async function thrownRedirect(work: () => Promise<unknown>): Promise<Response> {
     throw thrown;
   }
   throw new Error("Expected a redirect to be thrown");
-}
-
-async function toastOf(response: Response) {
-  const cookie = response.headers
-    .getSetCookie()
-    .map((value) => value.split(";")[0])
-    .find((value) => value.startsWith("__toast="));
-  return (await getToast(get("/", cookie))).toast;
 }
 
 const args = (request: Request) => ({ request, params: {}, context: {} });

@@ -4,6 +4,7 @@ import { adjustPoints, creditPoints, debitPoints, reverseEntry, settlePayout } f
 import type { Admin } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/db.server";
 import { createTestAdmin, createTestMember } from "../support/factories";
+import { propertyRuns } from "../support/test-size";
 
 // Random sequences of every kind of points change, against the real database: credits, debits
 // (withdrawals, admin adjustments), settlements, reversals and expiries. Whatever the sequence, the
@@ -158,7 +159,7 @@ describe("ledger properties", () => {
           expect(await expectInvariants(member.id)).toBe(model.balance);
         }
       }),
-      { numRuns: 30 },
+      { numRuns: propertyRuns(30) },
     );
   }, 180_000);
 
@@ -174,7 +175,7 @@ describe("ledger properties", () => {
           await expectInvariants(member.id);
         }
       }),
-      { numRuns: 25 },
+      { numRuns: propertyRuns(25) },
     );
   }, 180_000);
 });

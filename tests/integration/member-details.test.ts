@@ -1,24 +1,22 @@
 import { describe, expect, test } from "vitest";
 import { dateOfBirthIssue } from "~/domain/member-details.server";
-import { startMemberSession } from "~/domain/sessions.server";
 import type { Member } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/db.server";
 import { getToast } from "~/lib/toast.server";
 import { action, loader } from "~/routes/_member.details.user";
 import { createTestMember } from "../support/factories";
 import { expectData, expectRedirect } from "../support/remix";
+import { memberCookie, ORIGIN } from "../support/requests";
 
 // My Detail (/details/user): the read-only view, the edit form, and every server-side rule. A
 // refused save answers 400 with field errors and the submitted values, and changes nothing.
 
-const ORIGIN = "http://localhost";
-
 /** A signed-in member, read back after the sign-in (which touches lastActiveAt). */
 async function signedIn(overrides: Parameters<typeof createTestMember>[0] = {}) {
   const created = await createTestMember(overrides);
-  const setCookie = await startMemberSession(created.id, { persistent: false, request: new Request(ORIGIN) });
+  const cookie = await memberCookie(created.id);
   const member = await getPrisma().member.findUniqueOrThrow({ where: { id: created.id } });
-  return { member, cookie: setCookie.split(";")[0] };
+  return { member, cookie };
 }
 
 const VALID = {

@@ -7,11 +7,11 @@ import { getToast } from "~/lib/toast.server";
 import { action, loader } from "~/routes/_member.details.password";
 import { createTestMember } from "../support/factories";
 import { expectData, expectRedirect } from "../support/remix";
+import { ORIGIN } from "../support/requests";
 
 // The Password page (/details/password): change a password, or set a first one (Google-only
 // members). A change signs out every other device and keeps this one.
 
-const ORIGIN = "http://localhost";
 const CURRENT = "current-Pa55word-1";
 const NEW = "brand-new-Pa55word-2";
 

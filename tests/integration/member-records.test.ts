@@ -4,10 +4,9 @@ import { EMAIL_SEARCH_MESSAGE, formatRupees, PAGE_SIZE } from "~/domain/member-r
 import { getPrisma } from "~/lib/db.server";
 import { loader } from "~/routes/admin._console.users";
 import { createTestAdmin, createTestMember } from "../support/factories";
+import { ORIGIN } from "../support/requests";
 
 // Users Records (/admin/users): cards from the database, the e-mail search and keyset pages.
-
-const ORIGIN = "http://localhost";
 
 async function adminCookie() {
   const admin = await createTestAdmin();

@@ -5,7 +5,6 @@ import { AVAILABLE_SURVEYS_SHOWN, MEMBER_SURVEY_PAGE_SIZE } from "~/domain/membe
 import { CONFIRM_REQUIRED } from "~/domain/prescreener";
 import { buildRules, type AdminAnswers } from "~/domain/screener-rules";
 import { saveScreenerRules } from "~/domain/screeners.server";
-import { startMemberSession } from "~/domain/sessions.server";
 import { getPrisma } from "~/lib/db.server";
 import type { QuestionnaireDefinition } from "~/questionnaire/definition";
 import { createQuestionnaire, saveResponse } from "~/questionnaire/storage.server";
@@ -16,27 +15,12 @@ import { loader as surveysLoader } from "~/routes/_member.survey";
 import { action as prescreenerAction, loader as prescreenerLoader } from "~/routes/prescreener.$survey";
 import { createTestAdmin, createTestAssignment, createTestMember, createTestSurvey } from "../support/factories";
 import { expectData, expectRedirect } from "../support/remix";
+import { formRequest as post, getRequest as get, routeArgs as args, signedInMember as signedIn } from "../support/requests";
+import { number, option, page, questionnaire, radio, text, toggle } from "../support/questionnaires";
 
 // The member's surveys: the dashboard and /survey list only the member's open assignments of
 // launched surveys, 10 a page; the history lists ended ones with the points the ledger paid; the
 // pre-screener is answered once per assignment, in one transaction with its verdict.
-
-const ORIGIN = "http://localhost";
-
-async function signedIn() {
-  const member = await createTestMember();
-  const setCookie = await startMemberSession(member.id, { persistent: false, request: new Request(ORIGIN) });
-  return { member, cookie: setCookie.split(";")[0] };
-}
-
-const get = (path: string, cookie: string) => new Request(`${ORIGIN}${path}`, { headers: { Cookie: cookie } });
-const post = (path: string, cookie: string, fields: [string, string][]) =>
-  new Request(`${ORIGIN}${path}`, {
-    method: "POST",
-    headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(fields).toString(),
-  });
-const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} });
 
 const dashboard = async (cookie: string, query = "") => (await dashboardLoader(args(get(`/dashboard${query}`, cookie)))) as Awaited<ReturnType<typeof dashboardLoader>>;
 
@@ -151,35 +135,13 @@ describe("survey history", () => {
 
 // ─────────────────────────────── The pre-screener ───────────────────────────────
 
-const SCREENER: QuestionnaireDefinition = {
-  title: "Car owners",
-  description: "",
-  pages: [
-    {
-      title: "About you",
-      questions: [
-        { key: "age", label: "Your age", type: "number", required: true, options: [] },
-        { key: "nickname", label: "Nickname", type: "text", required: false, options: [] },
-      ],
-    },
-    {
-      title: "Your car",
-      questions: [
-        {
-          key: "owner",
-          label: "Do you own a car?",
-          type: "radio",
-          required: true,
-          options: [
-            { value: "Yes", label: "Yes" },
-            { value: "No", label: "No" },
-          ],
-        },
-        { key: "news", label: "Send me news", type: "switch", required: false, options: [] },
-      ],
-    },
-  ],
-};
+const SCREENER: QuestionnaireDefinition = questionnaire("Car owners", [
+  page("About you", [number("age", "Your age"), text("nickname", "Nickname", { required: false })]),
+  page("Your car", [
+    radio("owner", "Do you own a car?", [option("Yes"), option("No")]),
+    toggle("news", "Send me news", { required: false }),
+  ]),
+]);
 const RULES: AdminAnswers = { owner: "Yes", age: { min: 18, max: null } };
 
 async function screenedSurvey(memberId: number) {

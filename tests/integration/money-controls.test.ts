@@ -25,7 +25,6 @@ import {
 } from "~/domain/withdrawals.server";
 import type { Admin } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/db.server";
-import { getToast } from "~/lib/toast.server";
 import { createQuestionnaire } from "~/questionnaire/storage.server";
 import { action as editSurveyAction, loader as editSurveyLoader } from "~/routes/admin._console._survey.survey.$id";
 import { loader as newSurveyLoader } from "~/routes/admin._console._survey.survey.new";
@@ -35,9 +34,10 @@ import {
   action as confirmationAction,
   loader as confirmationLoader,
 } from "~/routes/admin._console.withdrawal.req.$referenceId";
-import { adminCookie, adminRequest, ORIGIN } from "../support/admin-requests";
+import { adminCookie, adminRequest } from "../support/admin-requests";
 import { createTestAdmin, createTestAssignment, createTestMember, createTestSurvey } from "../support/factories";
 import { expectData, expectRedirect } from "../support/remix";
+import { toastOf } from "../support/requests";
 import { ASSIGNMENT_STATUS } from "~/domain/assignment-status";
 
 // Money controls (docs/decisions/038-money-controls.md) with their defaults: 10,000 points per
@@ -50,11 +50,6 @@ const CAP_MESSAGE = "At most 10,000 points without a super-admin. Enter 10,000 o
 
 async function auditOf(action: string) {
   return getPrisma().auditEntry.findMany({ where: { action }, orderBy: { id: "asc" } });
-}
-
-async function toastOf(response: Response) {
-  const cookie = (response.headers.get("Set-Cookie") ?? "").split(";")[0];
-  return (await getToast(new Request(ORIGIN, { headers: { Cookie: cookie } }))).toast;
 }
 
 describe("the points cap", () => {

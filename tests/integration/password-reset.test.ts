@@ -5,11 +5,11 @@ import { hashPassword, verifyPassword } from "~/domain/passwords.server";
 import { startMemberSession } from "~/domain/sessions.server";
 import { getPrisma } from "~/lib/db.server";
 import { RATE_LIMITS } from "~/lib/rate-limit.server";
-import { getToast } from "~/lib/toast.server";
 import { action as requestAction } from "~/routes/_guest.reset-password";
 import { action as resetAction, loader as resetLoader } from "~/routes/_guest.resetpassword.$token";
 import { createTestMember } from "../support/factories";
 import { expectData, expectRedirect } from "../support/remix";
+import { toastOf } from "../support/requests";
 
 
 const ORIGIN = APP_ORIGIN;
@@ -54,14 +54,6 @@ function openLink(link: string) {
 function submitNewPassword(link: string, body: Record<string, string> | Buffer) {
   const { url, token } = resetUrl(link);
   return resetAction({ request: new Request(url, form(body)), params: { token }, context: {} });
-}
-
-async function toastOf(response: Response) {
-  const cookie = response.headers
-    .getSetCookie()
-    .find((value) => value.startsWith("__toast="))
-    ?.split(";")[0];
-  return (await getToast(new Request(ORIGIN, { headers: cookie ? { Cookie: cookie } : {} }))).toast;
 }
 
 async function memberWithPassword(overrides: Parameters<typeof createTestMember>[0] = {}) {

@@ -1,20 +1,18 @@
 import { describe, expect, inject, test } from "vitest";
 import { hashPassword } from "~/domain/passwords.server";
 import { addPaymentAccount, deletePaymentAccount, listPaymentAccounts } from "~/domain/payment-accounts.server";
-import { startMemberSession } from "~/domain/sessions.server";
 import type { PayoutMethod, WithdrawalStatus } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/db.server";
-import { getToast } from "~/lib/toast.server";
 import { action, loader } from "~/routes/_member.account._index";
-import { createTestMember } from "../support/factories";
 import { expectData, expectRedirect, expectThrown } from "../support/remix";
+import { ORIGIN, signedInMember, toastOf } from "../support/requests";
+import { type createTestMember } from "../support/factories";
 import { UNKNOWN_INTENT_MESSAGE } from "~/lib/forms.server";
 
 // Payment accounts (/account): add a PayPal, UPI or bank account, one per method, see it with the
 // account number masked, delete it unless a pending withdrawal is to be paid to it. Every refused
 // post answers with a message and changes nothing; none is a server error.
 
-const ORIGIN = "http://localhost";
 const engine = inject("databaseTemplate").kind;
 
 // Adding an account needs the member's current password (decision 039).
@@ -23,9 +21,7 @@ let passwordHash: string | undefined;
 
 async function signedIn(overrides: Parameters<typeof createTestMember>[0] = {}) {
   passwordHash ??= await hashPassword(PASSWORD);
-  const member = await createTestMember({ passwordHash, ...overrides });
-  const setCookie = await startMemberSession(member.id, { persistent: false, request: new Request(ORIGIN) });
-  return { member, cookie: setCookie.split(";")[0] };
+  return signedInMember({ passwordHash, ...overrides });
 }
 
 function load(cookie: string) {
@@ -55,11 +51,6 @@ const BANK = {
   bankAccountNumber: "5010 0123 4567 89",
   bankIfsc: "hdfc0001234",
 };
-
-async function toastOf(response: Response) {
-  const cookie = response.headers.getSetCookie()[0].split(";")[0];
-  return (await getToast(new Request(ORIGIN, { headers: { Cookie: cookie } }))).toast;
-}
 
 async function storedAccounts(memberId: number) {
   return getPrisma().paymentAccount.findMany({ where: { memberId }, orderBy: { id: "asc" } });

@@ -9,7 +9,6 @@ import { addPaymentAccount } from "~/domain/payment-accounts.server";
 import { CODE_MAIL_SUBJECT } from "~/domain/payout-account-proof.server";
 import { RATE_LIMITS } from "~/lib/rate-limit.server";
 import { parsePayoutConfig } from "~/domain/payout-config.server";
-import { startMemberSession } from "~/domain/sessions.server";
 import { approveWithdrawal, rejectWithdrawal, requestWithdrawal } from "~/domain/withdrawals.server";
 import { creditPoints } from "~/domain/ledger.server";
 import { getPrisma } from "~/lib/db.server";
@@ -17,6 +16,7 @@ import { action, loader } from "~/routes/_member.account._index";
 import { loader as pointsLoader } from "~/routes/_member.points";
 import { createTestAdmin, createTestMember } from "../support/factories";
 import { expectData, expectRedirect } from "../support/remix";
+import { memberCookie } from "../support/requests";
 
 // Issue 15, point 9 (docs/decisions/039-payout-account-changes.md): adding a payout account needs
 // the current password, or a mailed one-time code for a member without one; wrong attempts are
@@ -53,8 +53,7 @@ async function signedIn({ withPassword = true, points = 0 } = {}) {
       creditPoints(tx, { memberId: member.id, points, type: "admin_adjustment", source: `start:${member.id}`, remark: "Start" }),
     );
   }
-  const setCookie = await startMemberSession(member.id, { persistent: false, request: new Request(APP_ORIGIN) });
-  return { member, cookie: setCookie.split(";")[0] };
+  return { member, cookie: await memberCookie(member.id) };
 }
 
 function post(cookie: string, fields: Record<string, string>) {

@@ -3,26 +3,16 @@ import { intent } from "~/builder/intents";
 import type { DraftQuestion } from "~/domain/profile-survey-set-schema";
 import { createProfileSurveySet, MESSAGES } from "~/domain/profile-survey-sets.server";
 import { getPrisma } from "~/lib/db.server";
-import { getToast } from "~/lib/toast.server";
 import { loadQuestionnaire, saveResponse } from "~/questionnaire/storage.server";
 import { action as listAction, loader as listLoader } from "~/routes/admin._console._survey.profilesurvey._index";
 import { action as setAction, loader as setLoader } from "~/routes/admin._console._survey.profilesurvey.$id";
 import { createTestAdmin, createTestMember } from "../support/factories";
 import { expectData, expectRedirect } from "../support/remix";
-import { adminCookie, adminRequest as request, ORIGIN, thrownStatus } from "../support/admin-requests";
+import { adminCookie, adminRequest as request, thrownStatus } from "../support/admin-requests";
+import { signedInAdmin, toastOf } from "../support/requests";
 
 // Admin-made profile survey sets: creating one (questionnaire, ProfileSurvey row and audit entry
 // together), the editor's intents applied to the posted set, saving, and who may see what.
-
-async function signedInAdmin() {
-  const admin = await createTestAdmin();
-  return { admin, cookie: await adminCookie(admin.id) };
-}
-
-async function toastOf(response: Response) {
-  const cookie = (response.headers.get("Set-Cookie") ?? "").split(";")[0];
-  return (await getToast(new Request(ORIGIN, { headers: { Cookie: cookie } }))).toast;
-}
 
 const create = (cookie: string, form: Record<string, string>) =>
   listAction({ request: request("/admin/profilesurvey", { cookie, form }), params: {}, context: {} });

@@ -1,56 +1,31 @@
 import { beforeEach, describe, expect, test } from "vitest";
 import { listProfileSurveys, submitProfileSurvey } from "~/domain/profile-surveys.server";
 import { seedProfileSurveys } from "~/domain/seed.server";
-import { startMemberSession } from "~/domain/sessions.server";
 import { getPrisma } from "~/lib/db.server";
-import { getToast } from "~/lib/toast.server";
 import type { QuestionnaireDefinition } from "~/questionnaire/definition";
 import { createQuestionnaire } from "~/questionnaire/storage.server";
 import { loader as dashboardLoader } from "~/routes/_member.dashboard";
 import { loader as hubLoader } from "~/routes/_member.details.profiledetails._index";
 import { action as builtInAction, loader as builtInLoader } from "~/routes/_member.details.profiledetails.$slug";
 import { action as setAction, loader as setLoader } from "~/routes/_member.details.profiledetails.set.$id";
-import { createTestMember } from "../support/factories";
 import { expectData, expectRedirect } from "../support/remix";
+import { checkbox, none, option, page, questionnaire } from "../support/questionnaires";
+import { formRequest as post, getRequest as get, routeArgs as args, signedInMember as signedIn, toastOf } from "../support/requests";
 
 // The member's profile questionnaires: the hub lists what is offered to the member's country and
 // still pending; a valid submit stores the answers and credits the reward in one transaction,
 // exactly once, even when two submits race; anything refused changes nothing.
 
-const ORIGIN = "http://localhost";
 const HUB = "/details/profiledetails";
 
 beforeEach(async () => {
   await seedProfileSurveys(getPrisma());
 });
 
-async function signedIn(overrides: Parameters<typeof createTestMember>[0] = {}) {
-  const member = await createTestMember(overrides);
-  const setCookie = await startMemberSession(member.id, { persistent: false, request: new Request(ORIGIN) });
-  return { member, cookie: setCookie.split(";")[0] };
-}
-
-const get = (path: string, cookie: string) => new Request(`${ORIGIN}${path}`, { headers: { Cookie: cookie } });
-
-function post(path: string, cookie: string, fields: [string, string][]) {
-  return new Request(`${ORIGIN}${path}`, {
-    method: "POST",
-    headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(fields).toString(),
-  });
-}
-
-const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} });
-
 const openBuiltIn = (slug: string, cookie: string) =>
   builtInLoader(args(get(`${HUB}/${slug}`, cookie), { slug }));
 const submitBuiltIn = (slug: string, cookie: string, fields: [string, string][]) =>
   builtInAction(args(post(`${HUB}/${slug}`, cookie, fields), { slug }));
-
-async function toastOf(response: Response) {
-  const cookie = response.headers.getSetCookie()[0]?.split(";")[0] ?? "";
-  return (await getToast(new Request(ORIGIN, { headers: { Cookie: cookie } }))).toast;
-}
 
 /** A thrown 404 Response, the route's way to show the 404 page. */
 async function expectNotFound(run: () => Promise<unknown>) {
@@ -78,28 +53,9 @@ const HEALTH: [string, string][] = [
   ["medicalDevices", "NotDisclosed"],
 ];
 
-const ONE_QUESTION_SET: QuestionnaireDefinition = {
-  title: "Pets",
-  description: "",
-  pages: [
-    {
-      title: "Pets",
-      questions: [
-        {
-          key: "pets",
-          label: "Which pets do you keep?",
-          type: "checkbox",
-          required: true,
-          options: [
-            { value: "Dog", label: "Dog" },
-            { value: "Cat", label: "Cat" },
-            { value: "None", label: "None", exclusive: true },
-          ],
-        },
-      ],
-    },
-  ],
-};
+const ONE_QUESTION_SET: QuestionnaireDefinition = questionnaire("Pets", [
+  page("Pets", [checkbox("pets", "Which pets do you keep?", [option("Dog"), option("Cat"), none("None", "None")])]),
+]);
 
 /** An admin-made set as the admin side stores it: path and slug null, offered to one country or all. */
 async function createSet(title: string, country: string | null, points = 50) {

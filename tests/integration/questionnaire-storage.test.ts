@@ -10,53 +10,30 @@ import {
 } from "~/questionnaire/storage.server";
 import { createTestAdmin, createTestMember } from "../support/factories";
 import { ASSIGNMENT_STATUS } from "~/domain/assignment-status";
+import * as q from "../support/questionnaires";
 
 // Questionnaires and responses in the database: definitions round-trip, edits keep what did not
 // change, and a profile questionnaire is answered once per member, even under concurrency.
 
-const definition: QuestionnaireDefinition = {
-  title: "Entertainment",
-  description: "How you spend your free time.",
-  pages: [
-    {
-      title: "Hobbies",
-      questions: [
-        {
-          key: "hobbies",
-          label: "Your hobbies",
-          type: "checkbox",
-          required: true,
-          options: [
-            { value: "PlayVideoGames", label: "Playing video games" },
-            { value: "Reading", label: "Reading" },
-            { value: "NonePreferNotToSay", label: "None", exclusive: true },
-          ],
-        },
-        {
-          key: "gamesDevices",
-          label: "Devices you play on",
-          type: "radio",
-          required: true,
-          options: [
-            { value: "Console", label: "Console" },
-            { value: "PC", label: "PC" },
-          ],
-          shownWhen: { question: "hobbies", option: "PlayVideoGames" },
-        },
-      ],
-    },
-    {
-      title: "More",
-      questions: [
-        { key: "hours", label: "Hours a week", type: "number", required: false, options: [] },
-        { key: "nickname", label: "Nickname", type: "text", required: false, options: [] },
-        { key: "notes", label: "Anything else", type: "paragraph", required: false, options: [] },
-        { key: "streaming", label: "Do you stream?", type: "switch", required: false, options: [] },
-        { key: "genre", label: "Genre", type: "select", required: false, options: [{ value: "Drama", label: "Drama" }] },
-      ],
-    },
+const definition: QuestionnaireDefinition = q.questionnaire(
+  "Entertainment",
+  [
+    q.page("Hobbies", [
+      q.checkbox("hobbies", "Your hobbies", [q.option("PlayVideoGames", "Playing video games"), q.option("Reading"), q.none()]),
+      q.radio("gamesDevices", "Devices you play on", [q.option("Console"), q.option("PC")], {
+        shownWhen: q.shownWhen("hobbies", "PlayVideoGames"),
+      }),
+    ]),
+    q.page("More", [
+      q.number("hours", "Hours a week", { required: false }),
+      q.text("nickname", "Nickname", { required: false }),
+      q.paragraph("notes", "Anything else", { required: false }),
+      q.toggle("streaming", "Do you stream?", { required: false }),
+      q.select("genre", "Genre", [q.option("Drama")], { required: false }),
+    ]),
   ],
-};
+  "How you spend your free time.",
+);
 
 const answers = {
   hobbies: ["PlayVideoGames", "Reading"],

@@ -3,7 +3,6 @@ import { evaluateScreener } from "~/domain/screener-rules";
 import { loadScreenerRules, saveScreenerRules, SCREENER_PAGE_SIZE } from "~/domain/screeners.server";
 import { getPrisma } from "~/lib/db.server";
 import { UNKNOWN_INTENT_MESSAGE } from "~/lib/forms.server";
-import { getToast } from "~/lib/toast.server";
 import type { QuestionDefinition, QuestionnaireDefinition } from "~/questionnaire/definition";
 import { MESSAGES as ANSWER_MESSAGES } from "~/questionnaire/schema";
 import { createQuestionnaire } from "~/questionnaire/storage.server";
@@ -12,9 +11,10 @@ import { loader as listLoader } from "~/routes/admin._console._survey.screener.l
 import { action as rulesAction, loader as rulesLoader } from "~/routes/admin._console._survey.screener.rules.$id";
 import { loader as viewLoader } from "~/routes/admin._console._survey.screener.view.$id";
 import { startMemberSession } from "~/domain/sessions.server";
-import { createTestAdmin, createTestMember } from "../support/factories";
+import { createTestMember } from "../support/factories";
 import { expectData, expectRedirect, expectThrown } from "../support/remix";
-import { adminCookie, adminRequest, ORIGIN, thrownStatus } from "../support/admin-requests";
+import { adminRequest, ORIGIN, thrownStatus } from "../support/admin-requests";
+import { signedInAdmin, toastOf } from "../support/requests";
 
 // Screeners in the back office: the list, the read-only view, and the rules page, which stores
 // the admin's answers as rules once (rules, rulesAddedAt and the audit entry together).
@@ -55,16 +55,6 @@ async function createScreener(createdById: number | null = null, definition = DE
     const questionnaireId = await createQuestionnaire(tx, { kind: "screener", definition, createdById });
     return (await tx.screener.create({ data: { questionnaireId, createdById } })).id;
   });
-}
-
-async function signedInAdmin() {
-  const admin = await createTestAdmin();
-  return { admin, cookie: await adminCookie(admin.id) };
-}
-
-async function toastOf(response: Response) {
-  const cookie = (response.headers.get("Set-Cookie") ?? "").split(";")[0];
-  return (await getToast(new Request(ORIGIN, { headers: { Cookie: cookie } }))).toast;
 }
 
 /** A form post with repeated fields (checkbox groups), as a browser sends it. */

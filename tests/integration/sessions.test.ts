@@ -4,11 +4,10 @@ import { getPrisma } from "~/lib/db.server";
 import { action as logoutAction, loader as logoutLoader } from "~/routes/logout";
 import { createTestMember } from "../support/factories";
 import { expectRedirect } from "../support/remix";
+import { ORIGIN } from "../support/requests";
 
 // Database sessions and logout: one row per device; logout deletes this device's row, 'Log Out of
 // all Devices' every row of the member, and both clear the cookie.
-
-const ORIGIN = "http://localhost";
 
 async function signIn(memberId: number, { persistent = false } = {}): Promise<{ cookie: string; setCookie: string }> {
   const setCookie = await startMemberSession(memberId, { persistent, request: new Request(ORIGIN) });

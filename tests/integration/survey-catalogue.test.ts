@@ -4,15 +4,15 @@ import { startMemberSession } from "~/domain/sessions.server";
 import { SURVEY_MESSAGES } from "~/domain/survey-catalogue-schema";
 import { verifyReturnUrl } from "~/domain/survey-return-links.server";
 import { getPrisma } from "~/lib/db.server";
-import { getToast } from "~/lib/toast.server";
 import type { QuestionnaireDefinition } from "~/questionnaire/definition";
 import { createQuestionnaire } from "~/questionnaire/storage.server";
 import { loader as listLoader } from "~/routes/admin._console._survey.survey._index";
 import { action as editAction, loader as editLoader } from "~/routes/admin._console._survey.survey.$id";
 import { action as newAction, loader as newLoader } from "~/routes/admin._console._survey.survey.new";
-import { adminCookie, adminRequest as request, ORIGIN, thrownStatus } from "../support/admin-requests";
-import { createTestAdmin, createTestMember } from "../support/factories";
+import { adminRequest as request, ORIGIN, thrownStatus } from "../support/admin-requests";
+import { createTestMember } from "../support/factories";
 import { expectData, expectRedirect } from "../support/remix";
+import { signedInAdmin, toastOf } from "../support/requests";
 
 // The survey catalogue: creating hosted and external surveys (slug, references, sanitised
 // description, audit entry), editing, launching, and refusing bad input without writing anything.
@@ -30,16 +30,6 @@ async function hostedQuestionnaire(title = "Hosted one", kind: "hosted_survey" |
 async function screener() {
   const questionnaireId = await hostedQuestionnaire("Screener one", "screener");
   return getPrisma().screener.create({ data: { questionnaireId } });
-}
-
-async function signedInAdmin(overrides: { isSuperAdmin?: boolean } = {}) {
-  const admin = await createTestAdmin(overrides);
-  return { admin, cookie: await adminCookie(admin.id) };
-}
-
-async function toastOf(response: Response) {
-  const cookie = (response.headers.get("Set-Cookie") ?? "").split(";")[0];
-  return (await getToast(new Request(ORIGIN, { headers: { Cookie: cookie } }))).toast;
 }
 
 const create = (cookie: string, form: Record<string, string>) =>

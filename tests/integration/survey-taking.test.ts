@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, test, vi } from "vitest";
 import { ASSIGNMENT_STATUS, type AssignmentStatus } from "~/domain/assignment-status";
-import { startMemberSession } from "~/domain/sessions.server";
 import { returnLinkTemplate, signReturnUrl, type ReturnStatus } from "~/domain/survey-return-links.server";
 import { applyTransition, endAssignment, TRANSITIONS, type TransitionName } from "~/domain/survey-taking.server";
 import { getPrisma } from "~/lib/db.server";
@@ -14,6 +13,7 @@ import { loader as returnLoader } from "~/routes/surveys.redirect";
 import { action as hostedAction, loader as hostedLoader } from "~/routes/view.survey.$slug";
 import { createTestAssignment, createTestMember, createTestSurvey } from "../support/factories";
 import { expectData, expectRedirect } from "../support/remix";
+import { signedInMember as signedIn } from "../support/requests";
 
 // Taking a survey (decision 023): the assignment's state machine, starting, the hosted survey's
 // submit and the vendor's signed return link. Money is the point: a complete is credited once, in
@@ -58,12 +58,6 @@ const ANSWERS: [string, string][] = [
   ["cupsPerDay", "3"],
   ["favourite", "Latte"],
 ];
-
-async function signedIn() {
-  const member = await createTestMember();
-  const setCookie = await startMemberSession(member.id, { persistent: false, request: new Request(INTERNAL_ORIGIN) });
-  return { member, cookie: setCookie.split(";")[0] };
-}
 
 async function hostedSurvey(overrides: Parameters<typeof createTestSurvey>[0] = {}) {
   const questionnaireId = await getPrisma().$transaction((tx) =>

@@ -4,6 +4,15 @@ import type { Prisma } from "~/generated/prisma/client";
 
 let counter = 0;
 
+// One hash per password per test file: an argon2 hash costs tens of milliseconds, and a test that
+// needs another salt hashes its own.
+const hashes = new Map<string, Promise<string>>();
+function cachedHash(password: string): Promise<string> {
+  let hash = hashes.get(password);
+  if (!hash) hashes.set(password, (hash = hashPassword(password)));
+  return hash;
+}
+
 /** A verified member with complete details; override any field. */
 export async function createTestMember(overrides: Partial<Prisma.MemberCreateInput> = {}) {
   counter += 1;
@@ -34,7 +43,7 @@ export async function createTestAdmin(
     data: {
       name: `Admin ${counter}`,
       email: `admin${counter}-${Date.now()}@example.com`,
-      passwordHash: await hashPassword(password),
+      passwordHash: await cachedHash(password),
       ...rest,
     },
   });

@@ -20,7 +20,8 @@ declare module "vitest" {
 export default async function setup(project: TestProject) {
   const target = parseDatabaseUrl(process.env.DATABASE_URL || "pglite:memory");
   if (target.kind === "postgres") {
-    const template = templateDatabaseName(target.url);
+    // One template per vitest project (fast, slow): both set up in the same process.
+    const template = `${templateDatabaseName(target.url)}_${project.name || "tests"}`.replace(/[^a-z0-9_]/gi, "_");
     await withAdminClient(target.url, async (admin) => {
       await admin.query(`DROP DATABASE IF EXISTS "${template}" WITH (FORCE)`);
       await admin.query(`CREATE DATABASE "${template}"`);

@@ -12,51 +12,27 @@ import { getEnv } from "~/lib/env.server";
 import type { QuestionnaireDefinition } from "~/questionnaire/definition";
 import { createQuestionnaire } from "~/questionnaire/storage.server";
 import { createTestAssignment, createTestSurvey } from "./factories";
+import { checkbox, none, number, option, page, questionnaire as definition, radio, text } from "./questionnaires";
 import type { RoleWorld } from "./roles";
 
 // The objects the security suite's routes name in their URLs, each owned by the world's member (or
 // made by its admin), so that the member reaches them and the other member must not.
 
 /** One question of each kind the fuzzers care about: a number, a choice, several choices, text. */
-export const FIXTURE_DEFINITION: QuestionnaireDefinition = {
-  title: "Security fixture",
-  description: "Questions of every shape.",
-  pages: [
-    {
-      title: "First page",
-      questions: [
-        { key: "cupsPerDay", label: "How many cups a day?", type: "number", required: true, options: [] },
-        {
-          key: "favourite",
-          label: "Favourite drink",
-          type: "radio",
-          required: true,
-          options: [
-            { value: "Espresso", label: "Espresso" },
-            { value: "Latte", label: "Latte" },
-          ],
-        },
-      ],
-    },
-    {
-      title: "Second page",
-      questions: [
-        {
-          key: "extras",
-          label: "Extras",
-          type: "checkbox",
-          required: true,
-          options: [
-            { value: "Milk", label: "Milk" },
-            { value: "Sugar", label: "Sugar" },
-            { value: "NonePreferNotToSay", label: "None", exclusive: true },
-          ],
-        },
-        { key: "remarks", label: "Remarks", type: "text", required: true, options: [] },
-      ],
-    },
+export const FIXTURE_DEFINITION: QuestionnaireDefinition = definition(
+  "Security fixture",
+  [
+    page("First page", [
+      number("cupsPerDay", "How many cups a day?"),
+      radio("favourite", "Favourite drink", [option("Espresso"), option("Latte")]),
+    ]),
+    page("Second page", [
+      checkbox("extras", "Extras", [option("Milk"), option("Sugar"), none()]),
+      text("remarks", "Remarks"),
+    ]),
   ],
-};
+  "Questions of every shape.",
+);
 
 async function questionnaire(kind: "screener" | "hosted_survey" | "profile") {
   return getPrisma().$transaction((tx) => createQuestionnaire(tx, { kind, definition: FIXTURE_DEFINITION }));

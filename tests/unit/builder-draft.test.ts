@@ -20,6 +20,7 @@ import {
 import { actionOfIntent, conditionValue, field, intent, renameActions } from "~/builder/intents";
 import { QUESTION_TYPES } from "~/questionnaire/definition";
 import { definitionIssues, questionnaireSchema, shownQuestionKeys } from "~/questionnaire/schema";
+import { propertyRuns } from "../support/test-size";
 
 // Every rule of the survey builder's draft: the starting draft, each action of the reducer, the
 // Submit validation and the conversion to the engine's definition; plus the intents the buttons
@@ -679,7 +680,7 @@ describe("any sequence of actions", () => {
         // A draft Submit accepts is always one the engine can store.
         if (Object.keys(validateDraft(draft)).length === 0) expect(definitionIssues(draftToDefinition(draft))).toEqual([]);
       }),
-      { numRuns: 300 },
+      { numRuns: propertyRuns(300) },
     );
   });
 });

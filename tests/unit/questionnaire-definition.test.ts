@@ -1,39 +1,23 @@
 import { describe, expect, test } from "vitest";
 import type { QuestionDefinition, QuestionnaireDefinition } from "~/questionnaire/definition";
 import { definitionIssues, MAX_LABEL_LENGTH } from "~/questionnaire/schema";
+import { checkbox, none, number, option, page, questionnaire, radio, shownWhen } from "../support/questionnaires";
 
 // definitionIssues: what the survey builder and the admin editors show before anything is stored.
 
-const valid: QuestionnaireDefinition = {
-  title: "Entertainment",
-  description: "Tell us how you spend your free time.",
-  pages: [
-    {
-      title: "Hobbies",
-      questions: [
-        {
-          key: "hobbies",
-          label: "Hobbies",
-          type: "checkbox",
-          required: true,
-          options: [
-            { value: "PlayVideoGames", label: "Playing video games" },
-            { value: "NonePreferNotToSay", label: "None", exclusive: true },
-          ],
-        },
-        {
-          key: "gamesDevices",
-          label: "Devices you play on",
-          type: "radio",
-          required: true,
-          options: [{ value: "PickUp Truck", label: "A truck, oddly" }],
-          shownWhen: { question: "hobbies", option: "PlayVideoGames" },
-        },
-      ],
-    },
-    { title: "About", questions: [{ key: "family_members", label: "Family members", type: "number", required: false, options: [] }] },
+const valid: QuestionnaireDefinition = questionnaire(
+  "Entertainment",
+  [
+    page("Hobbies", [
+      checkbox("hobbies", "Hobbies", [option("PlayVideoGames", "Playing video games"), none()]),
+      radio("gamesDevices", "Devices you play on", [option("PickUp Truck", "A truck, oddly")], {
+        shownWhen: shownWhen("hobbies", "PlayVideoGames"),
+      }),
+    ]),
+    page("About", [number("family_members", "Family members", { required: false })]),
   ],
-};
+  "Tell us how you spend your free time.",
+);
 
 /** The valid definition with its first question changed. */
 function withFirst(change: Partial<QuestionDefinition>): QuestionnaireDefinition {

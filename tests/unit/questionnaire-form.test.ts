@@ -5,55 +5,24 @@ import { describe, expect, test } from "vitest";
 import type { Answers, QuestionnaireDefinition } from "~/questionnaire/definition";
 import { QuestionnaireFields, useQuestionnaireForm } from "~/questionnaire/form";
 import { questionnaireSchema } from "~/questionnaire/schema";
+import * as q from "../support/questionnaires";
 
 // The server-rendered form, which is what a member without JavaScript gets. The live behaviour
 // (hiding, exclusivity) is left to the browser tests.
 
-const definition: QuestionnaireDefinition = {
-  title: "Technology",
-  description: "",
-  pages: [
-    {
-      title: "Access",
-      questions: [
-        { key: "nickname", label: "Nickname", type: "text", required: true, options: [] },
-        { key: "hours", label: "Hours online", type: "number", required: false, options: [] },
-        {
-          key: "browser",
-          label: "Browser",
-          type: "select",
-          required: true,
-          options: [{ value: "Chrome", label: "Chrome" }, { value: "Firefox", label: "Firefox" }],
-        },
-      ],
-    },
-    {
-      title: "Devices",
-      questions: [
-        {
-          key: "techDevices",
-          label: "Devices",
-          type: "checkbox",
-          required: true,
-          options: [
-            { value: "SmartPhone", label: "Smartphone" },
-            { value: "NonePreferNotToSay", label: "None of these", exclusive: true },
-          ],
-        },
-        {
-          key: "phoneBrand",
-          label: "Phone brand",
-          type: "radio",
-          required: true,
-          options: [{ value: "Other", label: "Other" }],
-          shownWhen: { question: "techDevices", option: "SmartPhone" },
-        },
-        { key: "notes", label: "Notes", type: "paragraph", required: false, options: [] },
-        { key: "smartHome", label: "Smart home", type: "switch", required: false, options: [] },
-      ],
-    },
-  ],
-};
+const definition: QuestionnaireDefinition = q.questionnaire("Technology", [
+  q.page("Access", [
+    q.text("nickname", "Nickname"),
+    q.number("hours", "Hours online", { required: false }),
+    q.select("browser", "Browser", [q.option("Chrome"), q.option("Firefox")]),
+  ]),
+  q.page("Devices", [
+    q.checkbox("techDevices", "Devices", [q.option("SmartPhone", "Smartphone"), q.none("None of these")]),
+    q.radio("phoneBrand", "Phone brand", [q.option("Other")], { shownWhen: q.shownWhen("techDevices", "SmartPhone") }),
+    q.paragraph("notes", "Notes", { required: false }),
+    q.toggle("smartHome", "Smart home", { required: false }),
+  ]),
+]);
 
 function render(props: { defaultValue?: Answers; readOnly?: boolean; page?: number; posted?: [string, string][] }) {
   const lastResult = props.posted

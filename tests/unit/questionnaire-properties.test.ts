@@ -19,13 +19,14 @@ import {
   MAX_TEXT_LENGTH,
   parseAnswers,
 } from "~/questionnaire/schema";
+import { propertyRuns } from "../support/test-size";
 
 // Random definitions meet random form data: parsing never throws, and whatever it accepts obeys
 // the engine's rules.
 
 const VALUES = ["A", "B", "PickUp Truck", "8+"];
 const EXCLUSIVE = "NonePreferNotToSay";
-const RUNS = 300;
+const RUNS = propertyRuns(300);
 
 type Entry = [string, string];
 

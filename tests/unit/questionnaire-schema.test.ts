@@ -1,27 +1,17 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, test } from "vitest";
-import type { QuestionDefinition, QuestionnaireDefinition } from "~/questionnaire/definition";
+import type { QuestionnaireDefinition } from "~/questionnaire/definition";
 import { MESSAGES, parseAnswers, questionnaireSchema } from "~/questionnaire/schema";
+import { labelled, page, questionnaire, questionOf } from "../support/questionnaires";
 
 // The schema a definition yields, fed the way a browser posts the form and parsed as an action
 // does, with conform's parseWithZod.
 
-const question = (overrides: Partial<QuestionDefinition> & Pick<QuestionDefinition, "key" | "type">): QuestionDefinition => ({
-  label: overrides.key,
-  required: true,
-  options: [],
-  ...overrides,
-});
+const question = (fields: Parameters<typeof questionOf>[0]) => questionOf(fields);
+const options = labelled;
 
-const options = (...values: string[]) => values.map((value) => ({ value, label: `${value} label` }));
-
-const everyType: QuestionnaireDefinition = {
-  title: "Every type",
-  description: "",
-  pages: [
-    {
-      title: "One",
-      questions: [
+const everyType: QuestionnaireDefinition = questionnaire("Every type", [
+  page("One", [
         question({ key: "name", type: "text" }),
         question({ key: "age", type: "number" }),
         question({ key: "story", type: "paragraph" }),
@@ -33,10 +23,8 @@ const everyType: QuestionnaireDefinition = {
           options: [...options("SmartPhone", "Laptop", "TV"), { value: "NonePreferNotToSay", label: "None", exclusive: true }],
         }),
         question({ key: "newsletter", type: "switch" }),
-      ],
-    },
-  ],
-};
+  ]),
+]);
 
 function parse(definition: QuestionnaireDefinition, entries: [string, string | File][]) {
   const formData = new FormData();

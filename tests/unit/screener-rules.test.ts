@@ -8,43 +8,28 @@ import {
   readRulesForm,
   type AdminAnswers,
 } from "~/domain/screener-rules";
-import type { QuestionDefinition, QuestionnaireDefinition } from "~/questionnaire/definition";
+import type { QuestionnaireDefinition } from "~/questionnaire/definition";
+import { labelled, page, questionnaire, questionOf } from "../support/questionnaires";
 
 // Screener rules: what the admin's answers make, whether a member's answers pass, and how the
 // rules form is read (decision 019).
 
-const question = (overrides: Partial<QuestionDefinition> & Pick<QuestionDefinition, "key" | "type">): QuestionDefinition => ({
-  label: overrides.key,
-  required: false,
-  options: [],
-  ...overrides,
-});
+const question = (fields: Parameters<typeof questionOf>[0]) => questionOf(fields, { required: false });
+const options = labelled;
 
-const options = (...values: string[]) => values.map((value) => ({ value, label: `${value} label` }));
-
-const screener: QuestionnaireDefinition = {
-  title: "Car owners",
-  description: "",
-  pages: [
-    {
-      title: "About you",
-      questions: [
+const screener: QuestionnaireDefinition = questionnaire("Car owners", [
+  page("About you", [
         question({ key: "name", type: "text", required: true }),
         question({ key: "age", type: "number", required: true }),
         question({ key: "owner", type: "radio", required: true, options: options("Yes", "No") }),
-      ],
-    },
-    {
-      title: "Your cars",
-      questions: [
+  ]),
+  page("Your cars", [
         question({ key: "brand", type: "select", options: options("Audi", "Fiat", "Kia") }),
         question({ key: "fuel", type: "checkbox", options: options("Petrol", "Diesel", "Electric") }),
         question({ key: "story", type: "paragraph" }),
         question({ key: "newsletter", type: "switch" }),
-      ],
-    },
-  ],
-};
+  ]),
+]);
 
 const rulesOf = (answers: AdminAnswers) => buildRules(screener, answers);
 
