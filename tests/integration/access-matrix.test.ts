@@ -279,10 +279,10 @@ const MATRIX: Record<string, Row> = {
   },
   "admin._console._survey.surveysassign": { get: adminOnly("/admin/surveysassignv2") },
   "admin._console._survey.surveysassignv2._index": { get: adminOnly(200), post: adminOnly(400) },
-  // An empty post names no assignment: back to the list with an error toast.
+  // An empty post presses neither Delete nor Reassign: an unknown intent, 400 (decision 045).
   "admin._console._survey.surveysassignv2.$id": {
     get: adminOnly(200),
-    post: adminOnly("/admin/surveysassignv2/*"),
+    post: adminOnly(400),
     setup: async () => ({ params: { id: String((await createTestSurvey()).id) } }),
   },
   "admin._console._survey.surveysassignv2.demographics": {

@@ -340,7 +340,10 @@ describe("survey return secrets", () => {
 
     const refused = expectData(await edit(admin, survey.id, { intent: "rotate-secret", confirm: "on" }));
     expect(refused.init?.status).toBe(403);
-    expect(refused.data).toEqual({ rotateError: "Only a super-admin can see or rotate a survey's signing secret." });
+    expect(refused.data).toMatchObject({
+      form: "rotate-secret",
+      error: { "": ["Only a super-admin can see or rotate a survey's signing secret."] },
+    });
     expect((await getPrisma().survey.findUniqueOrThrow({ where: { id: survey.id } })).returnSecret).toBe(survey.returnSecret);
     expect(await getPrisma().auditEntry.count()).toBe(0);
   });
@@ -351,7 +354,10 @@ describe("survey return secrets", () => {
 
     const unconfirmed = expectData(await edit(superAdmin, survey.id, { intent: "rotate-secret" }));
     expect(unconfirmed.init?.status).toBe(400);
-    expect(unconfirmed.data).toEqual({ rotateError: "Tick the box to confirm that the vendor will be given the new secret." });
+    expect(unconfirmed.data).toMatchObject({
+      form: "rotate-secret",
+      error: { "": ["Tick the box to confirm that the vendor will be given the new secret."] },
+    });
     expect((await getPrisma().survey.findUniqueOrThrow({ where: { id: survey.id } })).returnSecret).toBe(survey.returnSecret);
 
     const before = Date.now();
@@ -510,7 +516,8 @@ describe("after review: every way for one admin to mint and pay out alone", () =
     const member = await createTestMember();
     await createTestAssignment(survey.id, member.id, { assignedById: owner.id });
 
-    const base = { name: survey.name, slug: survey.slug, categoryId: "30", points: "50", lengthMinutes: "10" };
+    // The edit form always posts intent=save (a hidden field); its other buttons name their own.
+    const base = { intent: "save", name: survey.name, slug: survey.slug, categoryId: "30", points: "50", lengthMinutes: "10" };
     const edit = async (who: Admin, form: Record<string, string>) =>
       editSurveyAction({
         request: adminRequest(`/admin/survey/${survey.id}`, { cookie: await adminCookie(who.id), form: { ...base, ...form } }),
