@@ -1,20 +1,11 @@
 import { describe, expect, test, vi } from "vitest";
+import "../support/google-mock-env";
 import "../support/file-outbox";
 import { ASSIGNMENT_STATUS } from "~/domain/assignment-status";
 import { getPrisma } from "~/lib/db.server";
 import { ROUTE_MODULES, routePath } from "../support/route-modules";
 import { createRoleWorld, outcomeOf, roleRequest, ROLES, type FormBody, type Role, type RoleWorld } from "../support/roles";
-import {
-  adminScreener,
-  builtInProfileSurvey,
-  indianProfileSet,
-  ownHostedSurvey,
-  ownPaymentAccount,
-  ownReturnLinkQuery,
-  ownScreenedSurvey,
-  ownWithdrawal,
-  unverifiedMemberLink,
-} from "../support/security-fixtures";
+import * as fx from "../support/security-fixtures";
 import { createTestSurvey } from "../support/factories";
 
 // The access matrix (docs/decisions/030-security-suite.md): every route module of app/routes, called
@@ -22,11 +13,6 @@ import { createTestSurvey } from "../support/factories";
 // action (with an empty form unless the row says otherwise). A route added without a row fails the
 // first test, so no route skips the matrix.
 
-// The Google routes exist only when Google sign-in is configured or mocked: mocked here, so that
-// they are in the matrix too. getEnv() reads this once, so it is set before anything runs.
-vi.hoisted(() => {
-  process.env.GOOGLE_MOCK = "1";
-});
 // Fourteen calls and their fixtures per route: well under a second, but a busy machine is slower.
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -146,7 +132,7 @@ const MATRIX: Record<string, Row> = {
   "email.verify.$id.$hash": {
     get: { ...everyone(200), incomplete: 403, member: 403, otherMember: 403 },
     post: { ...everyone(200), incomplete: 403, member: 403, otherMember: 403 },
-    setup: (world) => unverifiedMemberLink(world),
+    setup: (world) => fx.unverifiedMemberLink(world),
   },
 
   // ——— The member area ———
@@ -168,13 +154,13 @@ const MATRIX: Record<string, Row> = {
   "_member.details.profiledetails.$slug": {
     get: memberWithDetails(200),
     post: memberWithDetails(400),
-    setup: async () => ({ params: { slug: (await builtInProfileSurvey("technology")).slug ?? "" } }),
+    setup: async () => ({ params: { slug: (await fx.builtInProfileSurvey("technology")).slug ?? "" } }),
   },
   // A set offered in India only: the other member lives in the US.
   "_member.details.profiledetails.set.$id": {
     get: memberWithDetails(200, 404),
     post: memberWithDetails(400, 404),
-    setup: async (world) => ({ params: { id: String(await indianProfileSet(world)) } }),
+    setup: async (world) => ({ params: { id: String(await fx.indianProfileSet(world)) } }),
   },
   "_member.account._index": {
     get: memberWithDetails(200),
@@ -183,7 +169,7 @@ const MATRIX: Record<string, Row> = {
     setup: async (world) => ({
       form: [
         ["intent", "delete"],
-        ["accountId", String((await ownPaymentAccount(world)).id)],
+        ["accountId", String((await fx.ownPaymentAccount(world)).id)],
         ["confirmed", "on"],
       ],
     }),
@@ -194,24 +180,24 @@ const MATRIX: Record<string, Row> = {
   // Opening the start link starts the member's own survey and sends them into it; anyone else's is a 404.
   "survey.start.$id": {
     get: { ...verifiedMember("/view/survey/*", 404) },
-    setup: async (world) => ({ params: { id: String((await ownHostedSurvey(world)).survey.id) } }),
+    setup: async (world) => ({ params: { id: String((await fx.ownHostedSurvey(world)).survey.id) } }),
   },
   "view.survey.$slug": {
     get: verifiedMember(200, 404),
     post: verifiedMember(400, 404),
-    setup: async (world) => ({ params: { slug: (await ownHostedSurvey(world, ASSIGNMENT_STATUS.started)).survey.slug } }),
+    setup: async (world) => ({ params: { slug: (await fx.ownHostedSurvey(world, ASSIGNMENT_STATUS.started)).survey.slug } }),
   },
   // Another member's screener shows 'Something went wrong' (404); a post to it changes nothing and
   // sends the browser back to that page.
   "prescreener.$survey": {
     get: memberWithDetails(200, 404),
     post: memberWithDetails(400, "/prescreener/*"),
-    setup: async (world) => ({ params: { survey: String((await ownScreenedSurvey(world)).survey.id) } }),
+    setup: async (world) => ({ params: { survey: String((await fx.ownScreenedSurvey(world)).survey.id) } }),
   },
   // The member's own link before the survey started changes nothing (409); another member's is refused (403).
   "surveys.redirect": {
     get: verifiedMember(409, 403),
-    setup: async (world) => ({ query: await ownReturnLinkQuery(world) }),
+    setup: async (world) => ({ query: await fx.ownReturnLinkQuery(world) }),
   },
 
   // ——— The admin sign-in and its password reset ———
@@ -238,7 +224,7 @@ const MATRIX: Record<string, Row> = {
   "admin._console.withdrawal.req.$referenceId": {
     get: adminOnly(200),
     post: adminOnly(400),
-    setup: async (world) => ({ params: { referenceId: await ownWithdrawal(world) } }),
+    setup: async (world) => ({ params: { referenceId: await fx.ownWithdrawal(world) } }),
   },
   "admin._console.admins": { get: adminOnly(200) },
   "admin._console.admins._index": { get: adminOnly("/admin/admins/view") },
@@ -264,18 +250,18 @@ const MATRIX: Record<string, Row> = {
   "admin._console._survey.screener.list": { get: adminOnly(200) },
   "admin._console._survey.screener.view.$id": {
     get: adminOnly(200),
-    setup: async (world) => ({ params: { id: String((await adminScreener(world)).id) } }),
+    setup: async (world) => ({ params: { id: String((await fx.adminScreener(world)).id) } }),
   },
   "admin._console._survey.screener.rules.$id": {
     get: adminOnly(200),
     post: adminOnly(400),
-    setup: async (world) => ({ params: { id: String((await adminScreener(world)).id) } }),
+    setup: async (world) => ({ params: { id: String((await fx.adminScreener(world)).id) } }),
   },
   "admin._console._survey.profilesurvey._index": { get: adminOnly(200), post: adminOnly(400) },
   "admin._console._survey.profilesurvey.$id": {
     get: adminOnly(200),
     post: adminOnly(400),
-    setup: async (world) => ({ params: { id: String(await indianProfileSet(world)) } }),
+    setup: async (world) => ({ params: { id: String(await fx.indianProfileSet(world)) } }),
   },
   "admin._console._survey.surveysassign": { get: adminOnly("/admin/surveysassignv2") },
   "admin._console._survey.surveysassignv2._index": { get: adminOnly(200), post: adminOnly(400) },
@@ -353,7 +339,7 @@ describe("the access matrix", () => {
 describe("objects the caller may not see", () => {
   test("another member's payout account is neither deleted nor revealed", async () => {
     const world = await createRoleWorld();
-    const account = await ownPaymentAccount(world);
+    const account = await fx.ownPaymentAccount(world);
     const { action } = ROUTE_MODULES["_member.account._index"];
     const form: FormBody = [
       ["intent", "delete"],
@@ -424,7 +410,7 @@ describe("unknown and malformed ids", () => {
   test("a verification link with a bad id or hash fails (400), for a guest and a member", async () => {
     const world = await createRoleWorld();
     const { loader, action } = ROUTE_MODULES["email.verify.$id.$hash"];
-    const { params, query } = unverifiedMemberLink(world);
+    const { params, query } = fx.unverifiedMemberLink(world);
     const broken = [{ id: "abc" }, { id: "99999" }, { hash: "00" }, { hash: "\u0000" }].map((part) => ({ ...params, ...part }));
     for (const bad of broken) {
       for (const role of ["guest", "unverified"] as const) {

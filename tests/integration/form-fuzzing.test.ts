@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, test, vi } from "vitest";
+import "../support/google-mock-env";
 import "../support/file-outbox";
 import { ASSIGNMENT_STATUS } from "~/domain/assignment-status";
 import { findProfileSurveySet } from "~/domain/profile-survey-sets.server";
@@ -37,16 +38,7 @@ import {
 } from "../support/fuzz-bodies";
 import { ROUTE_MODULES, routePath } from "../support/route-modules";
 import { createRoleWorld, outcomeOf, roleHeaders, type Role, type RouteOutcome, type RoleWorld } from "../support/roles";
-import {
-  adminScreener,
-  builtInProfileSurvey,
-  indianProfileSet,
-  ownHostedSurvey,
-  ownPaymentAccount,
-  ownScreenedSurvey,
-  ownWithdrawal,
-  unverifiedMemberLink,
-} from "../support/security-fixtures";
+import * as fx from "../support/security-fixtures";
 import { propertyRuns } from "../support/test-size";
 
 // Form fuzzing (docs/decisions/030-security-suite.md): every route with an action receives generated
@@ -58,9 +50,6 @@ import { propertyRuns } from "../support/test-size";
 // every row of every table as it was. A fixed seed keeps failures reproducible; FUZZ_RUNS raises
 // the number of forms per route and role.
 
-vi.hoisted(() => {
-  process.env.GOOGLE_MOCK = "1";
-});
 // A route's generated posts take a few seconds; much longer on a busy machine.
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -244,7 +233,7 @@ const FUZZ: Record<string, FuzzRow> = {
     fields: ["accountId", "confirmed", "holderName", "paypalEmail", "upiId", "bankName", "bankAccountNumber", "bankIfsc"],
     // The member has no payout account; the other member's account id is tried in every field.
     setup: async (world) => {
-      const othersAccount = await ownPaymentAccount({ ...world, member: world.otherMember });
+      const othersAccount = await fx.ownPaymentAccount({ ...world, member: world.otherMember });
       return { extraValues: [String(othersAccount.id)] };
     },
     variants: [
@@ -285,7 +274,7 @@ const FUZZ: Record<string, FuzzRow> = {
     roles: ["member"],
     fields: ["points", "method", "requestKey"],
     setup: async (world) => {
-      await ownPaymentAccount(world, 5000);
+      await fx.ownPaymentAccount(world, 5000);
       return {};
     },
     variants: [
@@ -300,13 +289,13 @@ const FUZZ: Record<string, FuzzRow> = {
   "_member.details.profiledetails.$slug": {
     roles: ["member"],
     fields: ["modeAccessInternet", "frequencyAccessInternet", "browser", "techDevices"],
-    setup: async () => ({ params: { slug: (await builtInProfileSurvey("technology")).slug ?? "" } }),
+    setup: async () => ({ params: { slug: (await fx.builtInProfileSurvey("technology")).slug ?? "" } }),
     variants: [{ poison: [["modeAccessInternet", [...CHOICE, twice("Home", "Office")]]] }],
   },
   "_member.details.profiledetails.set.$id": {
     roles: ["member", "otherMember"],
     fields: ["q1"],
-    setup: async (world) => ({ params: { id: String(await indianProfileSet(world)) } }),
+    setup: async (world) => ({ params: { id: String(await fx.indianProfileSet(world)) } }),
     variants: [{ poison: [["q1", ANSWER_TEXT]] }],
   },
   // Previous and Next show a page again (200) and save nothing; another member's post is sent back
@@ -314,7 +303,7 @@ const FUZZ: Record<string, FuzzRow> = {
   "prescreener.$survey": {
     roles: ["member", "otherMember"],
     fields: ["_page", "confirmed", ...QUESTIONNAIRE_FIELDS],
-    setup: async (world) => ({ params: { survey: String((await ownScreenedSurvey(world)).survey.id) } }),
+    setup: async (world) => ({ params: { survey: String((await fx.ownScreenedSurvey(world)).survey.id) } }),
     variants: [
       { intent: "previous" },
       { intent: "next" },
@@ -329,7 +318,7 @@ const FUZZ: Record<string, FuzzRow> = {
   "view.survey.$slug": {
     roles: ["member", "otherMember"],
     fields: QUESTIONNAIRE_FIELDS,
-    setup: async (world) => ({ params: { slug: (await ownHostedSurvey(world, ASSIGNMENT_STATUS.started)).survey.slug } }),
+    setup: async (world) => ({ params: { slug: (await fx.ownHostedSurvey(world, ASSIGNMENT_STATUS.started)).survey.slug } }),
     variants: [{ poison: QUESTIONNAIRE_POISONS }],
     rerender: true,
   },
@@ -400,7 +389,7 @@ const FUZZ: Record<string, FuzzRow> = {
     roles: ["admin"],
     fields: ["version", "q.0.label", "q.0.required", "q.0.type", "q.1.key", "q.1.label", "q.0.o.0.value", "q.0.o.0.label"],
     setup: async (world) => {
-      const id = await indianProfileSet(world);
+      const id = await fx.indianProfileSet(world);
       const set = await findProfileSurveySet(id);
       return { params: { id: String(id) }, facts: { version: set?.version ?? "" } };
     },
@@ -425,7 +414,7 @@ const FUZZ: Record<string, FuzzRow> = {
   "admin._console._survey.screener.rules.$id": {
     roles: ["admin"],
     fields: ["_page", "min:cupsPerDay", "max:cupsPerDay", "rule:favourite", "rule:extras"],
-    setup: async (world) => ({ params: { id: String((await adminScreener(world)).id) } }),
+    setup: async (world) => ({ params: { id: String((await fx.adminScreener(world)).id) } }),
     variants: [
       { intent: "previous" },
       { intent: "next" },
@@ -484,7 +473,7 @@ const FUZZ: Record<string, FuzzRow> = {
   "admin._console.withdrawal.req.$referenceId": {
     roles: ["admin"],
     fields: ["reason", "confirmed"],
-    setup: async (world) => ({ params: { referenceId: await ownWithdrawal(world) } }),
+    setup: async (world) => ({ params: { referenceId: await fx.ownWithdrawal(world) } }),
     variants: [
       { intent: "reject", poison: [["reason", TEXT]] },
       { intent: "approve", poison: [["confirmed", [MISSING, "", "off", "ON", "true", FILE_VALUE, twice("on", "on")]]] },
@@ -606,7 +595,7 @@ describe("verification link fuzzing", () => {
   test.each(["guest", "unverified"] as const)("a forged or broken link verifies nothing, as %s", async (role) => {
     const { loader, action } = ROUTE_MODULES["email.verify.$id.$hash"];
     const world = await createRoleWorld();
-    const real = unverifiedMemberLink(world);
+    const real = fx.unverifiedMemberLink(world);
     const realQuery = new URLSearchParams(real.query);
     let before = await databaseSnapshot({ ignore });
     await fc.assert(
@@ -670,7 +659,7 @@ const QUERIES: Record<string, QueryRow> = {
   "admin._console._survey.screener.view.$id": {
     role: "admin",
     names: ["page"],
-    setup: async (world) => ({ params: { id: String((await adminScreener(world)).id) } }),
+    setup: async (world) => ({ params: { id: String((await fx.adminScreener(world)).id) } }),
   },
   // With a survey's assign form open, so that the screener filter is searched.
   "admin._console._survey.surveysassignv2._index": {
