@@ -419,7 +419,8 @@ const FUZZ: Record<string, FuzzRow> = {
         ["type.0.0", "text"],
       ];
       return [
-        { intent: "save", base, poison: [["question.0.0", TEXT]] },
+        // A missing name input renames nothing (as in the builder), so the set's draft is the poisoned field.
+        { intent: "save", base, poison: [["draft", BAD_DRAFTS]] },
         ...[
           "add-question:text",
           "delete-question:0:0",
@@ -429,7 +430,6 @@ const FUZZ: Record<string, FuzzRow> = {
           "set-condition:0:0",
           null,
         ].map((intent): Variant => ({ intent, base })),
-        { intent: "add-option:0:0", base, poison: [["draft", BAD_DRAFTS]] },
         { intent: ANY_UNKNOWN_INTENT, base },
       ];
     },
