@@ -301,6 +301,66 @@ describe("saving", () => {
     expect(await getPrisma().auditEntry.count({ where: { action: "profile_survey.updated" } })).toBe(0);
   });
 
+  test("the builder's Required switch, exclusive option and shown-when are stored in the set's definition and read back", async () => {
+    const { cookie } = await signedInAdmin();
+    const id = await newSet(cookie);
+    const draft = await currentDraft(cookie, id);
+    const pets = {
+      version: draft.version,
+      questions: [
+        {
+          key: "q1",
+          label: "Which pets do you keep?",
+          typeCode: "3",
+          required: true,
+          options: [
+            { value: "o1", label: "Dog" },
+            { value: "o2", label: "None" },
+          ],
+        },
+        { key: "q2", label: "Your dog's name", typeCode: "1", required: true, options: [] },
+      ],
+    };
+    const optional = expectData(await post(cookie, id, editorForm(pets, intent.setRequired(0, 1, false)))).data.draft;
+    expect(optional.questions[1].required).toBe(false);
+    const exclusive = expectData(await post(cookie, id, editorForm(optional, intent.setExclusive(0, 0, 1, true)))).data.draft;
+    expect(exclusive.questions[0].exclusive).toBe(1);
+    const conditioned = expectData(
+      await post(cookie, id, { ...editorForm(exclusive, intent.setCondition(0, 1)), [field.condition(0, 1)]: "0:0:0" }),
+    ).data.draft;
+    expect(conditioned.questions[1].shownWhen).toEqual({ question: 0, option: 0 });
+    // A name typed in the builder's name input travels with any button.
+    expectRedirect(await post(cookie, id, { ...editorForm(conditioned, "save"), [field.question(0, 1)]: "Your dog's call name" }));
+
+    const set = await getPrisma().profileSurvey.findUniqueOrThrow({ where: { id } });
+    const stored = await loadQuestionnaire(getPrisma(), set.questionnaireId);
+    expect(stored?.definition.pages[0].questions).toEqual([
+      {
+        key: "q1",
+        label: "Which pets do you keep?",
+        type: "checkbox",
+        required: true,
+        options: [
+          { value: "o1", label: "Dog" },
+          { value: "o2", label: "None", exclusive: true },
+        ],
+      },
+      { key: "q2", label: "Your dog's call name", type: "text", required: false, options: [], shownWhen: { question: "q1", option: "o1" } },
+    ]);
+    expect((await currentDraft(cookie, id)).questions).toMatchObject([{ exclusive: 1 }, { shownWhen: { question: 0, option: 0 } }]);
+
+    // A condition on a later question, or an exclusive mark on a radio, is refused by field.
+    const saved = await currentDraft(cookie, id);
+    const backwards = { ...saved, questions: [{ ...saved.questions[0], shownWhen: { question: 1, option: 0 } }, saved.questions[1]] };
+    expect(expectData(await post(cookie, id, editorForm(backwards, "save"))).data.errors).toMatchObject({
+      "condition.0.0": [MESSAGES.badCondition],
+    });
+    const radio = { ...saved, questions: [{ ...saved.questions[0], typeCode: "4" }, saved.questions[1]] };
+    expect(expectData(await post(cookie, id, editorForm(radio, "save", ["4", "1"]))).data.errors).toMatchObject({
+      "options.0.0": [MESSAGES.badExclusive],
+    });
+  });
+
   test("a save over someone else's newer save is refused", async () => {
     const { cookie } = await signedInAdmin();
     const id = await newSet(cookie);
