@@ -33,10 +33,19 @@ export function QuestionList({ questions }: { questions: DraftQuestion[] }) {
             ) : null}
           </div>
           <p className="mt-1 text-sm text-slate-600">Type: {questionTypeLabel(question.typeCode)}</p>
+          {question.shownWhen ? (
+            <p className="mt-1 text-sm text-slate-600">
+              Shown when question {question.shownWhen.question + 1} is answered &lsquo;
+              {questions[question.shownWhen.question]?.options[question.shownWhen.option]?.label}&rsquo;
+            </p>
+          ) : null}
           {question.options.length > 0 ? (
             <ul aria-label={`Options of question ${index + 1}`} className="mt-2 list-disc pl-6 text-sm">
-              {question.options.map((option) => (
-                <li key={option.value}>{option.label}</li>
+              {question.options.map((option, optionIndex) => (
+                <li key={option.value}>
+                  {option.label}
+                  {question.exclusive === optionIndex ? <span className="text-slate-600"> (only on its own)</span> : null}
+                </li>
               ))}
             </ul>
           ) : null}
