@@ -426,6 +426,9 @@ const questionShape = z.object({
   options: z.array(z.string()),
   exclusive: position.optional(),
   shownWhen: z.object({ page: position, question: position, option: position }).strict().optional(),
+  // Stable codes (profile sets); the editor that needs them checks their form.
+  key: z.string().max(20).optional(),
+  optionCodes: z.array(z.string().max(20)).optional(),
 });
 
 /**

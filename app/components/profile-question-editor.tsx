@@ -1,23 +1,23 @@
-import { Form, useSubmit } from "@remix-run/react";
-import type { ChangeEvent } from "react";
-import { intent } from "~/builder/intents";
-import { AddOptionButton, DeleteOptionButton, DeleteQuestionButton } from "~/components/builder/editor-buttons";
-import { TypePicker } from "~/components/builder/type-picker";
-import { ErrorList, Field } from "~/components/forms";
+import { Form } from "@remix-run/react";
+import { useMemo, useState, type FormEvent } from "react";
+import { editorReducer, type BuilderAction, type DraftErrors } from "~/builder/draft";
+import { actionOfIntent, intent } from "~/builder/intents";
+import { QuestionCard } from "~/components/builder/question-card";
 import { useHydrated } from "~/components/use-hydrated";
 import {
-  draftField,
-  isChoiceCode,
-  PROFILE_QUESTION_TYPES,
   questionTypeLabel,
+  setEditorConfig,
+  SET_TYPE_CHOICES,
+  toEditorDraft,
   type DraftQuestion,
 } from "~/domain/profile-survey-set-schema";
+import type { QuestionnaireDefinition } from "~/questionnaire/definition";
 
-// The questions of a profile survey set: read-only, and as the one editor form. Every button of the
-// editor is a submit button with an intent in the builder's grammar (app/builder/intents.ts, on the
-// set's one page), so without JavaScript each posts the whole set and the server applies it with
-// the builder's reducer (decision 042); with JavaScript the same posts go through fetch.
-
+// The questions of a profile survey set: read-only, and as the one question editor (decision 042):
+// the builder's question card, field names and intents on the set's one page, configured by
+// setEditorConfig. The set travels in the form as the editor's draft (field `draft`) and nothing is
+// stored until Save. Without JavaScript every button posts it with the names typed and the server
+// applies the button with the same reducer; with JavaScript the buttons apply at once here.
 export function QuestionList({ questions }: { questions: DraftQuestion[] }) {
   if (questions.length === 0) return <p className="mt-4 text-slate-600">This set has no questions yet.</p>;
   return (
@@ -33,10 +33,19 @@ export function QuestionList({ questions }: { questions: DraftQuestion[] }) {
             ) : null}
           </div>
           <p className="mt-1 text-sm text-slate-600">Type: {questionTypeLabel(question.typeCode)}</p>
+          {question.shownWhen ? (
+            <p className="mt-1 text-sm text-slate-600">
+              Shown when question {question.shownWhen.question + 1} is answered &lsquo;
+              {questions[question.shownWhen.question]?.options[question.shownWhen.option]?.label}&rsquo;
+            </p>
+          ) : null}
           {question.options.length > 0 ? (
             <ul aria-label={`Options of question ${index + 1}`} className="mt-2 list-disc pl-6 text-sm">
-              {question.options.map((option) => (
-                <li key={option.value}>{option.label}</li>
+              {question.options.map((option, optionIndex) => (
+                <li key={option.value}>
+                  {option.label}
+                  {question.exclusive === optionIndex ? <span className="text-slate-600"> (only on its own)</span> : null}
+                </li>
               ))}
             </ul>
           ) : null}
@@ -48,99 +57,71 @@ export function QuestionList({ questions }: { questions: DraftQuestion[] }) {
 
 export const EDITOR_FORM_ID = "profile-question-editor";
 
-const TYPE_CHOICES = PROFILE_QUESTION_TYPES.map((entry) => ({ value: entry.code, label: entry.label }));
+/** The form's errors by the builder's keys, one message each as the shared card shows them. */
+function firstMessages(errors: Record<string, string[]>): DraftErrors {
+  return Object.fromEntries(Object.entries(errors).flatMap(([key, messages]) => (messages[0] ? [[key, messages[0]]] : [])));
+}
 
 export function QuestionEditor({
   questions,
   version,
   errors,
+  stored,
 }: {
   questions: DraftQuestion[];
   version: string;
   errors: Record<string, string[]>;
+  /** The set's stored definition: its codes stay reserved (setEditorConfig). */
+  stored: QuestionnaireDefinition;
 }) {
   const hydrated = useHydrated();
-  const submit = useSubmit();
-  // With JavaScript a type change is applied at once (its options reset), as in the spec's builder.
-  const applyType = (event: ChangeEvent<HTMLSelectElement>, question: number) => {
-    const form = event.currentTarget.form;
-    if (!form) return;
-    const formData = new FormData(form);
-    formData.set("intent", intent.changeType(0, question));
-    submit(formData, { method: "post", preventScrollReset: true });
+  const reduce = useMemo(() => editorReducer(setEditorConfig(stored)), [stored]);
+  const [draft, setDraft] = useState(() => toEditorDraft(questions));
+  const [shownErrors, setShownErrors] = useState(errors);
+  const dispatch = (action: BuilderAction) => {
+    setDraft((current) => reduce(current, action));
+    setShownErrors({});
   };
+  // With JavaScript every button but Save is applied here at once by the same reducer; Save posts
+  // the draft (the hidden field) like the form without JavaScript.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (!hydrated) return;
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    const value = submitter instanceof HTMLButtonElement ? submitter.value : intent.save;
+    if (value === intent.save) return;
+    event.preventDefault();
+    const formData = new FormData(event.currentTarget);
+    const action = actionOfIntent(value, (name) => formData.get(name));
+    if (action) dispatch(action);
+  };
+  const cardErrors = firstMessages(shownErrors);
   return (
-    <Form method="post" id={EDITOR_FORM_ID} preventScrollReset className="mt-4 space-y-4">
+    <Form method="post" id={EDITOR_FORM_ID} onSubmit={onSubmit} preventScrollReset noValidate className="mt-4 space-y-4">
       <input type="hidden" name="version" value={version} />
+      <input type="hidden" name="draft" value={JSON.stringify(draft)} />
       <div role="alert">
-        {(errors.form ?? []).map((message) => (
+        {(shownErrors.form ?? []).map((message) => (
           <p key={message} className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-900">
             {message}
           </p>
         ))}
       </div>
-      {questions.map((question, index) => (
-        <fieldset key={question.key} className="rounded-lg border border-slate-200 bg-white p-4">
-          <legend className="px-1 font-semibold">Question {index + 1}</legend>
-          <input type="hidden" name={draftField.key(index)} value={question.key} />
-          <input type="hidden" name={draftField.shownType(index)} value={question.typeCode} />
-          <Field
-            label="Question title"
-            inputProps={{ id: `q-${index}-label`, name: draftField.label(index), defaultValue: question.label, maxLength: 300 }}
-            errors={errors[draftField.label(index)]}
-          />
-          <div className="flex flex-wrap items-end gap-4">
-            <label className="mb-4 flex items-center gap-2 text-sm">
-              <input type="checkbox" name={draftField.required(index)} value="on" defaultChecked={question.required} />
-              Required
-            </label>
-            <div className="mb-4 flex flex-wrap items-center gap-2">
-              <TypePicker
-                id={`q-${index}-type`}
-                choices={TYPE_CHOICES}
-                selectProps={{
-                  name: draftField.type(index),
-                  defaultValue: question.typeCode,
-                  onChange: hydrated ? (event) => applyType(event, index) : undefined,
-                }}
-                interactive={hydrated}
-                applyIntent={intent.changeType(0, index)}
-                errors={errors[draftField.type(index)]}
-              />
-            </div>
-          </div>
-          {isChoiceCode(question.typeCode) ? (
-            <div className="rounded-md bg-slate-50 p-3">
-              <p className="text-sm font-medium">Options</p>
-              <ErrorList id={`q-${index}-options-error`} errors={errors[draftField.options(index)]} />
-              {question.options.map((option, optionIndex) => (
-                <div key={option.value} className="mt-2 flex items-start gap-2">
-                  <input type="hidden" name={draftField.optionValue(index, optionIndex)} value={option.value} />
-                  <div className="grow">
-                    <Field
-                      label={`Option ${optionIndex + 1}`}
-                      inputProps={{
-                        id: `q-${index}-o-${optionIndex}`,
-                        name: draftField.optionLabel(index, optionIndex),
-                        defaultValue: option.label,
-                        maxLength: 300,
-                      }}
-                      errors={errors[draftField.optionLabel(index, optionIndex)]}
-                    />
-                  </div>
-                  <div className="mt-6">
-                    <DeleteOptionButton page={0} question={index} option={optionIndex} />
-                  </div>
-                </div>
-              ))}
-              <AddOptionButton page={0} question={index} />
-            </div>
-          ) : null}
-          <div className="mt-3 text-right">
-            <DeleteQuestionButton page={0} question={index} />
-          </div>
-        </fieldset>
-      ))}
+      <ol className="space-y-3">
+        {(draft.pages[0]?.questions ?? []).map((question, index) => (
+          <li key={question.key ?? index}>
+            <QuestionCard
+              draft={draft}
+              page={0}
+              index={index}
+              question={question}
+              errors={cardErrors}
+              interactive={hydrated}
+              dispatch={dispatch}
+              typeChoices={SET_TYPE_CHOICES}
+            />
+          </li>
+        ))}
+      </ol>
       <div className="flex flex-wrap gap-2">
         <button type="submit" name="intent" value={intent.addQuestion("text")} className="btn-secondary">
           Add New Question

@@ -59,6 +59,9 @@ export function codeOfType(type: QuestionType): string {
   return PROFILE_QUESTION_TYPES.find((entry) => entry.type === type)?.code ?? "";
 }
 
+/** The set editor's type picker: the engine's types, in the order of the spec's codes. */
+export const SET_TYPE_CHOICES = PROFILE_QUESTION_TYPES.map((entry) => ({ value: entry.type, label: entry.label }));
+
 /** Radio, select and checkbox: the types whose questions have options. */
 export function isChoiceCode(code: string): boolean {
   const type = typeOfCode(code);
@@ -71,28 +74,20 @@ export interface DraftOption {
   label: string;
 }
 
-/** A question as the editor shows and posts it. */
+/** A question as the editor shows it (read-only list) and the server returns it. */
 export interface DraftQuestion {
   /** Stable key (q1, q2 …). */
   key: string;
   label: string;
-  /** The spec's type code as posted ("1".."7"); checked on Save. */
+  /** The spec's type code ("1".."7"). */
   typeCode: string;
   required: boolean;
   options: DraftOption[];
+  /** Checkbox questions: the index of the option that cannot be combined with the others. */
+  exclusive?: number;
+  /** Shown only when this option (index) of this earlier question (index) is chosen. */
+  shownWhen?: { question: number; option: number };
 }
-
-/** Form field names of the question editor; the server reads the post with the same names. */
-export const draftField = {
-  key: (question: number) => `q.${question}.key`,
-  label: (question: number) => `q.${question}.label`,
-  type: (question: number) => `q.${question}.type`,
-  shownType: (question: number) => `q.${question}.shownType`,
-  required: (question: number) => `q.${question}.required`,
-  options: (question: number) => `q.${question}.options`,
-  optionValue: (question: number, option: number) => `q.${question}.o.${option}.value`,
-  optionLabel: (question: number, option: number) => `q.${question}.o.${option}.label`,
-};
 
 /** The title of a new option, as the spec's profile builder names it. */
 export const NEW_OPTION_TITLE = "Title";
@@ -119,7 +114,10 @@ export function setEditorConfig(stored: QuestionnaireDefinition): EditorConfig {
  * A set's questions as the one editor's draft: one page, types as shown (an unknown code reads
  * as text; `typeCodes` keeps what was posted, for Save to report).
  */
-export function toEditorDraft(questions: DraftQuestion[], typeOf: (question: DraftQuestion, index: number) => string): BuilderDraft {
+export function toEditorDraft(
+  questions: DraftQuestion[],
+  typeOf: (question: DraftQuestion, index: number) => string = (question) => question.typeCode,
+): BuilderDraft {
   return {
     title: "",
     description: "",
@@ -134,13 +132,15 @@ export function toEditorDraft(questions: DraftQuestion[], typeOf: (question: Dra
           required: question.required,
           options: question.options.map((option) => option.label),
           optionCodes: question.options.map((option) => option.value),
+          ...(question.exclusive !== undefined ? { exclusive: question.exclusive } : {}),
+          ...(question.shownWhen ? { shownWhen: { page: 0, ...question.shownWhen } } : {}),
         })),
       },
     ],
   };
 }
 
-export function fromEditorDraft(draft: BuilderDraft, postedCodes: Map<string, string>): DraftQuestion[] {
+export function fromEditorDraft(draft: BuilderDraft, postedCodes: Map<string, string> = new Map()): DraftQuestion[] {
   return draft.pages.flatMap((page) =>
     page.questions.map((question) => ({
       key: question.key ?? "",
@@ -149,6 +149,8 @@ export function fromEditorDraft(draft: BuilderDraft, postedCodes: Map<string, st
       typeCode: postedCodes.get(question.key ?? "") ?? codeOfType(question.type),
       required: question.required,
       options: question.options.map((label, index) => ({ value: question.optionCodes?.[index] ?? "", label })),
+      ...(question.exclusive !== undefined ? { exclusive: question.exclusive } : {}),
+      ...(question.shownWhen ? { shownWhen: { question: question.shownWhen.question, option: question.shownWhen.option } } : {}),
     })),
   );
 }

@@ -4,20 +4,18 @@ import { getPrisma, type Tx } from "~/lib/db.server";
 import { CHOICE_TYPES, type QuestionDefinition, type QuestionnaireDefinition } from "~/questionnaire/definition";
 import { definitionIssues, MAX_LABEL_LENGTH } from "~/questionnaire/schema";
 import { createQuestionnaire, loadQuestionnaire, updateQuestionnaire } from "~/questionnaire/storage.server";
-import { editorReducer, type BuilderAction } from "~/builder/draft";
-import { actionOfIntent, intent } from "~/builder/intents";
+import { editorReducer, errorKey, parseDraftJson, type BuilderAction, type BuilderDraft } from "~/builder/draft";
+import { actionOfIntent, field, intent, renameActions } from "~/builder/intents";
 import { recordAudit } from "./audit.server";
 import { capDetails, pointsCapError } from "./points-cap.server";
 import {
   ADD_SET_MESSAGES,
   codeOfType,
-  draftField,
   isChoiceCode,
   fromEditorDraft,
+  PROFILE_QUESTION_TYPES,
   setEditorConfig,
-  toEditorDraft,
   typeOfCode,
-  type DraftOption,
   type DraftQuestion,
 } from "./profile-survey-set-schema";
 import { notFound } from "~/lib/http.server";
@@ -49,6 +47,8 @@ export const MESSAGES = {
     "Another admin saved this set after you opened it. Open it again to see their changes, then edit again.",
   typeReset: "The options of a question whose type changed were reset to 'Title'. Edit them, then Save.",
   fixErrors: "Fix the marked fields, then Save again.",
+  badExclusive: "Only an option of a checkbox question can be exclusive.",
+  badCondition: "Choose an option of an earlier radio, select or checkbox question, or Always.",
 } as const;
 
 // ───────────────────────────── Reading ─────────────────────────────
@@ -171,110 +171,85 @@ export interface SetDraft {
 export type DraftErrors = Record<string, string[]>;
 
 export function draftOf(set: ProfileSurveySet): SetDraft {
+  const questions = set.definition.pages.flatMap((page) => page.questions);
+  const position = new Map(questions.map((question, index) => [question.key, index]));
   return {
     version: set.version,
-    questions: set.definition.pages.flatMap((page) =>
-      page.questions.map((question) => ({
+    questions: questions.map((question) => {
+      const exclusive = question.options.findIndex((option) => option.exclusive);
+      const on = question.shownWhen ? position.get(question.shownWhen.question) : undefined;
+      const option =
+        on !== undefined && question.shownWhen
+          ? questions[on].options.findIndex((each) => each.value === question.shownWhen?.option)
+          : -1;
+      return {
         key: question.key,
         label: question.label,
         typeCode: codeOfType(question.type),
         required: question.required,
-        options: question.options.map((option) => ({ value: option.value, label: option.label })),
-      })),
-    ),
+        options: question.options.map((each) => ({ value: each.value, label: each.label })),
+        ...(exclusive >= 0 ? { exclusive } : {}),
+        ...(on !== undefined && option >= 0 ? { shownWhen: { question: on, option } } : {}),
+      };
+    }),
   };
 }
 
-const QUESTION_FIELD = /^q\.(\d{1,3})\.(key|label|type|shownType|required)$/;
-const OPTION_FIELD = /^q\.(\d{1,3})\.o\.(\d{1,3})\.(value|label)$/;
 // Only codes this editor makes; anything else was not posted by its form.
 const QUESTION_KEY = /^q[1-9]\d{0,5}$/;
 const OPTION_VALUE = /^o[1-9]\d{0,5}$/;
-const MAX_POSTED_TEXT = 10_000;
+const MAX_DRAFT_BYTES = 256 * 1024;
 
 /**
  * The buttons of the set editor, in the builder's grammar (app/builder/intents.ts) on its one
- * page: Save, or one of the actions a set offers. Names, types and Required travel in the posted
- * fields, not in actions; a type select's own button ('Change type', change-type) only makes the
- * post that applies every changed type.
+ * page: Save, or one of the actions a set offers (no pages). Names travel in the builder's name
+ * inputs and are read by `renameActions`; the type pickers are read on every post (see below).
  */
 function readIntent(formData: FormData): { type: "save" } | BuilderAction | null {
   const value = formData.get("intent");
   if (value === intent.save) return { type: "save" };
   if (typeof value !== "string") return null;
-  // The type select is read from the posted fields (shownType against type) and applied before any
-  // button, so change-type only needs to parse here.
-  const action = actionOfIntent(value, () => "text");
+  // Every changed type picker is applied before any button, so change-type only needs to parse.
+  const action = actionOfIntent(value, (name) => (name.startsWith("type.") ? "text" : formData.get(name)));
   if (!action || !SET_ACTIONS.includes(action.type)) return null;
   if ("page" in action && action.page !== undefined && action.page !== 0) return null;
   return action;
 }
 
-const SET_ACTIONS: readonly BuilderAction["type"][] = ["add-question", "delete-question", "add-option", "delete-option", "change-type"];
-
-interface PostedQuestion {
-  key?: string;
-  label?: string;
-  type?: string;
-  shownType?: string;
-  required?: string;
-  options: Map<number, { value?: string; label?: string }>;
-}
+const SET_ACTIONS: readonly BuilderAction["type"][] = [
+  "add-question",
+  "delete-question",
+  "set-required",
+  "change-type",
+  "add-option",
+  "delete-option",
+  "set-exclusive",
+  "set-condition",
+];
 
 /**
- * The posted editor as a draft, with the types the form was rendered with; null when the post is
- * not what the editor's form sends (a missing key, a repeated field, a forged code).
+ * The set as the form carries it between posts (nothing is stored until Save): the one editor's
+ * draft as JSON in the field `draft`, as the builder's browser posts it. Null when it is not what
+ * the editor's form sends (not one page, a missing or forged code, a repeated field).
  */
-function readPostedDraft(formData: FormData): { draft: SetDraft; shownTypes: string[] } | null {
+function readPostedDraft(formData: FormData): { version: string; draft: BuilderDraft } | null {
   const version = formData.get("version");
+  const text = formData.get("draft");
   if (typeof version !== "string" || formData.getAll("version").length !== 1) return null;
-  const posted = new Map<number, PostedQuestion>();
-  const question = (index: number) => {
-    let entry = posted.get(index);
-    if (!entry) posted.set(index, (entry = { options: new Map() }));
-    return entry;
-  };
-  const seen = new Set<string>();
-  for (const [name, value] of formData) {
-    const questionMatch = QUESTION_FIELD.exec(name);
-    const optionMatch = questionMatch ? null : OPTION_FIELD.exec(name);
-    if (!questionMatch && !optionMatch) continue;
-    if (typeof value !== "string" || value.length > MAX_POSTED_TEXT || seen.has(name)) return null;
-    seen.add(name);
-    if (questionMatch) {
-      question(Number(questionMatch[1]))[questionMatch[2] as Exclude<keyof PostedQuestion, "options">] = value;
-    } else if (optionMatch) {
-      const options = question(Number(optionMatch[1])).options;
-      const option = options.get(Number(optionMatch[2])) ?? {};
-      option[optionMatch[3] as "value" | "label"] = value;
-      options.set(Number(optionMatch[2]), option);
-    }
+  if (typeof text !== "string" || formData.getAll("draft").length !== 1 || text.length > MAX_DRAFT_BYTES) return null;
+  const parsed = parseDraftJson(text);
+  if (!parsed.ok || parsed.draft.pages.length !== 1) return null;
+  const questions = parsed.draft.pages[0].questions;
+  if (questions.length > MAX_QUESTIONS) return null;
+  const keys = new Set<string>();
+  for (const question of questions) {
+    const codes = question.optionCodes ?? [];
+    if (!question.key || !QUESTION_KEY.test(question.key) || keys.has(question.key)) return null;
+    keys.add(question.key);
+    if (codes.length !== question.options.length || question.options.length > MAX_OPTIONS) return null;
+    if (!codes.every((code) => OPTION_VALUE.test(code)) || new Set(codes).size !== codes.length) return null;
   }
-  if (posted.size > MAX_QUESTIONS) return null;
-  const questions: DraftQuestion[] = [];
-  const shownTypes: string[] = [];
-  for (const [, entry] of [...posted].sort(([a], [b]) => a - b)) {
-    if (!entry.key || !QUESTION_KEY.test(entry.key) || entry.shownType === undefined || entry.options.size > MAX_OPTIONS) {
-      return null;
-    }
-    const options: DraftOption[] = [];
-    for (const [, option] of [...entry.options].sort(([a], [b]) => a - b)) {
-      if (!option.value || !OPTION_VALUE.test(option.value)) return null;
-      options.push({ value: option.value, label: option.label ?? "" });
-    }
-    questions.push({
-      key: entry.key,
-      label: entry.label ?? "",
-      typeCode: entry.type ?? "",
-      required: entry.required === "on",
-      options,
-    });
-    shownTypes.push(entry.shownType);
-  }
-  const keys = new Set(questions.map((each) => each.key));
-  const distinctOptions = questions.every((each) => new Set(each.options.map((option) => option.value)).size === each.options.length);
-  if (keys.size !== questions.length || !distinctOptions) return null;
-  return { draft: { version, questions }, shownTypes };
+  return { version, draft: { title: "", description: "", selectedPage: null, pages: [{ name: "", questions }] } };
 }
 
 export type EditResult =
@@ -282,38 +257,49 @@ export type EditResult =
   | { ok: false; draft: SetDraft; errors: DraftErrors; status: number };
 
 /**
- * Applies one button of the editor to the posted set. Save validates and stores; every other
- * button returns the changed draft to be shown again, storing nothing.
+ * Applies one button of the editor to the posted set, as the builder does (decision 042): the
+ * names typed (`renameActions`), then the pressed button, with the set's configuration of the one
+ * reducer. Save validates and stores; every other button returns the changed draft to be shown
+ * again, storing nothing.
  */
 export async function editProfileSurveySet(actor: Actor, set: ProfileSurveySet, formData: FormData): Promise<EditResult> {
   const pressed = readIntent(formData);
   const posted = readPostedDraft(formData);
   if (!pressed || !posted) return { ok: false, draft: draftOf(set), errors: { form: [MESSAGES.outOfDate] }, status: 400 };
-  const { version, questions } = posted.draft;
+  const { version } = posted;
   const reduce = editorReducer(setEditorConfig(set.definition));
+  const read = (name: string) => formData.get(name);
+  let editing = renameActions(posted.draft, read).reduce(reduce, posted.draft);
 
-  // The spec's builder: changing a question's type resets its options. Without JavaScript the
-  // change reaches the server only with the next button, so every changed type is applied on every
-  // post, through the one editor's change-type.
-  let editing = toEditorDraft(questions, (_, index) => posted.shownTypes[index]);
-  const unknownCodes = new Map<string, string>();
+  // The spec's builder: changing a question's type resets its options. Without JavaScript a type
+  // picked but not applied with 'Change type' reaches the server with the next button, so every
+  // changed type picker is applied on every post, through the one editor's change-type.
+  const errors: DraftErrors = {};
   let resetToTitle = false;
-  questions.forEach((question, index) => {
-    const type = typeOfCode(question.typeCode);
-    if (!type) unknownCodes.set(question.key, question.typeCode);
-    if (!type || question.typeCode === posted.shownTypes[index]) return;
+  posted.draft.pages[0].questions.forEach((question, index) => {
+    const value = read(field.type(0, index));
+    if (value === null || value === question.type) return;
+    const type = PROFILE_QUESTION_TYPES.find((entry) => entry.type === value)?.type;
+    if (!type) {
+      errors[field.type(0, index)] = [MESSAGES.typeRequired];
+      return;
+    }
     editing = reduce(editing, { type: "change-type", page: 0, question: index, questionType: type });
-    resetToTitle ||= isChoiceCode(question.typeCode);
+    resetToTitle ||= CHOICE_TYPES.includes(type);
   });
 
-  const errors: DraftErrors = {};
   const current = editing.pages[0]?.questions ?? [];
   const target = "question" in pressed ? current[pressed.question] : undefined;
-  if (pressed.type === "add-question" && current.length >= MAX_QUESTIONS) errors.form = [MESSAGES.tooManyQuestions];
+  if (Object.keys(errors).length > 0) {
+    // A type picker holding no type: said next to it (with every other field's error on Save).
+    const draft: SetDraft = { version, questions: fromEditorDraft(editing) };
+    const { form = [], ...others } = pressed.type === "save" ? draftErrors(draft) : {};
+    return { ok: false, draft, errors: { form: [MESSAGES.fixErrors, ...form], ...others, ...errors }, status: 400 };
+  } else if (pressed.type === "add-question" && current.length >= MAX_QUESTIONS) errors.form = [MESSAGES.tooManyQuestions];
   else if (pressed.type === "add-option" && target && target.options.length >= MAX_OPTIONS) {
-    errors[draftField.options(pressed.question)] = [MESSAGES.tooManyOptions];
+    errors[errorKey.options(0, pressed.question)] = [MESSAGES.tooManyOptions];
   } else if (pressed.type !== "save" && pressed.type !== "change-type") editing = reduce(editing, pressed);
-  const draft: SetDraft = { version, questions: fromEditorDraft(editing, unknownCodes) };
+  const draft: SetDraft = { version, questions: fromEditorDraft(editing) };
 
   if (pressed.type === "save") {
     if (resetToTitle) return { ok: false, draft, errors: { form: [MESSAGES.typeReset] }, status: 400 };
@@ -341,15 +327,24 @@ function draftErrors(draft: SetDraft): DraftErrors {
   if (draft.questions.length === 0) add("form", MESSAGES.needsQuestion);
   draft.questions.forEach((question, index) => {
     question.label = question.label.trim();
-    add(draftField.label(index), titleIssue(question.label, MESSAGES.questionTitleRequired));
-    if (!typeOfCode(question.typeCode)) add(draftField.type(index), MESSAGES.typeRequired);
-    if (isChoiceCode(question.typeCode) && question.options.length === 0) add(draftField.options(index), MESSAGES.needsOption);
+    add(errorKey.question(0, index), titleIssue(question.label, MESSAGES.questionTitleRequired));
+    if (!typeOfCode(question.typeCode)) add(field.type(0, index), MESSAGES.typeRequired);
+    if (isChoiceCode(question.typeCode) && question.options.length === 0) add(errorKey.options(0, index), MESSAGES.needsOption);
+    const exclusive = question.exclusive;
+    if (exclusive !== undefined && (question.typeCode !== codeOfType("checkbox") || exclusive >= question.options.length)) {
+      add(errorKey.options(0, index), MESSAGES.badExclusive);
+    }
+    const condition = question.shownWhen;
+    const on = condition ? draft.questions[condition.question] : undefined;
+    if (condition && (condition.question >= index || !on || !isChoiceCode(on.typeCode) || condition.option >= on.options.length)) {
+      add(errorKey.condition(0, index), MESSAGES.badCondition);
+    }
     const titles = new Set<string>();
     question.options.forEach((option, optionIndex) => {
       option.label = option.label.trim();
       const folded = option.label.toLocaleLowerCase("en");
       const duplicate = option.label !== "" && titles.has(folded) ? MESSAGES.duplicateOption : null;
-      add(draftField.optionLabel(index, optionIndex), titleIssue(option.label, MESSAGES.optionTitleRequired) ?? duplicate);
+      add(errorKey.option(0, index, optionIndex), titleIssue(option.label, MESSAGES.optionTitleRequired) ?? duplicate);
       titles.add(folded);
     });
   });
@@ -372,12 +367,26 @@ function definitionOf(set: ProfileSurveySet, draft: SetDraft): QuestionnaireDefi
             type,
             required: question.required,
             // A non-choice question posts no options, but a crafted post might.
-            options: CHOICE_TYPES.includes(type) ? question.options.map((option) => ({ ...option })) : [],
+            options: CHOICE_TYPES.includes(type)
+              ? question.options.map((option, index) => ({
+                  ...option,
+                  ...(type === "checkbox" && question.exclusive === index ? { exclusive: true } : {}),
+                }))
+              : [],
+            ...(shownWhen(draft, question) ?? {}),
           };
         }),
       },
     ],
   };
+}
+
+/** The engine's shown-when of a question whose condition draftErrors accepted. */
+function shownWhen(draft: SetDraft, question: DraftQuestion) {
+  const condition = question.shownWhen;
+  const on = condition ? draft.questions[condition.question] : undefined;
+  const option = condition && on ? on.options[condition.option] : undefined;
+  return on && option ? { shownWhen: { question: on.key, option: option.value } } : undefined;
 }
 
 async function saveDraft(actor: Actor, set: ProfileSurveySet, draft: SetDraft): Promise<EditResult> {

@@ -19,7 +19,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const set = await setOr404(params.id);
   const { id, title, countryName, points, minutes, responses } = set;
-  return { set: { id, title, countryName, points, minutes, responses }, draft: draftOf(set) };
+  return { set: { id, title, countryName, points, minutes, responses }, draft: draftOf(set), stored: set.definition };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -32,11 +32,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ProfileSurveyQuestions() {
-  const { set, draft: stored } = useLoaderData<typeof loader>();
+  const { set, draft: opened, stored } = useLoaderData<typeof loader>();
   const edited = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const editing = Boolean(edited) || searchParams.get("edit") === "1";
-  const draft = edited?.draft ?? stored;
+  const draft = edited?.draft ?? opened;
   const view = `/admin/profilesurvey/${set.id}`;
   return (
     <section aria-labelledby="set-heading">
@@ -75,7 +75,13 @@ export default function ProfileSurveyQuestions() {
             Nothing is stored until you press Save. Deleting a question, or changing its type, also deletes
             the answers members gave to it when you save; deleting an option deletes the answers that chose it.
           </p>
-          <QuestionEditor key={edited?.nonce ?? "stored"} questions={draft.questions} version={draft.version} errors={edited?.errors ?? {}} />
+          <QuestionEditor
+            key={edited?.nonce ?? "stored"}
+            questions={draft.questions}
+            version={draft.version}
+            errors={edited?.errors ?? {}}
+            stored={stored}
+          />
         </>
       ) : (
         <QuestionList questions={draft.questions} />

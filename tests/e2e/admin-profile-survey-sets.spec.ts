@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Locator } from "@playwright/test";
 import { createAdmin, createMember } from "./support/fixtures";
 import { signInAsAdmin } from "./support/admin";
 
@@ -39,25 +39,46 @@ test("an admin creates and edits a profile survey set, and a member of its count
   await page.getByRole("link", { name: "Edit" }).click();
   await expect(page).toHaveURL(/\?edit=1$/);
 
+  // The builder's question card (decision 042): click-to-edit names with JavaScript; without it
+  // the visible inputs, whose text any button of the form carries.
+  const js = testInfo.project.name !== "js-off";
+  const rename = async (scope: Locator, label: string, value: string) => {
+    if (js) {
+      await scope.getByRole("button", { name: new RegExp(`^Edit ${label}:`) }).click();
+      const box = scope.getByRole("textbox", { name: label, exact: true });
+      await box.fill(value);
+      await box.press("Enter");
+    } else {
+      await scope.getByRole("textbox", { name: label, exact: true }).fill(value);
+    }
+    await expectName(scope, label, value);
+  };
+  const expectName = async (scope: Locator, label: string, value: string) => {
+    if (js) await expect(scope.getByRole("button", { name: `Edit ${label}: ${value}`, exact: true })).toBeVisible();
+    else await expect(scope.getByRole("textbox", { name: label, exact: true })).toHaveValue(value);
+  };
+
   const first = page.getByRole("group", { name: "Question 1" });
-  await first.getByLabel("Question title").fill("Your pet's name");
+  await rename(first, "Question name", "Your pet's name");
   await page.getByRole("button", { name: "Add New Question" }).click();
   const second = page.getByRole("group", { name: "Question 2" });
-  await expect(second.getByLabel("Question title")).toHaveValue("Question 2");
-  await expect(first.getByLabel("Question title")).toHaveValue("Your pet's name");
+  await expectName(second, "Question name", "Question 2");
+  await expectName(first, "Question name", "Your pet's name");
 
   // Type 4, radio: with JavaScript the change applies at once; without it, 'Change type' posts it (the builder's wording, decision 042).
   await second.getByLabel("Type").selectOption({ label: "Radio" });
-  if (testInfo.project.name === "js-off") await second.getByRole("button", { name: "Change type" }).click();
-  await expect(second.getByRole("textbox", { name: "Option 1", exact: true })).toHaveValue("Title");
-  await second.getByRole("textbox", { name: "Option 1", exact: true }).fill("Dog");
+  if (!js) await second.getByRole("button", { name: "Change type" }).click();
+  await expectName(second, "Option 1", "Title");
+  await rename(second, "Option 1", "Dog");
   await second.getByRole("button", { name: "Add Option" }).click();
-  await expect(second.getByRole("textbox", { name: "Option 2", exact: true })).toHaveValue("Title");
-  await expect(second.getByRole("textbox", { name: "Option 1", exact: true })).toHaveValue("Dog");
-  await second.getByRole("textbox", { name: "Option 2", exact: true }).fill("Cat");
-  await second.getByLabel("Question title").fill("Dog or cat?");
-  await second.getByLabel("Required").check();
-  await page.getByRole("button", { name: "Save" }).last().click();
+  await expectName(second, "Option 2", "Title");
+  await expectName(second, "Option 1", "Dog");
+  await rename(second, "Option 2", "Cat");
+  await rename(second, "Question name", "Dog or cat?");
+  await second.getByRole("switch", { name: "Required" }).click();
+  await expect(second.getByRole("switch", { name: "Required" })).toHaveAttribute("aria-checked", "true");
+  await expectName(second, "Option 2", "Cat");
+  await page.getByRole("button", { name: "Save", exact: true }).last().click();
 
   await expect(page.getByText("Profile survey saved successfully")).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/profilesurvey\/\d+$/);

@@ -387,24 +387,37 @@ const FUZZ: Record<string, FuzzRow> = {
   // The editor's buttons other than Save show the edited set again (200) and store nothing.
   "admin._console._survey.profilesurvey.$id": {
     roles: ["admin"],
-    fields: ["version", "q.0.label", "q.0.required", "q.0.type", "q.1.key", "q.1.label", "q.0.o.0.value", "q.0.o.0.label"],
+    fields: ["version", "draft", "question.0.0", "type.0.0", "option.0.0.0", "condition.0.0"],
     setup: async (world) => {
       const id = await fx.indianProfileSet(world);
       const set = await findProfileSurveySet(id);
       return { params: { id: String(id) }, facts: { version: set?.version ?? "" } };
     },
     variants: ({ facts = {} }) => {
+      // The set as its editor's form carries it: one text question q1 (decision 042).
+      const draft = {
+        title: "",
+        description: "",
+        selectedPage: null,
+        pages: [{ name: "", questions: [{ key: "q1", name: "Question 1", type: "text", required: true, options: [], optionCodes: [] }] }],
+      };
       const base: [string, string][] = [
         ["version", facts.version ?? ""],
-        ["q.0.key", "q1"],
-        ["q.0.type", "1"],
-        ["q.0.shownType", "1"],
+        ["draft", JSON.stringify(draft)],
+        ["type.0.0", "text"],
       ];
       return [
-        { intent: "save", base, poison: [["q.0.label", TEXT]] },
-        ...["apply", "add-question", "delete-question:0", "add-option:0", "delete-option:0:0", null].map(
-          (intent): Variant => ({ intent, base }),
-        ),
+        // A missing name input renames nothing (as in the builder), so the set's draft is the poisoned field.
+        { intent: "save", base, poison: [["draft", BAD_DRAFTS]] },
+        ...[
+          "add-question:text",
+          "delete-question:0:0",
+          "set-required:0:0:no",
+          "add-option:0:0",
+          "delete-option:0:0:0",
+          "set-condition:0:0",
+          null,
+        ].map((intent): Variant => ({ intent, base })),
         { intent: ANY_UNKNOWN_INTENT, base },
       ];
     },

@@ -10,6 +10,7 @@ import {
 import { creditPoints } from "~/domain/ledger.server";
 import { parsePayoutConfig } from "~/domain/payout-config.server";
 import { createProfileSurveySet, draftOf, editProfileSurveySet, findProfileSurveySet } from "~/domain/profile-survey-sets.server";
+import { toEditorDraft } from "~/domain/profile-survey-set-schema";
 import { seedCategories } from "~/domain/seed.server";
 import { createSurvey, findSurvey, updateSurvey } from "~/domain/survey-catalogue.server";
 import type { SurveyInput } from "~/domain/survey-catalogue-schema";
@@ -479,12 +480,8 @@ describe("after review: every way for one admin to mint and pay out alone", () =
     const form = new FormData();
     form.set("version", draft.version);
     form.set("intent", "save");
-    draft.questions.forEach((question, index) => {
-      form.set(`q.${index}.key`, question.key);
-      form.set(`q.${index}.label`, `${question.label} edited`);
-      form.set(`q.${index}.type`, question.typeCode);
-      form.set(`q.${index}.shownType`, question.typeCode);
-    });
+    form.set("draft", JSON.stringify(toEditorDraft(draft.questions)));
+    draft.questions.forEach((question, index) => form.set(`question.0.${index}`, `${question.label} edited`));
     expect(await editProfileSurveySet(editor, set, form)).toMatchObject({ ok: true });
 
     const member = await memberWithAccount();

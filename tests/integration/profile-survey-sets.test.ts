@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
-import { intent } from "~/builder/intents";
-import type { DraftQuestion } from "~/domain/profile-survey-set-schema";
+import type { BuilderDraft } from "~/builder/draft";
+import { field, intent } from "~/builder/intents";
+import { toEditorDraft, typeOfCode, type DraftQuestion } from "~/domain/profile-survey-set-schema";
 import { createProfileSurveySet, MESSAGES } from "~/domain/profile-survey-sets.server";
 import { getPrisma } from "~/lib/db.server";
 import { loadQuestionnaire, saveResponse } from "~/questionnaire/storage.server";
@@ -23,21 +24,28 @@ const loadSet = (cookie: string, id: number | string, query = "") =>
 const post = (cookie: string, id: number, form: Record<string, string>) =>
   setAction({ request: request(`/admin/profilesurvey/${id}?edit=1`, { cookie, form }), params: { id: String(id) }, context: {} });
 
-/** The editor's post: every question of the draft, plus the pressed button's intent. */
+/**
+ * The editor's post: the set as the one editor's draft (field `draft`, with the types the form was
+ * shown with), the builder's name inputs and type pickers, and the pressed button's intent.
+ */
 function editorForm(draft: { version: string; questions: DraftQuestion[] }, intent: string, shownTypes?: string[]) {
-  const form: Record<string, string> = { version: draft.version, intent };
+  const shown = draft.questions.map((question, index) => ({ ...question, typeCode: shownTypes?.[index] ?? question.typeCode }));
+  const form: Record<string, string> = { version: draft.version, intent, draft: JSON.stringify(toEditorDraft(shown)) };
   draft.questions.forEach((question, index) => {
-    form[`q.${index}.key`] = question.key;
-    form[`q.${index}.label`] = question.label;
-    form[`q.${index}.type`] = question.typeCode;
-    form[`q.${index}.shownType`] = shownTypes?.[index] ?? question.typeCode;
-    if (question.required) form[`q.${index}.required`] = "on";
+    form[field.question(0, index)] = question.label;
+    form[field.type(0, index)] = typeOfCode(question.typeCode) ?? question.typeCode;
     question.options.forEach((option, optionIndex) => {
-      form[`q.${index}.o.${optionIndex}.value`] = option.value;
-      form[`q.${index}.o.${optionIndex}.label`] = option.label;
+      form[field.option(0, index, optionIndex)] = option.label;
     });
   });
   return form;
+}
+
+/** The editor's draft field of a post, changed as a forged post would. */
+function withDraft(form: Record<string, string>, change: (draft: BuilderDraft) => void) {
+  const draft = JSON.parse(form.draft) as BuilderDraft;
+  change(draft);
+  return { ...form, draft: JSON.stringify(draft) };
 }
 
 async function newSet(cookie: string, title = "Pets at home") {
@@ -169,13 +177,15 @@ describe("the editor's intents", () => {
     const id = await newSet(cookie);
     const draft = await currentDraft(cookie, id);
     const forged: Record<string, string>[] = [
-      { ...editorForm(draft, "save"), "q.0.key": "constructor" },
+      withDraft(editorForm(draft, "save"), (posted) => (posted.pages[0].questions[0].key = "constructor")),
       { ...editorForm(draft, "nonsense") },
       // Builder buttons a set does not offer: pages, and a page other than its one.
       { ...editorForm(draft, intent.addPage) },
       { ...editorForm(draft, intent.togglePage(0)) },
       { ...editorForm(draft, intent.deleteQuestion(1, 0)) },
-      { ...editorForm(draft, "save"), "q.1.label": "no key" },
+      withDraft(editorForm(draft, "save"), (posted) => delete posted.pages[0].questions[0].key),
+      withDraft(editorForm(draft, "save"), (posted) => posted.pages.push({ name: "", questions: [] })),
+      { ...editorForm(draft, "save"), draft: "{" },
       { intent: "save" },
     ];
     for (const form of forged) {
@@ -261,15 +271,15 @@ describe("saving", () => {
     expect(refused.init?.status).toBe(400);
     expect(refused.data.errors).toEqual({
       form: [MESSAGES.fixErrors],
-      "q.0.label": [MESSAGES.questionTitleRequired],
-      "q.0.type": [MESSAGES.typeRequired],
-      "q.1.options": [MESSAGES.needsOption],
-      "q.2.label": ["Use at most 300 characters."],
-      "q.2.o.1.label": [MESSAGES.duplicateOption],
-      "q.2.o.2.label": [MESSAGES.optionTitleRequired],
+      "question.0.0": [MESSAGES.questionTitleRequired],
+      "type.0.0": [MESSAGES.typeRequired],
+      "options.0.1": [MESSAGES.needsOption],
+      "question.0.2": ["Use at most 300 characters."],
+      "option.0.2.1": [MESSAGES.duplicateOption],
+      "option.0.2.2": [MESSAGES.optionTitleRequired],
     });
     expect(refused.data.draft.questions).toHaveLength(3);
-    const none = expectData(await post(cookie, id, { version: draft.version, intent: "save" }));
+    const none = expectData(await post(cookie, id, editorForm({ version: draft.version, questions: [] }, "save")));
     expect(none.data.errors).toEqual({ form: [MESSAGES.needsQuestion] });
 
     // Saving right after a type change to a choice type shows the reset options first.
@@ -279,6 +289,66 @@ describe("saving", () => {
     const stored = await getPrisma().question.findMany({ select: { key: true, label: true, type: true } });
     expect(stored).toEqual([{ key: "q1", label: "Question 1", type: "text" }]);
     expect(await getPrisma().auditEntry.count({ where: { action: "profile_survey.updated" } })).toBe(0);
+  });
+
+  test("the builder's Required switch, exclusive option and shown-when are stored in the set's definition and read back", async () => {
+    const { cookie } = await signedInAdmin();
+    const id = await newSet(cookie);
+    const draft = await currentDraft(cookie, id);
+    const pets = {
+      version: draft.version,
+      questions: [
+        {
+          key: "q1",
+          label: "Which pets do you keep?",
+          typeCode: "3",
+          required: true,
+          options: [
+            { value: "o1", label: "Dog" },
+            { value: "o2", label: "None" },
+          ],
+        },
+        { key: "q2", label: "Your dog's name", typeCode: "1", required: true, options: [] },
+      ],
+    };
+    const optional = expectData(await post(cookie, id, editorForm(pets, intent.setRequired(0, 1, false)))).data.draft;
+    expect(optional.questions[1].required).toBe(false);
+    const exclusive = expectData(await post(cookie, id, editorForm(optional, intent.setExclusive(0, 0, 1, true)))).data.draft;
+    expect(exclusive.questions[0].exclusive).toBe(1);
+    const conditioned = expectData(
+      await post(cookie, id, { ...editorForm(exclusive, intent.setCondition(0, 1)), [field.condition(0, 1)]: "0:0:0" }),
+    ).data.draft;
+    expect(conditioned.questions[1].shownWhen).toEqual({ question: 0, option: 0 });
+    // A name typed in the builder's name input travels with any button.
+    expectRedirect(await post(cookie, id, { ...editorForm(conditioned, "save"), [field.question(0, 1)]: "Your dog's call name" }));
+
+    const set = await getPrisma().profileSurvey.findUniqueOrThrow({ where: { id } });
+    const stored = await loadQuestionnaire(getPrisma(), set.questionnaireId);
+    expect(stored?.definition.pages[0].questions).toEqual([
+      {
+        key: "q1",
+        label: "Which pets do you keep?",
+        type: "checkbox",
+        required: true,
+        options: [
+          { value: "o1", label: "Dog" },
+          { value: "o2", label: "None", exclusive: true },
+        ],
+      },
+      { key: "q2", label: "Your dog's call name", type: "text", required: false, options: [], shownWhen: { question: "q1", option: "o1" } },
+    ]);
+    expect((await currentDraft(cookie, id)).questions).toMatchObject([{ exclusive: 1 }, { shownWhen: { question: 0, option: 0 } }]);
+
+    // A condition on a later question, or an exclusive mark on a radio, is refused by field.
+    const saved = await currentDraft(cookie, id);
+    const backwards = { ...saved, questions: [{ ...saved.questions[0], shownWhen: { question: 1, option: 0 } }, saved.questions[1]] };
+    expect(expectData(await post(cookie, id, editorForm(backwards, "save"))).data.errors).toMatchObject({
+      "condition.0.0": [MESSAGES.badCondition],
+    });
+    const radio = { ...saved, questions: [{ ...saved.questions[0], typeCode: "4" }, saved.questions[1]] };
+    expect(expectData(await post(cookie, id, editorForm(radio, "save", ["4", "1"]))).data.errors).toMatchObject({
+      "options.0.0": [MESSAGES.badExclusive],
+    });
   });
 
   test("a save over someone else's newer save is refused", async () => {

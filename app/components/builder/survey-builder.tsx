@@ -3,10 +3,8 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from "react"
 import { useHydrated } from "~/components/use-hydrated";
 import {
   applyBuilderAction,
-  conditionChoices,
   draftShape,
   errorKey,
-  isChoice,
   newDraft,
   PALETTE,
   validateDraft,
@@ -14,14 +12,12 @@ import {
   type BuilderDraft,
   type DraftErrors,
 } from "~/builder/draft";
-import { actionOfIntent, conditionOfValue, conditionValue, field, intent } from "~/builder/intents";
+import { actionOfIntent, field, intent } from "~/builder/intents";
 import { builderPath, storageKey, type BuilderPurpose } from "~/builder/purpose";
 import { ErrorList } from "~/components/forms";
-import type { QuestionType } from "~/questionnaire/definition";
 import { BuilderPreview } from "./builder-preview";
 import { EditableName } from "./editable-name";
-import { AddOptionButton, DeleteOptionButton, DeleteQuestionButton } from "./editor-buttons";
-import { TypePicker } from "./type-picker";
+import { QuestionCard } from "./question-card";
 
 // The survey builder (the spec's Survey creation builder), shared by Create Screener and the hosted
 // survey builder. It is one plain form: every button is a submit button with an intent, so without
@@ -30,7 +26,6 @@ import { TypePicker } from "./type-picker";
 // the draft is kept in local storage and saved to the server in the background.
 
 const MAX_DRAFT_BYTES = 256 * 1024;
-const TYPE_CHOICES = PALETTE.map((entry) => ({ value: entry.type, label: entry.label }));
 const TOO_LARGE = "This survey is too large to save (limit 256 KB).";
 const SAVE_DELAY_MS = 700;
 
@@ -306,7 +301,7 @@ function DraftEditor({
             <ol className="mt-3 space-y-3">
               {page.questions.map((question, q) => (
                 <li key={q}>
-                  <QuestionEditor
+                  <QuestionCard
                     draft={draft}
                     page={p}
                     index={q}
@@ -324,178 +319,6 @@ function DraftEditor({
           </section>
         );
       })}
-    </div>
-  );
-}
-
-function QuestionEditor({
-  draft,
-  page,
-  index,
-  question,
-  errors,
-  interactive,
-  dispatch,
-}: {
-  draft: BuilderDraft;
-  page: number;
-  index: number;
-  question: BuilderDraft["pages"][number]["questions"][number];
-  errors: DraftErrors;
-  interactive: boolean;
-  dispatch: (action: BuilderAction) => void;
-}) {
-  const typeId = `builder-type-${page}-${index}`;
-  const optionsError = errors[errorKey.options(page, index)];
-  return (
-    <div role="group" aria-label={`Question ${index + 1}`} className="rounded-md border border-slate-200 p-3">
-      <EditableName
-        id={`builder-question-${page}-${index}`}
-        label="Question name"
-        name={field.question(page, index)}
-        value={question.name}
-        interactive={interactive}
-        onSave={(value) => dispatch({ type: "rename-question", page, question: index, value })}
-        error={errors[errorKey.question(page, index)]}
-      />
-      <div className="mt-2 flex flex-wrap items-center gap-3">
-        <button
-          type="submit"
-          name="intent"
-          value={intent.setRequired(page, index, !question.required)}
-          role="switch"
-          aria-checked={question.required}
-          className="flex items-center gap-2 text-sm"
-        >
-          <span
-            aria-hidden="true"
-            className={`relative inline-block h-5 w-9 rounded-full transition-colors ${question.required ? "bg-brand-600" : "bg-slate-300"}`}
-          >
-            <span className={`absolute top-0.5 h-4 w-4 rounded-full bg-white shadow transition-transform ${question.required ? "left-4" : "left-0.5"}`} />
-          </span>
-          Required
-        </button>
-        <TypePicker
-          id={typeId}
-          choices={TYPE_CHOICES}
-          selectProps={{
-            name: field.type(page, index),
-            value: question.type,
-            onChange: (event) =>
-              dispatch({ type: "change-type", page, question: index, questionType: event.target.value as QuestionType }),
-          }}
-          interactive={interactive}
-          applyIntent={intent.changeType(page, index)}
-        />
-        <span className="ml-auto">
-          <DeleteQuestionButton page={page} question={index} />
-        </span>
-      </div>
-      {isChoice(question.type) ? (
-        <div className="mt-3 rounded-md bg-slate-50 p-3">
-          <p className="text-sm font-medium">Options</p>
-          <ErrorList id={`builder-options-${page}-${index}-error`} errors={optionsError ? [optionsError] : undefined} />
-          <ol className="mt-1 space-y-2">
-            {question.options.map((option, o) => (
-              <li key={o} className="flex flex-wrap items-start gap-2">
-                <EditableName
-                  id={`builder-option-${page}-${index}-${o}`}
-                  label={`Option ${o + 1}`}
-                  name={field.option(page, index, o)}
-                  value={option}
-                  interactive={interactive}
-                  onSave={(value) => dispatch({ type: "rename-option", page, question: index, option: o, value })}
-                  error={errors[errorKey.option(page, index, o)]}
-                />
-                {question.type === "checkbox" ? (
-                  <ExclusiveSwitch page={page} question={index} option={o} on={question.exclusive === o} />
-                ) : null}
-                <DeleteOptionButton page={page} question={index} option={o} />
-              </li>
-            ))}
-          </ol>
-          <AddOptionButton page={page} question={index} />
-        </div>
-      ) : null}
-      <ConditionPicker draft={draft} page={page} question={index} errors={errors} interactive={interactive} dispatch={dispatch} />
-    </div>
-  );
-}
-
-/** Marks the option that cannot be combined with the others ("None of these"); one per question. */
-function ExclusiveSwitch({ page, question, option, on }: { page: number; question: number; option: number; on: boolean }) {
-  return (
-    <button
-      type="submit"
-      name="intent"
-      value={intent.setExclusive(page, question, option, !on)}
-      role="switch"
-      aria-checked={on}
-      className={`rounded-md border px-2 py-1 text-sm ${on ? "border-brand-600 bg-brand-50 text-brand-700" : "border-slate-300 bg-white"}`}
-    >
-      Exclusive<span className="sr-only"> (option {option + 1})</span>
-    </button>
-  );
-}
-
-/**
- * The question's shown-when condition: always, or only when an option of an earlier choice
- * question is chosen. Without JavaScript the picker is applied by its own button, like the type.
- */
-function ConditionPicker({
-  draft,
-  page,
-  question,
-  errors,
-  interactive,
-  dispatch,
-}: {
-  draft: BuilderDraft;
-  page: number;
-  question: number;
-  errors: DraftErrors;
-  interactive: boolean;
-  dispatch: (action: BuilderAction) => void;
-}) {
-  const choices = conditionChoices(draft, { page, question });
-  const current = draft.pages[page]?.questions[question]?.shownWhen;
-  const error = errors[errorKey.condition(page, question)];
-  // The first question has nothing to depend on; a condition that points nowhere still shows, to be fixed.
-  if (choices.length === 0 && !current) return null;
-  const id = `builder-condition-${page}-${question}`;
-  const value = conditionValue(current);
-  const listed = choices.some((choice) => conditionValue(choice.condition) === value);
-  return (
-    <div className="mt-3 flex flex-wrap items-center gap-3">
-      <label htmlFor={id} className="text-sm">
-        Shown when
-      </label>
-      <select
-        id={id}
-        name={field.condition(page, question)}
-        value={value}
-        onChange={(event) => {
-          const condition = conditionOfValue(event.target.value);
-          if (condition !== undefined) dispatch({ type: "set-condition", page, question, condition });
-        }}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className="max-w-full rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
-      >
-        <option value="">Always</option>
-        {listed || !current ? null : <option value={value}>(an option that no longer exists)</option>}
-        {choices.map((choice) => (
-          <option key={conditionValue(choice.condition)} value={conditionValue(choice.condition)}>
-            {`${choice.question}: ${choice.option}`}
-          </option>
-        ))}
-      </select>
-      {interactive ? null : (
-        <button type="submit" name="intent" value={intent.setCondition(page, question)} className="btn-secondary px-2 py-1 text-sm">
-          Set condition
-        </button>
-      )}
-      <ErrorList id={`${id}-error`} errors={error ? [error] : undefined} />
     </div>
   );
 }
