@@ -5,7 +5,12 @@
 //   tsx prisma/seed.ts          production: never demo accounts; locks leftover ones (031)
 //   tsx prisma/seed.ts --demo   the demo, the end-to-end harness and `npm run dev`: with them
 import { closeDatabase, getPrisma } from "../app/lib/db.server";
-import { lockPublishedDemoAccounts, seedCategories, seedDemoAccounts, seedProfileSurveys } from "../app/domain/seed.server";
+import {
+  lockPublishedDemoAccounts,
+  seedCategories,
+  seedDemoAccounts,
+  seedProfileSurveys,
+} from "../app/domain/seed.server";
 
 const demo = process.argv.includes("--demo");
 try {

@@ -10,7 +10,8 @@ import { createAdminFromCommandLine } from "../app/domain/admins.server";
 import { getDatabaseTarget } from "../app/lib/env.server";
 import { closeDatabase, migrateDatabase } from "../app/lib/db.server";
 
-const USAGE = "Usage: npm run admin:create -- --email admin@example.com --name \"Ada Admin\"  (password on standard input)";
+const USAGE =
+  'Usage: npm run admin:create -- --email admin@example.com --name "Ada Admin"  (password on standard input)';
 
 async function main(): Promise<number> {
   let options: { email?: string; name?: string };
@@ -67,7 +68,9 @@ function askHidden(prompt: string): Promise<string> {
     // Echo the prompt, then nothing of what is typed.
     const write = output.write.bind(output);
     output.write = ((chunk: string | Uint8Array, ...rest: unknown[]) =>
-      typeof chunk === "string" && chunk.startsWith(prompt) ? write(chunk, ...(rest as [])) : true) as typeof output.write;
+      typeof chunk === "string" && chunk.startsWith(prompt)
+        ? write(chunk, ...(rest as []))
+        : true) as typeof output.write;
     rl.question(prompt, (answer) => {
       output.write = write;
       write("\n");

@@ -31,7 +31,9 @@ export function readRecords(dir = DECISIONS_DIR): DecisionRecord[] {
 }
 
 export function indexTable(records: DecisionRecord[]): string {
-  const rows = records.map((r) => `| ${r.number} | [${r.title.replace(/\|/g, "\\|")}](${r.file}) | ${r.status.replace(/\|/g, "\\|")} |`);
+  const rows = records.map(
+    (r) => `| ${r.number} | [${r.title.replace(/\|/g, "\\|")}](${r.file}) | ${r.status.replace(/\|/g, "\\|")} |`,
+  );
   return ["| # | Decision | Status |", "| --- | --- | --- |", ...rows].join("\n");
 }
 

@@ -31,7 +31,9 @@ async function mail({ once }: { once: boolean }): Promise<void> {
   try {
     if (once) {
       const pass = await runMailPass({ invitations: true });
-      console.log(`invitations queued ${pass.invited}, sent ${pass.sent}, retry later ${pass.retried}, failed ${pass.failed}`);
+      console.log(
+        `invitations queued ${pass.invited}, sent ${pass.sent}, retry later ${pass.retried}, failed ${pass.failed}`,
+      );
       return;
     }
     const worker = startMailWorker();

@@ -108,7 +108,10 @@ export async function prepare(mode: StartMode): Promise<ServerSettings | undefin
 }
 
 /** Prepares, then serves the build with the extras mounted before the app; exits when the configuration is bad. */
-export async function startServer(mode: StartMode, { build = "build/server/index.js", extras }: { build?: string; extras?: Extras } = {}) {
+export async function startServer(
+  mode: StartMode,
+  { build = "build/server/index.js", extras }: { build?: string; extras?: Extras } = {},
+) {
   const settings = await prepare(mode);
   if (!settings) process.exit(1);
   await serve(path.resolve(build), settings, extras);
@@ -120,7 +123,11 @@ async function checkConfiguration(mode: StartMode, problems: string[]): Promise<
   try {
     const env = getEnv();
     if (mode === "production") checkTransport(env.APP_URL);
-    settings = { port: env.PORT, host: env.HOST?.trim() || undefined, shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000 };
+    settings = {
+      port: env.PORT,
+      host: env.HOST?.trim() || undefined,
+      shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    };
   } catch (error) {
     problems.push(...configurationProblems(error));
   }

@@ -141,7 +141,11 @@ function isBefore(source: { page: number; question: number }, target: { page: nu
  * Why `condition` cannot make `target` depend on it, or null when it can: it must point at an
  * option of an earlier radio, select or checkbox question.
  */
-export function conditionIssue(draft: BuilderDraft, target: { page: number; question: number }, condition: DraftCondition): string | null {
+export function conditionIssue(
+  draft: BuilderDraft,
+  target: { page: number; question: number },
+  condition: DraftCondition,
+): string | null {
   const source = draft.pages[condition.page]?.questions[condition.question];
   if (!source || !isBefore(condition, target)) return DRAFT_MESSAGES.conditionNotEarlier;
   if (!isChoice(source.type)) return DRAFT_MESSAGES.conditionNotChoice;
@@ -164,7 +168,10 @@ export function conditionChoices(draft: BuilderDraft, target: { page: number; qu
 }
 
 /** Rewrites every question's condition; `change` returns the new one, or null to drop it. */
-function mapConditions(draft: BuilderDraft, change: (condition: DraftCondition) => DraftCondition | null): BuilderDraft {
+function mapConditions(
+  draft: BuilderDraft,
+  change: (condition: DraftCondition) => DraftCondition | null,
+): BuilderDraft {
   return {
     ...draft,
     pages: draft.pages.map((page) => ({
@@ -290,7 +297,12 @@ function removeQuestion(draft: BuilderDraft, pageIndex: number, questionIndex: n
   };
 }
 
-function addQuestion(config: EditorConfig, draft: BuilderDraft, type: QuestionType, target: number | undefined): BuilderDraft {
+function addQuestion(
+  config: EditorConfig,
+  draft: BuilderDraft,
+  type: QuestionType,
+  target: number | undefined,
+): BuilderDraft {
   const question = newQuestion(config, draft, type);
   // With no page left, the question starts a new one, so the palette is never a dead end.
   if (draft.pages.length === 0) {
@@ -339,13 +351,19 @@ function applyAction(config: EditorConfig, draft: BuilderDraft, action: BuilderA
     case "add-page": {
       if (!config.pages) return draft;
       // A page is never empty (deleting its last question removes it), so it starts with a question.
-      const page: DraftPage = { name: `Page ${draft.pages.length + 1}`, questions: [newQuestion(config, draft, "text")] };
+      const page: DraftPage = {
+        name: `Page ${draft.pages.length + 1}`,
+        questions: [newQuestion(config, draft, "text")],
+      };
       return { ...draft, pages: [...draft.pages, page] };
     }
     case "delete-question":
       return deleteQuestion(draft, action.page, action.question);
     case "set-required":
-      return withQuestion(draft, action.page, action.question, (question) => ({ ...question, required: action.required }));
+      return withQuestion(draft, action.page, action.question, (question) => ({
+        ...question,
+        required: action.required,
+      }));
     case "change-type": {
       const question = draft.pages[action.page]?.questions[action.question];
       if (!question || question.type === action.questionType) return draft;
@@ -396,7 +414,8 @@ function applyAction(config: EditorConfig, draft: BuilderDraft, action: BuilderA
     }
     case "set-exclusive":
       return withQuestion(draft, action.page, action.question, (question) => {
-        if (question.type !== "checkbox" || action.option < 0 || action.option >= question.options.length) return question;
+        if (question.type !== "checkbox" || action.option < 0 || action.option >= question.options.length)
+          return question;
         if (action.exclusive) return { ...question, exclusive: action.option };
         return question.exclusive === action.option ? withoutExclusive(question) : question;
       });
@@ -504,10 +523,12 @@ export const DRAFT_MESSAGES = {
   tooManyOptions: `A question can have at most ${LIMITS.optionsPerQuestion} options.`,
   optionRequired: "Enter the option's title.",
   duplicateOption: "Another option of this question has the same title.",
-  exclusiveNotCheckbox: "Only an option of a checkbox question can be exclusive. Remove the mark or make the question a checkbox.",
+  exclusiveNotCheckbox:
+    "Only an option of a checkbox question can be exclusive. Remove the mark or make the question a checkbox.",
   exclusiveNoOption: "The exclusive option no longer exists. Mark one of the listed options, or none.",
   conditionNotEarlier: "This question can only depend on a question before it. Choose another condition.",
-  conditionNotChoice: "This question can only depend on a radio, select or checkbox question. Choose another condition.",
+  conditionNotChoice:
+    "This question can only depend on a radio, select or checkbox question. Choose another condition.",
   conditionNoOption: "The option this question depends on no longer exists. Choose another condition.",
 } as const;
 
@@ -529,7 +550,8 @@ export function validateDraft(draft: BuilderDraft): DraftErrors {
     if (message && !errors[key]) errors[key] = message;
   };
   put(errorKey.title, nameIssue(draft.title, LIMITS.title, DRAFT_MESSAGES.titleRequired));
-  if (draft.description.trim().length > LIMITS.description) put(errorKey.description, DRAFT_MESSAGES.tooLong(LIMITS.description));
+  if (draft.description.trim().length > LIMITS.description)
+    put(errorKey.description, DRAFT_MESSAGES.tooLong(LIMITS.description));
   const total = questionCount(draft);
   if (draft.pages.length === 0) put(errorKey.pages, DRAFT_MESSAGES.needsPage);
   else if (total === 0) put(errorKey.pages, DRAFT_MESSAGES.needsQuestion);
@@ -542,7 +564,8 @@ export function validateDraft(draft: BuilderDraft): DraftErrors {
       put(errorKey.question(p, q), nameIssue(question.name, LIMITS.name, DRAFT_MESSAGES.nameRequired));
       if (!isChoice(question.type)) return;
       if (question.options.length === 0) put(errorKey.options(p, q), DRAFT_MESSAGES.needsOption);
-      if (question.options.length > LIMITS.optionsPerQuestion) put(errorKey.options(p, q), DRAFT_MESSAGES.tooManyOptions);
+      if (question.options.length > LIMITS.optionsPerQuestion)
+        put(errorKey.options(p, q), DRAFT_MESSAGES.tooManyOptions);
       // Compared without case: 'Yes' and 'yes' would look like one answer to a member.
       const seen = new Set<string>();
       question.options.forEach((option, o) => {
@@ -558,9 +581,11 @@ export function validateDraft(draft: BuilderDraft): DraftErrors {
     page.questions.forEach((question, q) => {
       if (question.exclusive !== undefined) {
         if (question.type !== "checkbox") put(errorKey.options(p, q), DRAFT_MESSAGES.exclusiveNotCheckbox);
-        else if (question.exclusive >= question.options.length) put(errorKey.options(p, q), DRAFT_MESSAGES.exclusiveNoOption);
+        else if (question.exclusive >= question.options.length)
+          put(errorKey.options(p, q), DRAFT_MESSAGES.exclusiveNoOption);
       }
-      if (question.shownWhen) put(errorKey.condition(p, q), conditionIssue(draft, { page: p, question: q }, question.shownWhen));
+      if (question.shownWhen)
+        put(errorKey.condition(p, q), conditionIssue(draft, { page: p, question: q }, question.shownWhen));
     }),
   );
   return errors;

@@ -61,7 +61,9 @@ function indices(parts: string[], count: number): number[] | null {
 }
 
 function questionType(value: unknown): QuestionType | null {
-  return typeof value === "string" && (QUESTION_TYPES as readonly string[]).includes(value) ? (value as QuestionType) : null;
+  return typeof value === "string" && (QUESTION_TYPES as readonly string[]).includes(value)
+    ? (value as QuestionType)
+    : null;
 }
 
 /**
@@ -143,7 +145,8 @@ export function renameActions(draft: BuilderDraft, read: (name: string) => unkno
   }
   draft.pages.forEach((page, p) => {
     const pageName = text(field.page(p));
-    if (pageName !== null && pageName.trim() !== page.name) actions.push({ type: "rename-page", page: p, value: pageName });
+    if (pageName !== null && pageName.trim() !== page.name)
+      actions.push({ type: "rename-page", page: p, value: pageName });
     page.questions.forEach((question, q) => {
       const name = text(field.question(p, q));
       if (name !== null && name.trim() !== question.name) {

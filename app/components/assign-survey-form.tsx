@@ -77,7 +77,11 @@ export function AssignSurveyForm({
       <Form method="post" {...getFormProps(form)}>
         <FormErrors id={form.errorId} errors={form.errors} />
         <input {...getInputProps(fields.survey_id, { type: "hidden" })} />
-        <SelectField label="Screener" selectProps={getSelectProps(fields.screener_id)} errors={fields.screener_id.errors}>
+        <SelectField
+          label="Screener"
+          selectProps={getSelectProps(fields.screener_id)}
+          errors={fields.screener_id.errors}
+        >
           <option value="">No screener</option>
           {screeners.map((screener) => (
             <option key={screener.id} value={screener.id} hidden={!shown(screener.title)}>

@@ -17,7 +17,12 @@ export function ContentSections({ sections }: { sections: ContentSection[] }) {
   return (
     <>
       {sections.map((section) => (
-        <section key={section.id} id={section.id} aria-labelledby={`${section.id}-heading`} className={`mt-10 ${PROSE}`}>
+        <section
+          key={section.id}
+          id={section.id}
+          aria-labelledby={`${section.id}-heading`}
+          className={`mt-10 ${PROSE}`}
+        >
           <h2 id={`${section.id}-heading`} className="text-xl font-semibold text-slate-900">
             {section.heading}
           </h2>

@@ -32,7 +32,14 @@ export function DemographicRows({
     <ol className="space-y-3">
       {rows.map((row, index) => (
         // Rows are only ever added at the end, so the index is a stable key.
-        <DemographicRow key={index} index={index} questions={questions} row={row} error={errors[index]} filtered={hydrated} />
+        <DemographicRow
+          key={index}
+          index={index}
+          questions={questions}
+          row={row}
+          error={errors[index]}
+          filtered={hydrated}
+        />
       ))}
     </ol>
   );

@@ -47,7 +47,11 @@ function describedBy(...ids: (string | undefined)[]): string | undefined {
 function fieldAria(id: string, errors: string[] | null | undefined, hint?: ReactNode) {
   const errorId = errorIdOf(id, errors);
   const hintId = hint ? `${id}-hint` : undefined;
-  return { errorId, hintId, aria: { "aria-invalid": errorId ? true : undefined, "aria-describedby": describedBy(hintId, errorId) } };
+  return {
+    errorId,
+    hintId,
+    aria: { "aria-invalid": errorId ? true : undefined, "aria-describedby": describedBy(hintId, errorId) },
+  };
 }
 
 export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
@@ -116,7 +120,9 @@ export function InputField<Schema>({
   hint?: ReactNode;
 } & Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "name" | "id" | "form" | "defaultValue" | "value">) {
   const { key, ...inputProps } = getInputProps(field, hideValue ? { type, value: false } : { type });
-  return <Field key={key} label={label} inputProps={{ ...inputProps, ...attributes }} errors={field.errors} hint={hint} />;
+  return (
+    <Field key={key} label={label} inputProps={{ ...inputProps, ...attributes }} errors={field.errors} hint={hint} />
+  );
 }
 
 export function SelectField({
@@ -153,7 +159,12 @@ export function SelectField({
 /** What every field shows around its control: a label, a hint, the error list. */
 type Frame = { label: ReactNode; errors?: string[] | null; hint?: ReactNode };
 
-export function TextareaField({ label, textareaProps, errors, hint }: Frame & { textareaProps: TextareaHTMLAttributes<HTMLTextAreaElement> & { id: string } }) {
+export function TextareaField({
+  label,
+  textareaProps,
+  errors,
+  hint,
+}: Frame & { textareaProps: TextareaHTMLAttributes<HTMLTextAreaElement> & { id: string } }) {
   const { errorId, hintId, aria } = fieldAria(textareaProps.id, errors, hint);
   const { id } = textareaProps;
   return (
@@ -175,19 +186,18 @@ export function TextareaField({ label, textareaProps, errors, hint }: Frame & { 
 }
 
 /** One checkbox with its label beside it: a yes/no setting. */
-export function CheckboxField({ label, inputProps, errors, hint }: Frame & { inputProps: InputHTMLAttributes<HTMLInputElement> & { id: string } }) {
+export function CheckboxField({
+  label,
+  inputProps,
+  errors,
+  hint,
+}: Frame & { inputProps: InputHTMLAttributes<HTMLInputElement> & { id: string } }) {
   const { id } = inputProps;
   const { errorId, hintId, aria } = fieldAria(id, errors, hint);
   return (
     <div className="mb-4">
       <label htmlFor={id} className="flex items-start gap-2 text-sm text-slate-800">
-        <input
-          value="on"
-          {...inputProps}
-          type="checkbox"
-          {...aria}
-          className="mt-0.5 h-4 w-4 shrink-0"
-        />
+        <input value="on" {...inputProps} type="checkbox" {...aria} className="mt-0.5 h-4 w-4 shrink-0" />
         <span>{label}</span>
       </label>
       <Hint id={hintId} className="ml-6 mt-1">
@@ -248,9 +258,19 @@ export function ConfirmationField({
 export type Choice = { value: string; label: ReactNode };
 
 /** The props a group field takes from a conform field (`{...groupOf(fields.gender)}`). */
-export function groupOf(field: { id: string; name: string; errors?: string[]; initialValue?: unknown; required?: boolean }) {
+export function groupOf(field: {
+  id: string;
+  name: string;
+  errors?: string[];
+  initialValue?: unknown;
+  required?: boolean;
+}) {
   const initial = field.initialValue;
-  const values = Array.isArray(initial) ? initial.filter((value) => typeof value === "string") : typeof initial === "string" ? [initial] : [];
+  const values = Array.isArray(initial)
+    ? initial.filter((value) => typeof value === "string")
+    : typeof initial === "string"
+      ? [initial]
+      : [];
   return { id: field.id, name: field.name, errors: field.errors, defaultValue: values, required: field.required };
 }
 
@@ -266,7 +286,17 @@ type GroupProps = {
   required?: boolean;
 };
 
-function ChoiceGroup({ type, legend, id, name, choices, defaultValue, errors, hint, required }: GroupProps & { type: "radio" | "checkbox" }) {
+function ChoiceGroup({
+  type,
+  legend,
+  id,
+  name,
+  choices,
+  defaultValue,
+  errors,
+  hint,
+  required,
+}: GroupProps & { type: "radio" | "checkbox" }) {
   const errorId = errorIdOf(id, errors);
   const hintId = hint ? `${id}-hint` : undefined;
   const chosen = new Set(typeof defaultValue === "string" ? [defaultValue] : (defaultValue ?? []));
@@ -276,7 +306,11 @@ function ChoiceGroup({ type, legend, id, name, choices, defaultValue, errors, hi
       <Hint id={hintId}>{hint}</Hint>
       <div className="mt-1 flex flex-wrap gap-x-6 gap-y-2">
         {choices.map((choice) => (
-          <label key={choice.value} htmlFor={`${id}-${choice.value}`} className="flex items-center gap-2 text-sm text-slate-800">
+          <label
+            key={choice.value}
+            htmlFor={`${id}-${choice.value}`}
+            className="flex items-center gap-2 text-sm text-slate-800"
+          >
             <input
               id={`${id}-${choice.value}`}
               type={type}
@@ -322,8 +356,7 @@ export function SubmitButton({
   value?: string;
 }) {
   const navigation = useNavigation();
-  const pending =
-    navigation.state === "submitting" && (name === undefined || navigation.formData?.get(name) === value);
+  const pending = navigation.state === "submitting" && (name === undefined || navigation.formData?.get(name) === value);
   return (
     <button type="submit" name={name} value={value} className={className} disabled={pending}>
       {pending ? pendingText : children}

@@ -75,8 +75,20 @@ export function ResetPasswordCard({
           </p>
           <Form method="post" {...getFormProps(form)} className="mt-6">
             <input type="hidden" name="email" value={link.email ?? ""} />
-            <InputField label="New Password" field={fields.newPassword} type="password" hideValue autoComplete="new-password" />
-            <InputField label="Confirm Password" field={fields.newPassword_confirmation} type="password" hideValue autoComplete="new-password" />
+            <InputField
+              label="New Password"
+              field={fields.newPassword}
+              type="password"
+              hideValue
+              autoComplete="new-password"
+            />
+            <InputField
+              label="Confirm Password"
+              field={fields.newPassword_confirmation}
+              type="password"
+              hideValue
+              autoComplete="new-password"
+            />
             <div role="alert" className="-mt-2 mb-4">
               <ErrorList id={form.errors?.length ? form.errorId : undefined} errors={form.errors} />
             </div>

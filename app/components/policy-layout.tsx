@@ -31,7 +31,10 @@ export function PolicyLayout({
           <Logo />
         </div>
       </header>
-      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-10 lg:grid lg:grid-cols-[16rem_1fr] lg:grid-rows-[auto_1fr] lg:gap-x-10">
+      <main
+        id="main"
+        className="mx-auto w-full max-w-6xl flex-1 px-4 py-10 lg:grid lg:grid-cols-[16rem_1fr] lg:grid-rows-[auto_1fr] lg:gap-x-10"
+      >
         <div className="lg:col-start-2">
           <h1 className="text-3xl font-bold text-slate-900">{title}</h1>
           <p className="mt-2 text-sm text-slate-600">

@@ -28,7 +28,9 @@ export function PrescreenerForm(props: FormProps) {
 
 /** Form values as conform's defaults: one string for a single answer, a list for a checkbox group. */
 function defaults(values: FormValues) {
-  return Object.fromEntries(Object.entries(values).map(([key, chosen]) => [key, chosen.length === 1 ? chosen[0] : chosen]));
+  return Object.fromEntries(
+    Object.entries(values).map(([key, chosen]) => [key, chosen.length === 1 ? chosen[0] : chosen]),
+  );
 }
 
 function PageForm({ definition, page, values, result, confirmError }: FormProps) {
@@ -58,7 +60,12 @@ function PageForm({ definition, page, values, result, confirmError }: FormProps)
   }
 
   return (
-    <Form method="post" {...formProps} onSubmit={onSubmit} className="mt-6 rounded-md border border-slate-200 bg-white p-4">
+    <Form
+      method="post"
+      {...formProps}
+      onSubmit={onSubmit}
+      className="mt-6 rounded-md border border-slate-200 bg-white p-4"
+    >
       <input type="hidden" name="_page" value={page} />
       {carried.map(({ key, value, index }) => (
         <input key={`${key}:${index}`} type="hidden" name={key} value={value} />
@@ -124,7 +131,9 @@ export function SomethingWentWrong() {
   return (
     <div className="py-8 text-center">
       <h1 className="text-2xl font-semibold">Something went wrong</h1>
-      <p className="mt-2 text-slate-600">This screener is not available to you. Go back to your surveys to choose another one.</p>
+      <p className="mt-2 text-slate-600">
+        This screener is not available to you. Go back to your surveys to choose another one.
+      </p>
       <a href="/dashboard" className="btn-primary mt-6">
         Go to Dashboard
       </a>

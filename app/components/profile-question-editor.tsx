@@ -29,7 +29,9 @@ export function QuestionList({ questions }: { questions: DraftQuestion[] }) {
               {index + 1}. {question.label}
             </h2>
             {question.required ? (
-              <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">Required</span>
+              <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">
+                Required
+              </span>
             ) : null}
           </div>
           <p className="mt-1 text-sm text-slate-600">Type: {questionTypeLabel(question.typeCode)}</p>
@@ -44,7 +46,9 @@ export function QuestionList({ questions }: { questions: DraftQuestion[] }) {
               {question.options.map((option, optionIndex) => (
                 <li key={option.value}>
                   {option.label}
-                  {question.exclusive === optionIndex ? <span className="text-slate-600"> (only on its own)</span> : null}
+                  {question.exclusive === optionIndex ? (
+                    <span className="text-slate-600"> (only on its own)</span>
+                  ) : null}
                 </li>
               ))}
             </ul>
@@ -59,7 +63,9 @@ export const EDITOR_FORM_ID = "profile-question-editor";
 
 /** The form's errors by the builder's keys, one message each as the shared card shows them. */
 function firstMessages(errors: Record<string, string[]>): DraftErrors {
-  return Object.fromEntries(Object.entries(errors).flatMap(([key, messages]) => (messages[0] ? [[key, messages[0]]] : [])));
+  return Object.fromEntries(
+    Object.entries(errors).flatMap(([key, messages]) => (messages[0] ? [[key, messages[0]]] : [])),
+  );
 }
 
 export function QuestionEditor({
@@ -96,7 +102,14 @@ export function QuestionEditor({
   };
   const cardErrors = firstMessages(shownErrors);
   return (
-    <Form method="post" id={EDITOR_FORM_ID} onSubmit={onSubmit} preventScrollReset noValidate className="mt-4 space-y-4">
+    <Form
+      method="post"
+      id={EDITOR_FORM_ID}
+      onSubmit={onSubmit}
+      preventScrollReset
+      noValidate
+      className="mt-4 space-y-4"
+    >
       <input type="hidden" name="version" value={version} />
       <input type="hidden" name="draft" value={JSON.stringify(draft)} />
       <div role="alert">

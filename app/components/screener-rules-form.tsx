@@ -52,7 +52,17 @@ function described(field: string, errors: Errors) {
   return { "aria-invalid": invalid || undefined, "aria-describedby": invalid ? `${fieldId(field)}-error` : undefined };
 }
 
-function Group({ legend, hint, children, footer }: { legend: ReactNode; hint?: string; children: ReactNode; footer: ReactNode }) {
+function Group({
+  legend,
+  hint,
+  children,
+  footer,
+}: {
+  legend: ReactNode;
+  hint?: string;
+  children: ReactNode;
+  footer: ReactNode;
+}) {
   return (
     <fieldset className="mb-4">
       <legend className="text-sm font-medium text-slate-800">{legend}</legend>
@@ -63,7 +73,15 @@ function Group({ legend, hint, children, footer }: { legend: ReactNode; hint?: s
   );
 }
 
-function Choice({ type, name, value, label, checked, required, aria }: {
+function Choice({
+  type,
+  name,
+  value,
+  label,
+  checked,
+  required,
+  aria,
+}: {
   type: "radio" | "checkbox";
   name: string;
   value: string;
@@ -74,13 +92,29 @@ function Choice({ type, name, value, label, checked, required, aria }: {
 }) {
   return (
     <label className="flex items-center gap-2 py-1 text-sm text-slate-800">
-      <input {...aria} type={type} name={name} value={value} defaultChecked={checked} required={required} className="h-4 w-4 shrink-0" />
+      <input
+        {...aria}
+        type={type}
+        name={name}
+        value={value}
+        defaultChecked={checked}
+        required={required}
+        className="h-4 w-4 shrink-0"
+      />
       {label}
     </label>
   );
 }
 
-function RuleQuestion({ question, values, errors }: { question: QuestionDefinition; values: RuleFormValues; errors: Errors }) {
+function RuleQuestion({
+  question,
+  values,
+  errors,
+}: {
+  question: QuestionDefinition;
+  values: RuleFormValues;
+  errors: Errors;
+}) {
   const required = isRuleRequired(question);
   const label = (
     <>
@@ -90,7 +124,8 @@ function RuleQuestion({ question, values, errors }: { question: QuestionDefiniti
   );
   const [field, maxField] = ruleFields(question);
   const posted = field === undefined ? [] : (values[field] ?? []);
-  const footer = (name: string | undefined) => (name ? <ErrorList id={`${fieldId(name)}-error`} errors={errors[name]} /> : null);
+  const footer = (name: string | undefined) =>
+    name ? <ErrorList id={`${fieldId(name)}-error`} errors={errors[name]} /> : null;
 
   switch (question.type) {
     case "text":
@@ -103,7 +138,11 @@ function RuleQuestion({ question, values, errors }: { question: QuestionDefiniti
       );
     case "number":
       return (
-        <Group legend={label} hint="Leave either bound empty for no limit on that side; both bounds are included." footer={null}>
+        <Group
+          legend={label}
+          hint="Leave either bound empty for no limit on that side; both bounds are included."
+          footer={null}
+        >
           <div className="flex flex-wrap gap-4 py-1">
             {[
               { name: field, text: "Minimum" },

@@ -1,14 +1,16 @@
-import {
-  getFormProps,
-  getSelectProps,
-  getTextareaProps,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { getFormProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { FormErrors, groupOf, InputField, RadioGroupField, SelectField, SubmitButton, TextareaField } from "~/components/forms";
+import {
+  FormErrors,
+  groupOf,
+  InputField,
+  RadioGroupField,
+  SelectField,
+  SubmitButton,
+  TextareaField,
+} from "~/components/forms";
 import {
   MAX_LENGTH_MINUTES,
   MAX_SLUG_LENGTH,
@@ -32,21 +34,23 @@ export interface SurveyFormChoices {
   countries: { code: string; name: string }[];
 }
 
-export type SurveyFormValues = Partial<Record<
-  | "name"
-  | "slug"
-  | "description"
-  | "categoryId"
-  | "points"
-  | "lengthMinutes"
-  | "screenerId"
-  | "quota"
-  | "country"
-  | "delivery"
-  | "questionnaireId"
-  | "externalUrl",
-  string
->>;
+export type SurveyFormValues = Partial<
+  Record<
+    | "name"
+    | "slug"
+    | "description"
+    | "categoryId"
+    | "points"
+    | "lengthMinutes"
+    | "screenerId"
+    | "quota"
+    | "country"
+    | "delivery"
+    | "questionnaireId"
+    | "externalUrl",
+    string
+  >
+>;
 
 export function SurveyForm({
   id,
@@ -84,16 +88,22 @@ export function SurveyForm({
       <input type="hidden" name="intent" value="save" />
       <FormErrors id={form.errorId} errors={form.errors} />
       <InputField label="Name" field={fields.name} autoComplete="off" />
-      <InputField label="Slug" field={fields.slug} autoComplete="off" spellCheck={false} hint={`The survey's address on the panel. Leave it empty to make one from the name. Lowercase letters, digits and hyphens, at most ${MAX_SLUG_LENGTH} characters.`} />
+      <InputField
+        label="Slug"
+        field={fields.slug}
+        autoComplete="off"
+        spellCheck={false}
+        hint={`The survey's address on the panel. Leave it empty to make one from the name. Lowercase letters, digits and hyphens, at most ${MAX_SLUG_LENGTH} characters.`}
+      />
       <TextareaField
         label="Description"
         textareaProps={{ ...getTextareaProps(fields.description), rows: 6, className: "font-mono text-sm" }}
         errors={fields.description.errors}
         hint={
           <>
-            Limited HTML: &lt;p&gt;, &lt;br&gt;, &lt;strong&gt;, &lt;em&gt;, lists (&lt;ul&gt;, &lt;ol&gt;, &lt;li&gt;), headings
-            &lt;h3&gt; and &lt;h4&gt;, and links &lt;a href&gt; to http, https or mailto addresses. Anything else is
-            removed when the survey is saved.
+            Limited HTML: &lt;p&gt;, &lt;br&gt;, &lt;strong&gt;, &lt;em&gt;, lists (&lt;ul&gt;, &lt;ol&gt;, &lt;li&gt;),
+            headings &lt;h3&gt; and &lt;h4&gt;, and links &lt;a href&gt; to http, https or mailto addresses. Anything
+            else is removed when the survey is saved.
           </>
         }
       />
@@ -106,10 +116,28 @@ export function SurveyForm({
         ))}
       </SelectField>
       <div className="grid gap-x-4 sm:grid-cols-2">
-        <InputField label="Points" field={fields.points} type="number" step={1} inputMode="numeric" hint={`Credited to a member for a complete. ${pointsHint}`} />
-        <InputField label="Length (minutes)" field={fields.lengthMinutes} type="number" step={1} inputMode="numeric" hint={`How long the survey takes, 1 to ${MAX_LENGTH_MINUTES} minutes.`} />
+        <InputField
+          label="Points"
+          field={fields.points}
+          type="number"
+          step={1}
+          inputMode="numeric"
+          hint={`Credited to a member for a complete. ${pointsHint}`}
+        />
+        <InputField
+          label="Length (minutes)"
+          field={fields.lengthMinutes}
+          type="number"
+          step={1}
+          inputMode="numeric"
+          hint={`How long the survey takes, 1 to ${MAX_LENGTH_MINUTES} minutes.`}
+        />
       </div>
-      <SelectField label="Screener (optional)" selectProps={getSelectProps(fields.screenerId)} errors={fields.screenerId.errors}>
+      <SelectField
+        label="Screener (optional)"
+        selectProps={getSelectProps(fields.screenerId)}
+        errors={fields.screenerId.errors}
+      >
         <option value="">No screener</option>
         {choices.screeners.map((screener) => (
           <option key={screener.id} value={screener.id}>
@@ -118,8 +146,19 @@ export function SurveyForm({
         ))}
       </SelectField>
       <div className="grid gap-x-4 sm:grid-cols-2">
-        <InputField label="Quota of completes (optional)" field={fields.quota} type="number" step={1} inputMode="numeric" hint="Once this many members completed, later starters get over quota. Empty: no quota." />
-        <SelectField label="Country (optional)" selectProps={getSelectProps(fields.country)} errors={fields.country.errors}>
+        <InputField
+          label="Quota of completes (optional)"
+          field={fields.quota}
+          type="number"
+          step={1}
+          inputMode="numeric"
+          hint="Once this many members completed, later starters get over quota. Empty: no quota."
+        />
+        <SelectField
+          label="Country (optional)"
+          selectProps={getSelectProps(fields.country)}
+          errors={fields.country.errors}
+        >
           <option value="">Any country</option>
           {choices.countries.map((country) => (
             <option key={country.code} value={country.code}>
@@ -161,7 +200,14 @@ export function SurveyForm({
         className="mb-4 rounded-md border border-slate-200 bg-slate-50 p-3"
       >
         <legend className="px-1 text-sm font-medium text-slate-800">External survey</legend>
-        <InputField label="Survey URL" field={fields.externalUrl} inputMode="url" autoComplete="off" spellCheck={false} hint={`The vendor's http(s) address with ${TOKEN_PLACEHOLDER} where the respondent token goes, e.g. https://vendor.example/s/123?rid=${TOKEN_PLACEHOLDER}`} />
+        <InputField
+          label="Survey URL"
+          field={fields.externalUrl}
+          inputMode="url"
+          autoComplete="off"
+          spellCheck={false}
+          hint={`The vendor's http(s) address with ${TOKEN_PLACEHOLDER} where the respondent token goes, e.g. https://vendor.example/s/123?rid=${TOKEN_PLACEHOLDER}`}
+        />
       </fieldset>
 
       <SubmitButton pendingText={pendingText}>{submitLabel}</SubmitButton>

@@ -40,7 +40,10 @@ export function UrlDialog({
   );
   if (!hydrated) {
     return (
-      <section aria-labelledby={headingId} className="mt-6 max-w-2xl rounded-md border border-slate-300 bg-white shadow-sm">
+      <section
+        aria-labelledby={headingId}
+        className="mt-6 max-w-2xl rounded-md border border-slate-300 bg-white shadow-sm"
+      >
         {body}
       </section>
     );

@@ -7,9 +7,21 @@ import { PRODUCT_NAME } from "~/lib/product";
 export const COOKIES_LEAD = `${PRODUCT_NAME} sets only a few cookies, all of them needed for the panel to work. We use no advertising or tracking cookies. Over a secure (https) connection their names start with __Host- or __Secure- instead of __, which tells your browser to send them only over that secure connection.`;
 
 const COOKIES = [
-  { name: "__member", purpose: "Keeps you signed in as a member. It holds a random session id, nothing else.", lasts: "Until you close the browser, or 7 days if you tick Remember me" },
-  { name: "__admin", purpose: "Keeps a panel administrator signed in to the back office.", lasts: "Until the browser is closed" },
-  { name: "__toast", purpose: "Carries a one-time message, such as “Password changed”, to the next page.", lasts: "Until the message is shown" },
+  {
+    name: "__member",
+    purpose: "Keeps you signed in as a member. It holds a random session id, nothing else.",
+    lasts: "Until you close the browser, or 7 days if you tick Remember me",
+  },
+  {
+    name: "__admin",
+    purpose: "Keeps a panel administrator signed in to the back office.",
+    lasts: "Until the browser is closed",
+  },
+  {
+    name: "__toast",
+    purpose: "Carries a one-time message, such as “Password changed”, to the next page.",
+    lasts: "Until the message is shown",
+  },
   { name: "__google_oauth", purpose: "Protects a Google sign-in while it is in progress.", lasts: "Up to 10 minutes" },
 ];
 
@@ -20,8 +32,8 @@ export function cookieSections(supportEmail: string): ContentSection[] {
       heading: "1. What cookies are",
       body: (
         <p>
-          Cookies are small text files that a website asks your browser to store and send back on later visits.
-          They let a site remember, for example, that you are signed in.
+          Cookies are small text files that a website asks your browser to store and send back on later visits. They let
+          a site remember, for example, that you are signed in.
         </p>
       ),
     },
@@ -35,9 +47,15 @@ export function cookieSections(supportEmail: string): ContentSection[] {
             <table className="w-full min-w-[32rem] border-collapse text-left text-sm">
               <thead>
                 <tr className="border-b border-slate-300">
-                  <th scope="col" className="py-2 pr-4">Cookie</th>
-                  <th scope="col" className="py-2 pr-4">Purpose</th>
-                  <th scope="col" className="py-2">How long it lasts</th>
+                  <th scope="col" className="py-2 pr-4">
+                    Cookie
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    Purpose
+                  </th>
+                  <th scope="col" className="py-2">
+                    How long it lasts
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -59,9 +77,9 @@ export function cookieSections(supportEmail: string): ContentSection[] {
       heading: "3. No advertising or tracking",
       body: (
         <p>
-          We do not use analytics, advertising or social-media cookies, and we do not let other companies set
-          cookies through our pages. Survey pages hosted by our clients may set their own cookies; their own
-          policies apply to those.
+          We do not use analytics, advertising or social-media cookies, and we do not let other companies set cookies
+          through our pages. Survey pages hosted by our clients may set their own cookies; their own policies apply to
+          those.
         </p>
       ),
     },
@@ -70,8 +88,8 @@ export function cookieSections(supportEmail: string): ContentSection[] {
       heading: "4. Managing cookies",
       body: (
         <p>
-          You can block or delete cookies in your browser's settings. If you block our cookies you will not be
-          able to sign in, because signing in depends on them; the public pages still work.
+          You can block or delete cookies in your browser's settings. If you block our cookies you will not be able to
+          sign in, because signing in depends on them; the public pages still work.
         </p>
       ),
     },

@@ -12,13 +12,13 @@ export function helpSections(supportEmail: string): ContentSection[] {
       body: (
         <>
           <p>
-            Your <Link to="/dashboard">HomePage</Link> lists the surveys available to you, each with its category,
-            the points it pays and its expected time. Invitations also arrive by e-mail.
+            Your <Link to="/dashboard">HomePage</Link> lists the surveys available to you, each with its category, the
+            points it pays and its expected time. Invitations also arrive by e-mail.
           </p>
           <p>
-            No surveys yet? Check that your Country is filled in under <Link to="/details/user">My Detail</Link>{" "}
-            and that you have submitted your profile surveys in{" "}
-            <Link to="/details/profiledetails">Profile Details</Link>. They tell us which studies fit you.
+            No surveys yet? Check that your Country is filled in under <Link to="/details/user">My Detail</Link> and
+            that you have submitted your profile surveys in <Link to="/details/profiledetails">Profile Details</Link>.
+            They tell us which studies fit you.
           </p>
         </>
       ),
@@ -28,9 +28,9 @@ export function helpSections(supportEmail: string): ContentSection[] {
       heading: "Screeners",
       body: (
         <p>
-          Most surveys begin with a few screening questions that check whether you are in the group a study is
-          looking for. If you qualify, the survey starts; if not, you are told at once and no points are lost.
-          Answer screeners honestly: qualifying with false answers breaks our terms and the points are withdrawn.
+          Most surveys begin with a few screening questions that check whether you are in the group a study is looking
+          for. If you qualify, the survey starts; if not, you are told at once and no points are lost. Answer screeners
+          honestly: qualifying with false answers breaks our terms and the points are withdrawn.
         </p>
       ),
     },
@@ -41,12 +41,12 @@ export function helpSections(supportEmail: string): ContentSection[] {
         <>
           <p>
             Points are credited to your balance when a survey is completed and accepted. Profile surveys earn points
-            once each. Your balance and every credit and debit are listed on the{" "}
-            <Link to="/points">Points</Link> page and under <Link to="/activities">Activities</Link>.
+            once each. Your balance and every credit and debit are listed on the <Link to="/points">Points</Link> page
+            and under <Link to="/activities">Activities</Link>.
           </p>
           <p>
-            An account with no activity for 6 months is set inactive and its points are reset to zero, so take a
-            survey from time to time.
+            An account with no activity for 6 months is set inactive and its points are reset to zero, so take a survey
+            from time to time.
           </p>
         </>
       ),
@@ -64,8 +64,8 @@ export function helpSections(supportEmail: string): ContentSection[] {
             <li>The payment account must use the same e-mail address as your membership.</li>
             <li>Each member may register one payment account.</li>
             <li>
-              A withdrawal shows <em>pending payment</em> until we send the money, then <em>paid out</em>. Your bank
-              or provider may take a little longer to show it.
+              A withdrawal shows <em>pending payment</em> until we send the money, then <em>paid out</em>. Your bank or
+              provider may take a little longer to show it.
             </li>
           </ul>
         </>
@@ -77,9 +77,8 @@ export function helpSections(supportEmail: string): ContentSection[] {
       body: (
         <p>
           Change your details under <Link to="/details/user">My Detail</Link> and your password under{" "}
-          <Link to="/details/password">Password</Link>. To sign out everywhere, tick “Log Out of all Devices”
-          before pressing Logout. If you ask us to delete your account, deletion is completed within 30 calendar
-          days.
+          <Link to="/details/password">Password</Link>. To sign out everywhere, tick “Log Out of all Devices” before
+          pressing Logout. If you ask us to delete your account, deletion is completed within 30 calendar days.
         </p>
       ),
     },
@@ -89,9 +88,9 @@ export function helpSections(supportEmail: string): ContentSection[] {
       body: (
         <>
           <p>
-            Write to <a href={`mailto:${supportEmail}`}>{supportEmail}</a> from the e-mail address you signed up
-            with, and tell us the survey or withdrawal your question is about. We answer every message, usually
-            within two working days.
+            Write to <a href={`mailto:${supportEmail}`}>{supportEmail}</a> from the e-mail address you signed up with,
+            and tell us the survey or withdrawal your question is about. We answer every message, usually within two
+            working days.
           </p>
           <p>
             The rules of the panel are in our <Link to="/terms-and-conditions">Terms and Conditions</Link>,{" "}

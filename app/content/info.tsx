@@ -11,14 +11,14 @@ export const ABOUT_US = {
       body: (
         <>
           <p>
-            Market research used to mean a clipboard at a shopping centre and a handful of people who happened to
-            walk past. The opinions that shaped new products came from a small, easy-to-reach group, and everyone
-            else went unheard.
+            Market research used to mean a clipboard at a shopping centre and a handful of people who happened to walk
+            past. The opinions that shaped new products came from a small, easy-to-reach group, and everyone else went
+            unheard.
           </p>
           <p>
-            We started {PRODUCT_NAME} to change that. With a phone and a few spare minutes, anyone can now tell a
-            brand what they think of its product, its price or its advertising, and be paid for their time in a
-            way that suits them: PayPal, a bank transfer or UPI.
+            We started {PRODUCT_NAME} to change that. With a phone and a few spare minutes, anyone can now tell a brand
+            what they think of its product, its price or its advertising, and be paid for their time in a way that suits
+            them: PayPal, a bank transfer or UPI.
           </p>
         </>
       ),
@@ -29,12 +29,12 @@ export const ABOUT_US = {
       body: (
         <>
           <p>
-            We are a team of researchers and engineers based in India. We build the panel, look after our
-            members and work with research agencies and companies who need reliable answers from real people.
+            We are a team of researchers and engineers based in India. We build the panel, look after our members and
+            work with research agencies and companies who need reliable answers from real people.
           </p>
           <p>
-            Our promises to members are simple: joining is free, surveys are free to take, the rules are written
-            down plainly, and rewards are paid as promised.
+            Our promises to members are simple: joining is free, surveys are free to take, the rules are written down
+            plainly, and rewards are paid as promised.
           </p>
         </>
       ),
@@ -44,9 +44,15 @@ export const ABOUT_US = {
       heading: "What we value",
       body: (
         <ul>
-          <li><strong>Honesty</strong>: we show the reward and the expected time before every survey.</li>
-          <li><strong>Privacy</strong>: your answers are used for research, never to sell you anything.</li>
-          <li><strong>Fairness</strong>: one account per person, so rewards go to real opinions.</li>
+          <li>
+            <strong>Honesty</strong>: we show the reward and the expected time before every survey.
+          </li>
+          <li>
+            <strong>Privacy</strong>: your answers are used for research, never to sell you anything.
+          </li>
+          <li>
+            <strong>Fairness</strong>: one account per person, so rewards go to real opinions.
+          </li>
         </ul>
       ),
     },
@@ -62,9 +68,9 @@ export const ABOUT_SURVEY = {
       heading: "What are paid surveys?",
       body: (
         <p>
-          Companies pay research agencies to learn what their customers think before they launch a product,
-          change a price or run an advertisement. A paid survey passes part of that budget to the people who
-          answer: you give your honest opinion and receive a reward for your time.
+          Companies pay research agencies to learn what their customers think before they launch a product, change a
+          price or run an advertisement. A paid survey passes part of that budget to the people who answer: you give
+          your honest opinion and receive a reward for your time.
         </p>
       ),
     },
@@ -74,12 +80,12 @@ export const ABOUT_SURVEY = {
       body: (
         <>
           <p>
-            After registering you complete short profile surveys. They tell us which studies you fit, so the
-            invitations you receive are ones you are likely to qualify for.
+            After registering you complete short profile surveys. They tell us which studies you fit, so the invitations
+            you receive are ones you are likely to qualify for.
           </p>
           <p>
-            Each survey starts with a few screening questions. If you fit the study you go straight on; if not,
-            you are told at once and can try the next one.
+            Each survey starts with a few screening questions. If you fit the study you go straight on; if not, you are
+            told at once and can try the next one.
           </p>
         </>
       ),
@@ -89,9 +95,9 @@ export const ABOUT_SURVEY = {
       heading: "Why your opinion matters",
       body: (
         <p>
-          The answers you give help decide which products reach the shops, how services are improved and which
-          messages companies choose. There are no right or wrong answers: researchers need your real views,
-          including the critical ones.
+          The answers you give help decide which products reach the shops, how services are improved and which messages
+          companies choose. There are no right or wrong answers: researchers need your real views, including the
+          critical ones.
         </p>
       ),
     },
@@ -100,9 +106,8 @@ export const ABOUT_SURVEY = {
       heading: "Easy to use",
       body: (
         <p>
-          Surveys work on any phone, tablet or computer, even on a slow connection. Invitations arrive by e-mail
-          and in your browser, and your dashboard shows the points and expected time of each survey before you
-          start.
+          Surveys work on any phone, tablet or computer, even on a slow connection. Invitations arrive by e-mail and in
+          your browser, and your dashboard shows the points and expected time of each survey before you start.
         </p>
       ),
     },
@@ -111,9 +116,9 @@ export const ABOUT_SURVEY = {
       heading: "Rewards",
       body: (
         <p>
-          Completed surveys earn points that collect in your balance. When you pass the payout threshold for
-          your country, withdraw them by PayPal, bank transfer or UPI to a payment account that uses your sign-up
-          e-mail address.
+          Completed surveys earn points that collect in your balance. When you pass the payout threshold for your
+          country, withdraw them by PayPal, bank transfer or UPI to a payment account that uses your sign-up e-mail
+          address.
         </p>
       ),
     },
@@ -122,8 +127,8 @@ export const ABOUT_SURVEY = {
       heading: "For companies",
       body: (
         <p>
-          Researchers and companies run custom surveys with us and reach respondents by demographics and
-          screening criteria. Your identity is never passed to them: they see answers, not names.
+          Researchers and companies run custom surveys with us and reach respondents by demographics and screening
+          criteria. Your identity is never passed to them: they see answers, not names.
         </p>
       ),
     },

@@ -48,12 +48,24 @@ export const HOW_IT_WORKS = [
 ];
 
 export const APART = [
-  { heading: "Free to join", text: "Registration is free and every survey is free to take. We never ask you to pay to earn." },
-  { heading: "Instant start", text: "Your account works as soon as your e-mail is confirmed; profile surveys are ready straight away." },
+  {
+    heading: "Free to join",
+    text: "Registration is free and every survey is free to take. We never ask you to pay to earn.",
+  },
+  {
+    heading: "Instant start",
+    text: "Your account works as soon as your e-mail is confirmed; profile surveys are ready straight away.",
+  },
   { heading: "Low minimum withdrawal", text: "A low payout threshold means you reach your first withdrawal quickly." },
   { heading: "Three ways to get paid", text: "PayPal, bank transfer or UPI: choose what you already use." },
-  { heading: "Surveys that fit you", text: "Your profile answers match you with studies you qualify for, so you spend less time on screeners." },
-  { heading: "Fair for everyone", text: "One account per person and checks against fraud keep rewards going to real members with real opinions." },
+  {
+    heading: "Surveys that fit you",
+    text: "Your profile answers match you with studies you qualify for, so you spend less time on screeners.",
+  },
+  {
+    heading: "Fair for everyone",
+    text: "One account per person and checks against fraud keep rewards going to real members with real opinions.",
+  },
 ];
 
 export const FAQ = [
@@ -63,38 +75,47 @@ export const FAQ = [
   },
   {
     question: "Does it cost anything to join?",
-    answer: "No. Registration is free and surveys are always free to take. You will never be asked to pay a fee to take part or to receive a reward.",
+    answer:
+      "No. Registration is free and surveys are always free to take. You will never be asked to pay a fee to take part or to receive a reward.",
   },
   {
     question: "Who can become a member?",
-    answer: "You must be at least 18 years old. If you are under 18 but above the legal age of consent where you live, you may register with a parent's help. Each person may hold one account.",
+    answer:
+      "You must be at least 18 years old. If you are under 18 but above the legal age of consent where you live, you may register with a parent's help. Each person may hold one account.",
   },
   {
     question: "How do I receive survey invitations?",
-    answer: "Invitations arrive by e-mail and appear in your browser when you are signed in to your dashboard. Keep your profile up to date to receive more of them.",
+    answer:
+      "Invitations arrive by e-mail and appear in your browser when you are signed in to your dashboard. Keep your profile up to date to receive more of them.",
   },
   {
     question: "Why was I screened out of a survey?",
-    answer: "Each study looks for particular people, for example a certain age group or owners of a certain product. A few screening questions at the start check whether you fit. Being screened out is normal and says nothing about the quality of your answers.",
+    answer:
+      "Each study looks for particular people, for example a certain age group or owners of a certain product. A few screening questions at the start check whether you fit. Being screened out is normal and says nothing about the quality of your answers.",
   },
   {
     question: "How many points does a survey pay?",
-    answer: "Every invitation shows the points on offer and the expected time before you start, so you can decide whether to take part.",
+    answer:
+      "Every invitation shows the points on offer and the expected time before you start, so you can decide whether to take part.",
   },
   {
     question: "How do I withdraw my points?",
-    answer: "When your balance reaches the minimum withdrawal for your country, request a withdrawal to PayPal, a bank account or UPI. Its status moves from pending payment to paid out once the payment is sent.",
+    answer:
+      "When your balance reaches the minimum withdrawal for your country, request a withdrawal to PayPal, a bank account or UPI. Its status moves from pending payment to paid out once the payment is sent.",
   },
   {
     question: "Why must my payment account use the same e-mail as my membership?",
-    answer: "Rewards are paid only to a payment account whose e-mail address matches the one you signed up with. This protects your earnings from being redirected to someone else. Each member may use one payment account.",
+    answer:
+      "Rewards are paid only to a payment account whose e-mail address matches the one you signed up with. This protects your earnings from being redirected to someone else. Each member may use one payment account.",
   },
   {
     question: "What happens if I stop taking surveys?",
-    answer: "Accounts with no activity for 6 months are set inactive and their points are reset to zero. Sign in and take a survey from time to time to keep your points.",
+    answer:
+      "Accounts with no activity for 6 months are set inactive and their points are reset to zero. Sign in and take a survey from time to time to keep your points.",
   },
   {
     question: "How do I close my account?",
-    answer: "You can ask for your account to be deleted at any time. Deletion is completed within 30 calendar days. Withdraw the points you want to keep before you ask.",
+    answer:
+      "You can ask for your account to be deleted at any time. Deletion is completed within 30 calendar days. Withdraw the points you want to keep before you ask.",
   },
 ];

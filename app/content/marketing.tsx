@@ -15,13 +15,13 @@ export const LEARN_MORE = {
       body: (
         <>
           <p>
-            Every completed survey adds points to your balance. The points on offer and the expected length are
-            shown before you begin, so you always know what a survey is worth to you.
+            Every completed survey adds points to your balance. The points on offer and the expected length are shown
+            before you begin, so you always know what a survey is worth to you.
           </p>
           <ul>
             <li>
-              <strong>Paid surveys</strong> from brands, agencies and researchers on everyday topics: shopping,
-              media, travel, technology, health and more.
+              <strong>Paid surveys</strong> from brands, agencies and researchers on everyday topics: shopping, media,
+              travel, technology, health and more.
             </li>
             <li>
               <strong>Profile surveys</strong> about you, your vehicles and machinery, entertainment, health and
@@ -53,9 +53,9 @@ export const LEARN_MORE = {
       heading: "Getting paid",
       body: (
         <p>
-          When your balance passes the payout threshold for your country, request a withdrawal from your
-          account. Rewards are sent only to a payment account whose e-mail address matches the one you signed
-          up with. You can follow each withdrawal as it moves from pending payment to paid out.
+          When your balance passes the payout threshold for your country, request a withdrawal from your account.
+          Rewards are sent only to a payment account whose e-mail address matches the one you signed up with. You can
+          follow each withdrawal as it moves from pending payment to paid out.
         </p>
       ),
     },
@@ -71,9 +71,9 @@ export const CUSTOM_SURVEYS = {
       heading: "What we offer",
       body: (
         <p>
-          Bring your questionnaire, or let us host it on our own survey platform. We invite the members who fit
-          your study, collect their answers and deliver clean data, whether you need a quick concept test or a
-          multi-wave tracker.
+          Bring your questionnaire, or let us host it on our own survey platform. We invite the members who fit your
+          study, collect their answers and deliver clean data, whether you need a quick concept test or a multi-wave
+          tracker.
         </p>
       ),
     },
@@ -82,9 +82,9 @@ export const CUSTOM_SURVEYS = {
       heading: "Targeting by demographics",
       body: (
         <p>
-          Members keep detailed profiles: age, gender, location down to state and city, education, occupation,
-          household income, vehicles, media habits, health and technology. You choose the audience you need and
-          only matching members are invited.
+          Members keep detailed profiles: age, gender, location down to state and city, education, occupation, household
+          income, vehicles, media habits, health and technology. You choose the audience you need and only matching
+          members are invited.
         </p>
       ),
     },
@@ -93,9 +93,9 @@ export const CUSTOM_SURVEYS = {
       heading: "Screening criteria",
       body: (
         <p>
-          Add screening questions of your own to reach people by what they do or buy: the owner of a particular
-          car, a recent buyer of a category, a decision-maker at work. Respondents who do not qualify are
-          screened out before your survey begins, so you pay only for the people you asked for.
+          Add screening questions of your own to reach people by what they do or buy: the owner of a particular car, a
+          recent buyer of a category, a decision-maker at work. Respondents who do not qualify are screened out before
+          your survey begins, so you pay only for the people you asked for.
         </p>
       ),
     },
@@ -104,9 +104,9 @@ export const CUSTOM_SURVEYS = {
       heading: "Data quality",
       body: (
         <p>
-          Each member holds one account, confirmed by e-mail, and gives true and current information under our
-          terms. Fraud, bots and duplicate accounts are removed from the panel, and members who break the rules
-          lose their rewards.
+          Each member holds one account, confirmed by e-mail, and gives true and current information under our terms.
+          Fraud, bots and duplicate accounts are removed from the panel, and members who break the rules lose their
+          rewards.
         </p>
       ),
     },
@@ -122,9 +122,8 @@ export const SCALABILITY = {
       heading: "Studies of any size",
       body: (
         <p>
-          Start with a small pilot to test your questionnaire, then widen the same study to more regions and
-          more respondents without changing tools. Quotas by age, gender and region keep a large sample
-          balanced.
+          Start with a small pilot to test your questionnaire, then widen the same study to more regions and more
+          respondents without changing tools. Quotas by age, gender and region keep a large sample balanced.
         </p>
       ),
     },
@@ -133,8 +132,8 @@ export const SCALABILITY = {
       heading: "Fast fieldwork",
       body: (
         <p>
-          Invitations go out by e-mail and appear in members' browsers at once, and profiled members qualify
-          without long screeners, so answers start arriving soon after launch.
+          Invitations go out by e-mail and appear in members' browsers at once, and profiled members qualify without
+          long screeners, so answers start arriving soon after launch.
         </p>
       ),
     },
@@ -143,9 +142,9 @@ export const SCALABILITY = {
       heading: "Built to grow",
       body: (
         <p>
-          The platform runs as several identical servers in front of one database, so we add capacity when a
-          large study goes live instead of making respondents wait. Pages are light and work on slow mobile
-          connections and older phones, which keeps every part of the country within reach.
+          The platform runs as several identical servers in front of one database, so we add capacity when a large study
+          goes live instead of making respondents wait. Pages are light and work on slow mobile connections and older
+          phones, which keeps every part of the country within reach.
         </p>
       ),
     },
@@ -161,9 +160,8 @@ export const REGISTER_MORE_INFO = {
       heading: "Who can join",
       body: (
         <p>
-          Membership is open to people aged 18 or over. If you are under 18 but above the legal age of consent
-          where you live, you may register with the help of a parent or guardian. We do not accept children
-          below that age.
+          Membership is open to people aged 18 or over. If you are under 18 but above the legal age of consent where you
+          live, you may register with the help of a parent or guardian. We do not accept children below that age.
         </p>
       ),
     },
@@ -173,10 +171,13 @@ export const REGISTER_MORE_INFO = {
       body: (
         <ul>
           <li>An e-mail address of your own, which you confirm after registering (or a Google account).</li>
-          <li>A few minutes to give your name, date of birth, gender and where you live. Your details must be true and current.</li>
           <li>
-            For payouts: a PayPal, bank or UPI account. Rewards are paid only to a payment account whose e-mail
-            address matches your sign-up e-mail.
+            A few minutes to give your name, date of birth, gender and where you live. Your details must be true and
+            current.
+          </li>
+          <li>
+            For payouts: a PayPal, bank or UPI account. Rewards are paid only to a payment account whose e-mail address
+            matches your sign-up e-mail.
           </li>
         </ul>
       ),
@@ -197,8 +198,8 @@ export const REGISTER_MORE_INFO = {
       heading: "After you join",
       body: (
         <p>
-          Confirm your e-mail, complete your profile surveys and look out for invitations. The full rules are in
-          our <Link to="/terms-and-conditions">Terms and Conditions</Link> and{" "}
+          Confirm your e-mail, complete your profile surveys and look out for invitations. The full rules are in our{" "}
+          <Link to="/terms-and-conditions">Terms and Conditions</Link> and{" "}
           <Link to="/privacy-policies">Privacy Policy</Link>.
         </p>
       ),

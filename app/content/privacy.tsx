@@ -11,9 +11,9 @@ export function privacySections(supportEmail: string): ContentSection[] {
       heading: "1. Who we are",
       body: (
         <p>
-          {PRODUCT_NAME} is an online survey panel operated by a company based in India. We decide how the
-          personal data described here is used and are responsible for it under the laws of India, including the
-          Digital Personal Data Protection Act, 2023.
+          {PRODUCT_NAME} is an online survey panel operated by a company based in India. We decide how the personal data
+          described here is used and are responsible for it under the laws of India, including the Digital Personal Data
+          Protection Act, 2023.
         </p>
       ),
     },
@@ -22,11 +22,26 @@ export function privacySections(supportEmail: string): ContentSection[] {
       heading: "2. The data we collect",
       body: (
         <ul>
-          <li><strong>Account data</strong>: your name, e-mail address and password (stored only as a one-way hash), or your Google account's name and e-mail if you sign in with Google.</li>
-          <li><strong>Profile data</strong>: date of birth, gender, country, state, city and PIN code, and your answers to profile surveys, such as education, occupation, household, vehicles, health and technology.</li>
-          <li><strong>Survey data</strong>: the answers you give in surveys and screening questions, and when you took part.</li>
-          <li><strong>Reward data</strong>: your points, withdrawals and the payment account (PayPal, bank or UPI details) you ask us to pay.</li>
-          <li><strong>Technical data</strong>: your IP address, browser type and the times you sign in, which we use to keep accounts secure and to detect fraud.</li>
+          <li>
+            <strong>Account data</strong>: your name, e-mail address and password (stored only as a one-way hash), or
+            your Google account's name and e-mail if you sign in with Google.
+          </li>
+          <li>
+            <strong>Profile data</strong>: date of birth, gender, country, state, city and PIN code, and your answers to
+            profile surveys, such as education, occupation, household, vehicles, health and technology.
+          </li>
+          <li>
+            <strong>Survey data</strong>: the answers you give in surveys and screening questions, and when you took
+            part.
+          </li>
+          <li>
+            <strong>Reward data</strong>: your points, withdrawals and the payment account (PayPal, bank or UPI details)
+            you ask us to pay.
+          </li>
+          <li>
+            <strong>Technical data</strong>: your IP address, browser type and the times you sign in, which we use to
+            keep accounts secure and to detect fraud.
+          </li>
         </ul>
       ),
     },
@@ -37,8 +52,14 @@ export function privacySections(supportEmail: string): ContentSection[] {
         <ul>
           <li>to run your account and send you survey invitations that match your profile;</li>
           <li>to credit points and pay your rewards;</li>
-          <li>to prevent fraud, such as duplicate accounts, bots or bonuses claimed more than once per household or IP address;</li>
-          <li>to send you messages about your account, such as e-mail confirmation, password resets and changes to our terms;</li>
+          <li>
+            to prevent fraud, such as duplicate accounts, bots or bonuses claimed more than once per household or IP
+            address;
+          </li>
+          <li>
+            to send you messages about your account, such as e-mail confirmation, password resets and changes to our
+            terms;
+          </li>
           <li>to produce research results for our clients, as described in section 4.</li>
         </ul>
       ),
@@ -49,14 +70,14 @@ export function privacySections(supportEmail: string): ContentSection[] {
       body: (
         <>
           <p>
-            Our clients receive survey answers together with profile characteristics (for example age band and
-            state), never your name, e-mail address or contact details, unless a survey asks for your explicit
-            consent first. We do not sell your personal data.
+            Our clients receive survey answers together with profile characteristics (for example age band and state),
+            never your name, e-mail address or contact details, unless a survey asks for your explicit consent first. We
+            do not sell your personal data.
           </p>
           <p>
-            We share data with service providers only as far as they need it: payment providers to send your
-            rewards, e-mail providers to deliver our messages and hosting providers to run the panel. Each is
-            bound to use the data only on our instructions. We may disclose data where the law requires it.
+            We share data with service providers only as far as they need it: payment providers to send your rewards,
+            e-mail providers to deliver our messages and hosting providers to run the panel. Each is bound to use the
+            data only on our instructions. We may disclose data where the law requires it.
           </p>
         </>
       ),
@@ -66,9 +87,9 @@ export function privacySections(supportEmail: string): ContentSection[] {
       heading: "5. How long we keep it",
       body: (
         <p>
-          We keep your data while your account is open. An account with no activity for 6 months is set inactive.
-          When you ask for your account to be deleted, deletion is completed within 30 calendar days; we keep
-          only the records of payments that tax and accounting law require, for the period it requires.
+          We keep your data while your account is open. An account with no activity for 6 months is set inactive. When
+          you ask for your account to be deleted, deletion is completed within 30 calendar days; we keep only the
+          records of payments that tax and accounting law require, for the period it requires.
         </p>
       ),
     },
@@ -77,9 +98,8 @@ export function privacySections(supportEmail: string): ContentSection[] {
       heading: "6. Security",
       body: (
         <p>
-          Passwords are stored as slow one-way hashes, connections are encrypted, and staff access to member data
-          is limited to those who need it and is logged. You can sign out of every device at once from the member
-          area.
+          Passwords are stored as slow one-way hashes, connections are encrypted, and staff access to member data is
+          limited to those who need it and is logged. You can sign out of every device at once from the member area.
         </p>
       ),
     },
@@ -88,9 +108,9 @@ export function privacySections(supportEmail: string): ContentSection[] {
       heading: "7. Your rights",
       body: (
         <p>
-          You may ask to see the personal data we hold about you, to correct it, to have it erased, and to
-          withdraw a consent you gave. Most details can be corrected yourself in My Detail. For anything else,
-          write to <a href={`mailto:${supportEmail}`}>{supportEmail}</a>; we reply within 30 days.
+          You may ask to see the personal data we hold about you, to correct it, to have it erased, and to withdraw a
+          consent you gave. Most details can be corrected yourself in My Detail. For anything else, write to{" "}
+          <a href={`mailto:${supportEmail}`}>{supportEmail}</a>; we reply within 30 days.
         </p>
       ),
     },
@@ -100,9 +120,9 @@ export function privacySections(supportEmail: string): ContentSection[] {
       body: (
         <p>
           The panel is not a service for children under 13, and we do not knowingly collect their personal data.
-          Membership requires an age of 18, or an age above the legal age of consent with a parent's help (see
-          our <Link to="/terms-and-conditions">Terms and Conditions</Link>). If you believe a child has given us
-          personal data, contact us and we will delete it.
+          Membership requires an age of 18, or an age above the legal age of consent with a parent's help (see our{" "}
+          <Link to="/terms-and-conditions">Terms and Conditions</Link>). If you believe a child has given us personal
+          data, contact us and we will delete it.
         </p>
       ),
     },
@@ -121,8 +141,8 @@ export function privacySections(supportEmail: string): ContentSection[] {
       heading: "10. Changes to this policy",
       body: (
         <p>
-          When this policy changes we update the date at the top of the page, and we tell members of important
-          changes by e-mail.
+          When this policy changes we update the date at the top of the page, and we tell members of important changes
+          by e-mail.
         </p>
       ),
     },

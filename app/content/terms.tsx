@@ -17,12 +17,12 @@ export function termsSections(supportEmail: string): ContentSection[] {
           <p>
             By registering for or using {PRODUCT_NAME} (“the panel”, “we”, “us”) you agree to these Terms and
             Conditions, to our <Link to="/privacy-policies">Privacy Policy</Link> and to our{" "}
-            <Link to="/cookie-policies">Cookie Policy</Link>. If you do not agree, please do not register or use
-            the panel.
+            <Link to="/cookie-policies">Cookie Policy</Link>. If you do not agree, please do not register or use the
+            panel.
           </p>
           <p>
-            {PRODUCT_NAME} is operated by a company based in India. These terms apply to every member, wherever
-            they take part from.
+            {PRODUCT_NAME} is operated by a company based in India. These terms apply to every member, wherever they
+            take part from.
           </p>
         </>
       ),
@@ -33,14 +33,14 @@ export function termsSections(supportEmail: string): ContentSection[] {
       body: (
         <>
           <p>
-            The minimum age for membership is 18 years. A person under 18 but above the legal age of consent in
-            their place of residence may register only with the help and permission of a parent or legal
-            guardian, who accepts these terms on their behalf. A person below the legal age of consent may not
-            register, even with a parent's help.
+            The minimum age for membership is 18 years. A person under 18 but above the legal age of consent in their
+            place of residence may register only with the help and permission of a parent or legal guardian, who accepts
+            these terms on their behalf. A person below the legal age of consent may not register, even with a parent's
+            help.
           </p>
           <p>
-            Each person may hold one account only. An account is personal: it may not be shared, sold,
-            transferred or used on behalf of anyone else.
+            Each person may hold one account only. An account is personal: it may not be shared, sold, transferred or
+            used on behalf of anyone else.
           </p>
         </>
       ),
@@ -51,14 +51,13 @@ export function termsSections(supportEmail: string): ContentSection[] {
       body: (
         <>
           <p>
-            You must give true, accurate and current information when you register, when you complete your
-            profile and when you answer surveys, and you must keep your details up to date. Survey invitations
-            and rewards depend on this information; answers given carelessly or falsely harm the research our
-            clients rely on.
+            You must give true, accurate and current information when you register, when you complete your profile and
+            when you answer surveys, and you must keep your details up to date. Survey invitations and rewards depend on
+            this information; answers given carelessly or falsely harm the research our clients rely on.
           </p>
           <p>
-            You are responsible for keeping your password secret and for everything done through your account.
-            Tell us at once if you believe someone else has used it.
+            You are responsible for keeping your password secret and for everything done through your account. Tell us
+            at once if you believe someone else has used it.
           </p>
         </>
       ),
@@ -70,10 +69,18 @@ export function termsSections(supportEmail: string): ContentSection[] {
         <>
           <p>You agree not to:</p>
           <ul>
-            <li>commit or attempt any fraud, including giving false identities or inventing answers to qualify for surveys;</li>
+            <li>
+              commit or attempt any fraud, including giving false identities or inventing answers to qualify for
+              surveys;
+            </li>
             <li>use bots, scripts, automated tools or any other means to answer surveys or create accounts;</li>
-            <li>open more than one account, or claim a sign-up or referral bonus more than once per household or per IP address;</li>
-            <li>copy, disclose or publish the content of any survey you are shown, which is confidential to our clients.</li>
+            <li>
+              open more than one account, or claim a sign-up or referral bonus more than once per household or per IP
+              address;
+            </li>
+            <li>
+              copy, disclose or publish the content of any survey you are shown, which is confidential to our clients.
+            </li>
           </ul>
           <p>
             If we have reasonable grounds to believe that you have broken these rules we may reject the surveys
@@ -88,14 +95,14 @@ export function termsSections(supportEmail: string): ContentSection[] {
       body: (
         <>
           <p>
-            Surveys are free to take. Before each survey we show the points it pays and its expected length.
-            Screening questions at the start decide whether you qualify; a member who does not qualify is
-            screened out and earns no points for that survey unless the invitation says otherwise.
+            Surveys are free to take. Before each survey we show the points it pays and its expected length. Screening
+            questions at the start decide whether you qualify; a member who does not qualify is screened out and earns
+            no points for that survey unless the invitation says otherwise.
           </p>
           <p>
-            Points are credited when a survey is completed and accepted. Points are a measure of the rewards you
-            have earned on the panel; they have no cash value until withdrawn under section 6 and cannot be
-            transferred to another member.
+            Points are credited when a survey is completed and accepted. Points are a measure of the rewards you have
+            earned on the panel; they have no cash value until withdrawn under section 6 and cannot be transferred to
+            another member.
           </p>
         </>
       ),
@@ -106,24 +113,23 @@ export function termsSections(supportEmail: string): ContentSection[] {
       body: (
         <>
           <p>
-            You may withdraw your points as money by PayPal, bank transfer or UPI once your balance reaches the
-            payout threshold, which varies by country and is shown in your account.
+            You may withdraw your points as money by PayPal, bank transfer or UPI once your balance reaches the payout
+            threshold, which varies by country and is shown in your account.
           </p>
           <ul>
             <li>
-              Rewards are paid only to a payment account whose e-mail address matches the e-mail address you
-              signed up with. We cannot pay to an account held in another person's name or e-mail.
+              Rewards are paid only to a payment account whose e-mail address matches the e-mail address you signed up
+              with. We cannot pay to an account held in another person's name or e-mail.
             </li>
             <li>Each member may register one payment account.</li>
             <li>
-              A withdrawal request starts with the status <em>pending payment</em>. Once we have sent the money
-              its status changes to <em>paid out</em>. Payment providers may take further time to show the money
-              in your account.
+              A withdrawal request starts with the status <em>pending payment</em>. Once we have sent the money its
+              status changes to <em>paid out</em>. Payment providers may take further time to show the money in your
+              account.
             </li>
           </ul>
           <p>
-            We may hold a withdrawal while we check that it complies with these terms, and may refuse it if it
-            does not.
+            We may hold a withdrawal while we check that it complies with these terms, and may refuse it if it does not.
           </p>
         </>
       ),
@@ -133,9 +139,9 @@ export function termsSections(supportEmail: string): ContentSection[] {
       heading: "7. Inactive accounts",
       body: (
         <p>
-          If you do not sign in or take part in any survey for 6 months, your account is set to inactive and
-          the points in it are reset to zero. Points lost in this way cannot be restored. To keep your points,
-          sign in and take part at least once in every 6-month period, or withdraw your balance before you stop.
+          If you do not sign in or take part in any survey for 6 months, your account is set to inactive and the points
+          in it are reset to zero. Points lost in this way cannot be restored. To keep your points, sign in and take
+          part at least once in every 6-month period, or withdraw your balance before you stop.
         </p>
       ),
     },
@@ -146,13 +152,12 @@ export function termsSections(supportEmail: string): ContentSection[] {
         <>
           <p>
             You may ask us to delete your account at any time from your account page or by writing to{" "}
-            <a href={`mailto:${supportEmail}`}>{supportEmail}</a>. Deletion is completed within 30 calendar days
-            of your request. Please withdraw any points you wish to keep before you ask; points left in an account
-            are lost when it is deleted.
+            <a href={`mailto:${supportEmail}`}>{supportEmail}</a>. Deletion is completed within 30 calendar days of your
+            request. Please withdraw any points you wish to keep before you ask; points left in an account are lost when
+            it is deleted.
           </p>
           <p>
-            We may close an account that breaks these terms, with notice by e-mail where the law allows us to
-            give it.
+            We may close an account that breaks these terms, with notice by e-mail where the law allows us to give it.
           </p>
         </>
       ),
@@ -163,13 +168,13 @@ export function termsSections(supportEmail: string): ContentSection[] {
       body: (
         <>
           <p>
-            The panel is provided as it is and as available. We do not promise that a particular number of
-            surveys will be offered to you or that the panel will always be free of interruptions.
+            The panel is provided as it is and as available. We do not promise that a particular number of surveys will
+            be offered to you or that the panel will always be free of interruptions.
           </p>
           <p>
-            To the fullest extent permitted by law, our total liability to you for all claims arising from or
-            connected with the panel or these terms is limited to 100 US dollars (or its equivalent in Indian
-            rupees). Nothing in these terms limits liability that cannot be limited under the law of India.
+            To the fullest extent permitted by law, our total liability to you for all claims arising from or connected
+            with the panel or these terms is limited to 100 US dollars (or its equivalent in Indian rupees). Nothing in
+            these terms limits liability that cannot be limited under the law of India.
           </p>
         </>
       ),
@@ -179,9 +184,9 @@ export function termsSections(supportEmail: string): ContentSection[] {
       heading: "10. Changes to these terms",
       body: (
         <p>
-          We may update these terms from time to time. The date at the top of this page shows when they last
-          changed, and we will tell members of important changes by e-mail before they take effect. If you keep
-          using the panel after that, the updated terms apply.
+          We may update these terms from time to time. The date at the top of this page shows when they last changed,
+          and we will tell members of important changes by e-mail before they take effect. If you keep using the panel
+          after that, the updated terms apply.
         </p>
       ),
     },
@@ -190,8 +195,8 @@ export function termsSections(supportEmail: string): ContentSection[] {
       heading: "11. Governing law",
       body: (
         <p>
-          These terms are governed by the laws of India. Any dispute arising from them or from your membership
-          is subject to the jurisdiction of the courts of India.
+          These terms are governed by the laws of India. Any dispute arising from them or from your membership is
+          subject to the jurisdiction of the courts of India.
         </p>
       ),
     },

@@ -27,8 +27,7 @@ export const PENDING_WITHDRAWAL_MESSAGE =
 const ALREADY_CLOSED_MESSAGE = "This account has been closed.";
 
 export type DeletionRequestResult =
-  | { ok: true }
-  | { ok: false; field: "password" | "confirmation" | null; message: string; status: 400 | 409 | 429 };
+  { ok: true } | { ok: false; field: "password" | "confirmation" | null; message: string; status: 400 | 409 | 429 };
 
 /** What the member gives to prove the request is theirs: the password, or the typed word without one. */
 export interface DeletionProof {
@@ -48,7 +47,8 @@ export async function requestAccountDeletion(
 ): Promise<DeletionRequestResult> {
   const prisma = getPrisma();
   const member = await prisma.member.findUnique({ where: { id: memberId } });
-  if (!member || member.status === "closed") return { ok: false, field: null, message: ALREADY_CLOSED_MESSAGE, status: 409 };
+  if (!member || member.status === "closed")
+    return { ok: false, field: null, message: ALREADY_CLOSED_MESSAGE, status: 409 };
 
   if (member.passwordHash) {
     // Counted before the check (RATE_LIMITS.accountDeletion): a stolen session must not become a
@@ -132,7 +132,9 @@ export async function eraseMember(
   await tx.memberSession.deleteMany(owned);
   // The mail log and the sign-in counters hold the address too.
   await tx.queuedMail.deleteMany({ where: { to: member.email } });
-  await tx.rateLimit.deleteMany({ where: { key: { in: [`login:email:${member.email}`, `reset:email:${member.email}`] } } });
+  await tx.rateLimit.deleteMany({
+    where: { key: { in: [`login:email:${member.email}`, `reset:email:${member.email}`] } },
+  });
   await tx.member.update({
     where: { id: member.id },
     data: {

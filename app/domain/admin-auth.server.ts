@@ -29,7 +29,10 @@ export async function requireAdminSignedIn(request: Request): Promise<AdminSessi
     const minutes = getEnv().ADMIN_IDLE_MINUTES;
     throw await redirectWithToast(
       "/admin",
-      { type: "error", message: `You were signed out after ${minutes} minutes without activity. Please sign in again.` },
+      {
+        type: "error",
+        message: `You were signed out after ${minutes} minutes without activity. Please sign in again.`,
+      },
       { headers: { "Set-Cookie": await clearAdminCookie() } },
     );
   }

@@ -39,7 +39,11 @@ interface SessionOptions {
 }
 
 /** Starts a session and returns its Set-Cookie value; awaiting the second factor it is not yet a sign-in. */
-export async function startAdminSession(adminId: number, request: Request, options: SessionOptions = {}): Promise<string> {
+export async function startAdminSession(
+  adminId: number,
+  request: Request,
+  options: SessionOptions = {},
+): Promise<string> {
   return adminCookie().serialize(await createAdminSessionRow(getPrisma(), adminId, request, options));
 }
 

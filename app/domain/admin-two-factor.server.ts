@@ -29,7 +29,8 @@ const RECOVERY_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
 // guesses spends their own session, not the admin's; per admin, 20 codes an hour over all sessions
 // (adminSecondFactorPerAccount), so new sign-ins with the password do not buy unbounded guesses.
 
-export const CODE_REFUSED = "That code is not right, or it has been used already. Enter the current code from your app, or an unused recovery code.";
+export const CODE_REFUSED =
+  "That code is not right, or it has been used already. Enter the current code from your app, or an unused recovery code.";
 export const ENROLMENT_CODE_REFUSED = "That code is not right. Enter the 6-digit code your app shows now.";
 export const MFA_REQUIRED_REFUSED = "Two-factor sign-in is required on this panel: it cannot be turned off.";
 export const WRONG_PASSWORD = "The password is not right.";
@@ -67,7 +68,8 @@ export interface Enrolment {
 export async function startEnrolment({ sessionId, admin }: AdminSession): Promise<Enrolment> {
   const prisma = getPrisma();
   const pendingSecret = async () =>
-    (await prisma.adminSession.findUnique({ where: { id: sessionId }, select: { totpPendingSecret: true } }))?.totpPendingSecret ?? null;
+    (await prisma.adminSession.findUnique({ where: { id: sessionId }, select: { totpPendingSecret: true } }))
+      ?.totpPendingSecret ?? null;
   let secret = await pendingSecret();
   if (!secret) {
     // Only if still empty: of two pages opened at once, both show the secret that was kept.
@@ -94,7 +96,11 @@ export const ENROLMENT_NOT_STARTED = "Open this page again to start setting up t
  * next page is read with it, JavaScript or not). The new recovery codes wait on that session for
  * takeRecoveryCodesToShow. The admin is mailed.
  */
-export async function confirmEnrolment(session: AdminSession, code: string, request: Request): Promise<EnrolmentResult> {
+export async function confirmEnrolment(
+  session: AdminSession,
+  code: string,
+  request: Request,
+): Promise<EnrolmentResult> {
   const prisma = getPrisma();
   const row = await prisma.adminSession.findUnique({ where: { id: session.sessionId } });
   if (!row?.totpPendingSecret) return { ok: false, message: ENROLMENT_NOT_STARTED };
@@ -114,7 +120,10 @@ export async function confirmEnrolment(session: AdminSession, code: string, requ
     if (enabled.count !== 1) return null;
     const admin = await tx.admin.findUniqueOrThrow({ where: { id: row.adminId } });
     const { count: sessionsEnded } = await tx.adminSession.deleteMany({ where: { adminId: admin.id } });
-    const sessionId = await createAdminSessionRow(tx, admin.id, request, { secondFactorPassed: true, expiresAt: row.expiresAt });
+    const sessionId = await createAdminSessionRow(tx, admin.id, request, {
+      secondFactorPassed: true,
+      expiresAt: row.expiresAt,
+    });
     await tx.adminSession.update({ where: { id: sessionId }, data: { recoveryCodesToShow: recoveryCodes.join(" ") } });
     await tx.adminRecoveryCode.deleteMany({ where: { adminId: admin.id } });
     await tx.adminRecoveryCode.createMany({
@@ -155,11 +164,16 @@ export type SecondFactorResult = { ok: true } | { ok: false; status: 401 | 429; 
  * The sign-in's second step: a current code from the app, or an unused recovery code. A session
  * that has used up its tries is refused without counting against the admin's account-wide cap.
  */
-export async function verifySecondFactor({ sessionId, admin }: AdminSession, input: string): Promise<SecondFactorResult> {
+export async function verifySecondFactor(
+  { sessionId, admin }: AdminSession,
+  input: string,
+): Promise<SecondFactorResult> {
   const perSession = await consumeRateLimit(RATE_LIMITS.adminSecondFactorPerSession, sessionId);
-  if (perSession.limited) return { ok: false, status: 429, message: tooManyAttemptsMessage(perSession.retryAfterSeconds) };
+  if (perSession.limited)
+    return { ok: false, status: 429, message: tooManyAttemptsMessage(perSession.retryAfterSeconds) };
   const perAccount = await consumeRateLimit(RATE_LIMITS.adminSecondFactorPerAccount, admin.id);
-  if (perAccount.limited) return { ok: false, status: 429, message: tooManyAttemptsMessage(perAccount.retryAfterSeconds) };
+  if (perAccount.limited)
+    return { ok: false, status: 429, message: tooManyAttemptsMessage(perAccount.retryAfterSeconds) };
   const accepted = /^\d{6}$/.test(input.replace(/\s/g, ""))
     ? await acceptCode(admin, input.replace(/\s/g, ""))
     : await acceptRecoveryCode(admin, input);
@@ -276,5 +290,7 @@ function normaliseRecoveryCode(input: string): string | null {
 }
 
 function hashRecoveryCode(code: string): string {
-  return createHash("sha256").update(normaliseRecoveryCode(code) ?? code).digest("hex");
+  return createHash("sha256")
+    .update(normaliseRecoveryCode(code) ?? code)
+    .digest("hex");
 }

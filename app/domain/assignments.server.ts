@@ -118,7 +118,10 @@ export interface TargetableQuestion {
  * offered in its country (the built-ins and sets for every country, plus that country's sets); a
  * survey without a country gets the questionnaires offered everywhere. One query.
  */
-export async function listTargetableQuestions(country: string | null, db: Tx = getPrisma()): Promise<TargetableQuestion[]> {
+export async function listTargetableQuestions(
+  country: string | null,
+  db: Tx = getPrisma(),
+): Promise<TargetableQuestion[]> {
   const rows = await db.question.findMany({
     where: {
       type: { in: [...TARGETABLE_TYPES] },
@@ -132,7 +135,12 @@ export async function listTargetableQuestions(country: string | null, db: Tx = g
       options: { orderBy: { position: "asc" }, select: { id: true, label: true } },
     },
   });
-  return rows.map((row) => ({ id: row.id, label: row.label, questionnaire: row.questionnaire.title, options: row.options }));
+  return rows.map((row) => ({
+    id: row.id,
+    label: row.label,
+    questionnaire: row.questionnaire.title,
+    options: row.options,
+  }));
 }
 
 // ───────────────────────────── Eligibility ─────────────────────────────
@@ -314,7 +322,8 @@ export function checkTargetRows(
     const question = row.questionId === null ? undefined : byId.get(row.questionId);
     if (!question) errors[index] = ASSIGN_MESSAGES.questionUnknown;
     else if (row.optionId === null) errors[index] = ASSIGN_MESSAGES.optionRequired;
-    else if (!question.options.some((option) => option.id === row.optionId)) errors[index] = ASSIGN_MESSAGES.optionUnknown;
+    else if (!question.options.some((option) => option.id === row.optionId))
+      errors[index] = ASSIGN_MESSAGES.optionUnknown;
     else targets.push({ questionId: question.id, optionId: row.optionId });
   });
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, targets };
@@ -370,7 +379,14 @@ async function assignInBulk(
     action,
     targetType: "survey",
     targetId: survey.id,
-    details: { count, points, screenerId, country: survey.country, targets: targetDetails(targets), ...capDetails(points) },
+    details: {
+      count,
+      points,
+      screenerId,
+      country: survey.country,
+      targets: targetDetails(targets),
+      ...capDetails(points),
+    },
   });
   return { ok: true, count, message: assignedMessage(count) };
 }
@@ -390,7 +406,10 @@ function assignedMessage(count: number): string {
 // ───────────────────── A survey's assignments: reassign, delete ─────────────────────
 
 /** One page of a survey's assignments, newest first, optionally of one member. */
-export async function listSurveyAssignments(surveyId: number, { memberId, page }: { memberId: number | null; page: number }) {
+export async function listSurveyAssignments(
+  surveyId: number,
+  { memberId, page }: { memberId: number | null; page: number },
+) {
   const where: Prisma.AssignmentWhereInput = { surveyId, ...(memberId ? { memberId } : {}) };
   const prisma = getPrisma();
   const [rows, total] = await Promise.all([
@@ -449,15 +468,27 @@ export const ASSIGNMENT_CHANGE_MESSAGES = {
 } as const;
 
 /** A new assignment (assigned, same screener and points) for a member whose earlier one ended. */
-export async function reassignAssignment(actor: Actor, surveyId: number, assignmentId: number): Promise<AssignmentChange> {
+export async function reassignAssignment(
+  actor: Actor,
+  surveyId: number,
+  assignmentId: number,
+): Promise<AssignmentChange> {
   return getPrisma().$transaction(async (tx) => {
     const earlier = await tx.assignment.findFirst({
       where: { id: assignmentId, surveyId },
-      select: { surveyId: true, memberId: true, screenerId: true, points: true, status: true, member: { select: { status: true } } },
+      select: {
+        surveyId: true,
+        memberId: true,
+        screenerId: true,
+        points: true,
+        status: true,
+        member: { select: { status: true } },
+      },
     });
     if (!earlier) return { ok: false, message: ASSIGNMENT_CHANGE_MESSAGES.notFound };
     if (isOpen(earlier.status)) return { ok: false, message: ASSIGNMENT_CHANGE_MESSAGES.stillOpen };
-    if (earlier.status === ASSIGNMENT_STATUS.complete) return { ok: false, message: ASSIGNMENT_CHANGE_MESSAGES.complete };
+    if (earlier.status === ASSIGNMENT_STATUS.complete)
+      return { ok: false, message: ASSIGNMENT_CHANGE_MESSAGES.complete };
     if (earlier.member.status === "closed") return { ok: false, message: ASSIGNMENT_CHANGE_MESSAGES.closed };
     // The earlier points again: a super-admin's assignment above the cap is not renewed by anyone else.
     const capError = pointsCapError(actor, earlier.points);
@@ -487,14 +518,20 @@ export async function reassignAssignment(actor: Actor, surveyId: number, assignm
  * is the member's history, and a Complete one is what its ledger credit points to. The status
  * condition is in the DELETE itself, so an assignment that ends meanwhile is not deleted.
  */
-export async function deleteAssignment(actor: Actor, surveyId: number, assignmentId: number): Promise<AssignmentChange> {
+export async function deleteAssignment(
+  actor: Actor,
+  surveyId: number,
+  assignmentId: number,
+): Promise<AssignmentChange> {
   return getPrisma().$transaction(async (tx) => {
     const assignment = await tx.assignment.findFirst({
       where: { id: assignmentId, surveyId },
       select: { surveyId: true, memberId: true, status: true },
     });
     if (!assignment) return { ok: false, message: ASSIGNMENT_CHANGE_MESSAGES.notFound };
-    const { count } = await tx.assignment.deleteMany({ where: { id: assignmentId, surveyId, status: { in: [...OPEN_STATUSES] } } });
+    const { count } = await tx.assignment.deleteMany({
+      where: { id: assignmentId, surveyId, status: { in: [...OPEN_STATUSES] } },
+    });
     if (count === 0) return { ok: false, message: ASSIGNMENT_CHANGE_MESSAGES.ended };
     await recordAudit(tx, {
       admin: actor,
@@ -506,4 +543,3 @@ export async function deleteAssignment(actor: Actor, surveyId: number, assignmen
     return { ok: true, message: "Assignment deleted" };
   });
 }
-

@@ -108,7 +108,8 @@ export async function handleBuilderPost(request: Request, admin: Actor, purpose:
     }
     if (!stored.draft) return refused(409, BUILDER_MESSAGES.noDraft);
     const version = read("version");
-    if (typeof version === "string" && version !== stored.version) return refused(409, BUILDER_MESSAGES.changedElsewhere);
+    if (typeof version === "string" && version !== stored.version)
+      return refused(409, BUILDER_MESSAGES.changedElsewhere);
     // Names typed before pressing any button are kept, whichever button it was.
     draft = renameActions(stored.draft, read).reduce(applyBuilderAction, stored.draft);
   }
@@ -129,7 +130,12 @@ export async function handleBuilderPost(request: Request, admin: Actor, purpose:
 
 class AlreadySubmitted extends Error {}
 
-async function submitDraft(admin: Actor, purpose: BuilderPurpose, draft: BuilderDraft, { fromStore }: { fromStore: boolean }) {
+async function submitDraft(
+  admin: Actor,
+  purpose: BuilderPurpose,
+  draft: BuilderDraft,
+  { fromStore }: { fromStore: boolean },
+) {
   const errors = validateDraft(draft);
   if (Object.keys(errors).length > 0) return refused(400, BUILDER_MESSAGES.fixErrors, errors);
   const definition = draftToDefinition(draft);
@@ -147,7 +153,10 @@ async function submitDraft(admin: Actor, purpose: BuilderPurpose, draft: Builder
       const kind = purpose === "screener" ? "screener" : "hosted_survey";
       const id = await createQuestionnaire(tx, { kind, definition, createdById: admin.id });
       if (purpose === "screener") {
-        const screener = await tx.screener.create({ data: { questionnaireId: id, createdById: admin.id }, select: { id: true } });
+        const screener = await tx.screener.create({
+          data: { questionnaireId: id, createdById: admin.id },
+          select: { id: true },
+        });
         await recordAudit(tx, {
           admin,
           action: "screener.created",

@@ -122,10 +122,14 @@ export async function checkVerificationLink(
   const { id, hash, expires, signature: given } = parts;
   const memberId = parseId(id);
   if (
-    !id || memberId === null ||
-    !hash || !/^[0-9a-f]{64}$/.test(hash) ||
-    !expires || !/^\d{1,12}$/.test(expires) ||
-    !given || !/^[0-9a-f]{64}$/.test(given)
+    !id ||
+    memberId === null ||
+    !hash ||
+    !/^[0-9a-f]{64}$/.test(hash) ||
+    !expires ||
+    !/^\d{1,12}$/.test(expires) ||
+    !given ||
+    !/^[0-9a-f]{64}$/.test(given)
   ) {
     return failure("invalid");
   }

@@ -31,9 +31,7 @@ export function googleMode(): GoogleMode {
   const env = getEnv();
   if (env.GOOGLE_MOCK === "1") return "mock";
   if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
-    throw new Error(
-      "Invalid configuration:\n  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together",
-    );
+    throw new Error("Invalid configuration:\n  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together");
   }
   return env.GOOGLE_CLIENT_ID ? "google" : "off";
 }

@@ -78,7 +78,15 @@ export function monthsBefore(instant: Date, months: number): Date {
   const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
   const day = Math.min(instant.getUTCDate(), lastDay);
   return new Date(
-    Date.UTC(year, month, day, instant.getUTCHours(), instant.getUTCMinutes(), instant.getUTCSeconds(), instant.getUTCMilliseconds()),
+    Date.UTC(
+      year,
+      month,
+      day,
+      instant.getUTCHours(),
+      instant.getUTCMinutes(),
+      instant.getUTCSeconds(),
+      instant.getUTCMilliseconds(),
+    ),
   );
 }
 
@@ -104,7 +112,11 @@ export function startInactivityJobInApp({
   firstPassMs = FIRST_PASS_MS,
   intervalMs = PASS_INTERVAL_MS,
   log = console,
-}: { firstPassMs?: number; intervalMs?: number; log?: Pick<Console, "error" | "log"> } = {}): InactivitySchedule | null {
+}: {
+  firstPassMs?: number;
+  intervalMs?: number;
+  log?: Pick<Console, "error" | "log">;
+} = {}): InactivitySchedule | null {
   const registry = globalThis as { [RUNNING]?: InactivitySchedule };
   if (registry[RUNNING] || getEnv().INACTIVITY_JOB === "0") return null;
   let stopped = false;
@@ -184,12 +196,15 @@ async function warnMembers(db: PrismaClient, now: Date, batchSize: number): Prom
 function warningTemplate(deadline: Date) {
   const base = getEnv().APP_URL.replace(/\/+$/, "");
   const login = `${base}/login`;
-  const date = deadline.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+  const date = deadline.toLocaleDateString("en-GB", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  });
   return ({ firstName, pointsBalance }: { firstName: string; pointsBalance: number }) => {
     const points =
-      pointsBalance > 0
-        ? ` and your ${pointsBalance} ${pointsBalance === 1 ? "point" : "points"} will expire`
-        : "";
+      pointsBalance > 0 ? ` and your ${pointsBalance} ${pointsBalance === 1 ? "point" : "points"} will expire` : "";
     const lines = [
       `You have not signed in to ${PRODUCT_NAME} for almost ${INACTIVE_AFTER_MONTHS} months.`,
       `Under our terms, if you do not sign in by ${date}, your account will be set inactive${points}.`,

@@ -19,7 +19,6 @@ import type { Tx } from "~/lib/db.server";
 // - a mail covers every uninvited, unopened, still-assigned survey of its member, so nothing is
 //   announced twice and a survey the member already opened or started is not announced at all.
 
-
 /** Whose pending invitations a pass considers. */
 export type InvitationScope = { memberId: number } | { surveyId: number } | "all";
 

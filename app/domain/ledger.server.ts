@@ -163,13 +163,27 @@ export async function reverseEntry(
     return { ok: false, reason: existing.status === "reversed" ? "already_reversed" : "not_reversible" };
   }
   const { assignmentId, withdrawalId, ...entry } = original;
-  const counter = { memberId: entry.memberId, source: `${source}:reversal`, remark, adminId, assignmentId, withdrawalId };
+  const counter = {
+    memberId: entry.memberId,
+    source: `${source}:reversal`,
+    remark,
+    adminId,
+    assignmentId,
+    withdrawalId,
+  };
 
   if (entry.type === "withdrawal") {
     const credited = await creditPoints(tx, { ...counter, points: -entry.change, type: "withdrawal_reversal" });
     // The gate above lets one reversal through; an existing counter-entry means the data is broken.
     if (!credited.ok) throw new Error(`The reversal of ${source} already exists`);
-    return { ok: true, original: entry, reversal: credited.entry, points: -entry.change, shortfall: 0, balance: credited.balance };
+    return {
+      ok: true,
+      original: entry,
+      reversal: credited.entry,
+      points: -entry.change,
+      shortfall: 0,
+      balance: credited.balance,
+    };
   }
 
   // Locked, so the amount taken is decided on the balance no other transaction is changing. NO KEY
@@ -179,7 +193,14 @@ export async function reverseEntry(
     SELECT "pointsBalance" FROM "Member" WHERE "id" = ${entry.memberId} FOR NO KEY UPDATE`;
   const taken = Math.min(member.pointsBalance, entry.change);
   if (taken === 0) {
-    return { ok: true, original: entry, reversal: null, points: 0, shortfall: entry.change, balance: member.pointsBalance };
+    return {
+      ok: true,
+      original: entry,
+      reversal: null,
+      points: 0,
+      shortfall: entry.change,
+      balance: member.pointsBalance,
+    };
   }
   const debited = await debitPoints(tx, { ...counter, points: taken, type: "completion_reversal" });
   if (!debited.ok) throw new Error(`The reversal of ${source} could not be written: ${debited.reason}`);
@@ -258,11 +279,17 @@ export async function listPointsHistory(memberId: number, page: number) {
       take: size,
       select: { referenceId: true, remark: true, change: true, status: true, type: true },
     });
-  const [total, first] = await Promise.all([prisma.pointsTransaction.count({ where: { memberId } }), read((page - 1) * size)]);
+  const [total, first] = await Promise.all([
+    prisma.pointsTransaction.count({ where: { memberId } }),
+    read((page - 1) * size),
+  ]);
   const pageCount = Math.max(1, Math.ceil(total / size));
   const shown = page <= pageCount ? page : pageCount;
   const entries = page <= pageCount ? first : await read((pageCount - 1) * size);
-  const rows: PointsHistoryRow[] = entries.map(({ type, status, ...entry }) => ({ ...entry, status: memberStatus(type, status) }));
+  const rows: PointsHistoryRow[] = entries.map(({ type, status, ...entry }) => ({
+    ...entry,
+    status: memberStatus(type, status),
+  }));
   return { rows, page: shown, pageCount, total };
 }
 
@@ -286,7 +313,8 @@ function memberStatus(type: PointsType, status: PointsStatus): string {
 
 function assertPositivePoints(points: number) {
   // A caller bug, not a member's mistake: a zero, negative or fractional amount must never be written.
-  if (!Number.isSafeInteger(points) || points <= 0) throw new RangeError(`Points must be a positive integer, got ${points}`);
+  if (!Number.isSafeInteger(points) || points <= 0)
+    throw new RangeError(`Points must be a positive integer, got ${points}`);
 }
 
 // A fresh reference collides with an earlier one of the same day about once in a billion draws,

@@ -34,7 +34,9 @@ interface Credentials {
 interface LoginScope {
   perAccount: typeof RATE_LIMITS.memberSignIn;
   perAddress: typeof RATE_LIMITS.memberSignInPerAddress;
-  find(email: string): Promise<{ id: number; passwordHash: string | null; issue: string | null; inactive: boolean } | null>;
+  find(
+    email: string,
+  ): Promise<{ id: number; passwordHash: string | null; issue: string | null; inactive: boolean } | null>;
   storeHash(id: number, passwordHash: string): Promise<unknown>;
 }
 
@@ -67,7 +69,12 @@ const ADMINS: LoginScope = {
       select: { id: true, passwordHash: true, revokedAt: true },
     });
     return (
-      admin && { id: admin.id, passwordHash: admin.passwordHash, issue: admin.revokedAt ? ADMIN_REVOKED_MESSAGE : null, inactive: false }
+      admin && {
+        id: admin.id,
+        passwordHash: admin.passwordHash,
+        issue: admin.revokedAt ? ADMIN_REVOKED_MESSAGE : null,
+        inactive: false,
+      }
     );
   },
   storeHash: (id, passwordHash) => getPrisma().admin.update({ where: { id }, data: { passwordHash } }),
@@ -136,10 +143,7 @@ export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
  * Where to go after signing in: a local path only (starting with one '/'), so a crafted link cannot
  * send a member to another site. Anything else goes to the dashboard.
  */
-export function safeRedirect(
-  target: FormDataEntryValue | string | null | undefined,
-  fallback = "/dashboard",
-) {
+export function safeRedirect(target: FormDataEntryValue | string | null | undefined, fallback = "/dashboard") {
   if (typeof target !== "string" || target.length > 2000) return fallback;
   if (!target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
   // Browsers drop tabs and newlines from URLs, which would turn '/\t/evil.com' into '//evil.com'.

@@ -105,7 +105,10 @@ async function sendBatch(claimed: ClaimedMail[], options: DrainOptions): Promise
     }
   }
   if (sent.length > 0) {
-    await db.queuedMail.updateMany({ where: { id: { in: sent } }, data: { status: "sent", sentAt: now(), lastError: null } });
+    await db.queuedMail.updateMany({
+      where: { id: { in: sent } },
+      data: { status: "sent", sentAt: now(), lastError: null },
+    });
   }
   return { sent: sent.length, retried, failed };
 }
@@ -136,7 +139,10 @@ export interface MailWorker {
  * Runs passes until stopped: the queue every few seconds, held-back invitations every few minutes.
  * A failing pass (the database restarting, say) is logged and tried again at the next tick.
  */
-export function startMailWorker({ log = console, ...options }: DrainOptions & { log?: Pick<Console, "error" | "log"> } = {}): MailWorker {
+export function startMailWorker({
+  log = console,
+  ...options
+}: DrainOptions & { log?: Pick<Console, "error" | "log"> } = {}): MailWorker {
   let stopping = false;
   let timer: NodeJS.Timeout | undefined;
   let wake: (() => void) | undefined;
@@ -149,7 +155,9 @@ export function startMailWorker({ log = console, ...options }: DrainOptions & { 
         const pass = await runMailPass({ ...options, invitations });
         if (invitations) lastInvitationPass = Date.now();
         if (pass.invited + pass.sent + pass.retried + pass.failed > 0) {
-          log.log(`[mail] invitations queued ${pass.invited}, sent ${pass.sent}, retry later ${pass.retried}, failed ${pass.failed}`);
+          log.log(
+            `[mail] invitations queued ${pass.invited}, sent ${pass.sent}, retry later ${pass.retried}, failed ${pass.failed}`,
+          );
         }
       } catch (error) {
         log.error("[mail] pass failed", error);

@@ -106,7 +106,10 @@ export function dateOfBirthIssue(
   return check.ok ? null : DATE_OF_BIRTH_ISSUES[check.problem];
 }
 
-const DATE_OF_BIRTH_ISSUES: Record<Extract<DateOfBirthCheck, { ok: false }>["problem"], { path: "dobYear" | "dob"; message: string }> = {
+const DATE_OF_BIRTH_ISSUES: Record<
+  Extract<DateOfBirthCheck, { ok: false }>["problem"],
+  { path: "dobYear" | "dob"; message: string }
+> = {
   day: { path: "dob", message: MY_DETAIL_MESSAGES.notADate },
   month: { path: "dob", message: MY_DETAIL_MESSAGES.notADate },
   year: { path: "dobYear", message: MY_DETAIL_MESSAGES.year },

@@ -11,7 +11,6 @@ import type { Tx } from "~/lib/db.server";
 // a rolled-back change sends nothing, and a mail server that is down never fails the member's
 // action; the mail worker sends them with retries (docs/decisions/039-payout-account-changes.md).
 
-
 interface Recipient {
   email: string;
   firstName: string;

@@ -46,8 +46,7 @@ export function parsePasswordChange(formData: FormData, member: Pick<Member, "pa
 }
 
 export type PasswordChangeResult =
-  | { ok: true; message: string }
-  | { ok: false; field: "oldPassword" | null; message: string };
+  { ok: true; message: string } | { ok: false; field: "oldPassword" | null; message: string };
 
 /**
  * Checks the current password (when there is one), stores the new one and ends the member's other

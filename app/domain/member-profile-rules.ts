@@ -169,7 +169,10 @@ export function isGenderCode(value: string): value is GenderCode {
 }
 
 /** The gender field, accepting the codes the screen offers (every code unless told otherwise). */
-export function genderField(messages: { required: string; invalid: string }, offered: readonly string[] = GENDER_CODES) {
+export function genderField(
+  messages: { required: string; invalid: string },
+  offered: readonly string[] = GENDER_CODES,
+) {
   return requiredValue(
     z.string({ required_error: messages.required }).superRefine((value, context) => {
       const message = value === "" ? messages.required : offered.includes(value) ? null : messages.invalid;
@@ -210,7 +213,10 @@ export function isYearPart(value: string): boolean {
 }
 
 /** A part of the date of birth: required, trimmed, with one message for both empty and wrong. */
-export function dateOfBirthPartField(isPart: (value: string) => boolean, messages: { required: string; invalid: string }) {
+export function dateOfBirthPartField(
+  isPart: (value: string) => boolean,
+  messages: { required: string; invalid: string },
+) {
   return requiredValue(
     z.string({ required_error: messages.required }).superRefine((value, context) => {
       const message = value.trim() === "" ? messages.required : isPart(value) ? null : messages.invalid;
@@ -237,8 +243,7 @@ export function ageOn(dob: Date, today: Date): number {
 }
 
 export type DateOfBirthCheck =
-  | { ok: true; dob: Date }
-  | { ok: false; problem: "day" | "month" | "year" | "not-a-date" | "future" | "under-age" };
+  { ok: true; dob: Date } | { ok: false; problem: "day" | "month" | "year" | "not-a-date" | "future" | "under-age" };
 
 /**
  * The one date-of-birth rule: valid parts, a real calendar date, not after today and at least 18
@@ -268,6 +273,16 @@ function requiredValue<Schema extends z.ZodTypeAny>(schema: Schema) {
 
 /** The month names of the date-of-birth pickers, January first (both forms post 1–12). */
 export const MONTHS = [
-  "January", "February", "March", "April", "May", "June",
-  "July", "August", "September", "October", "November", "December",
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
 ] as const;

@@ -141,7 +141,10 @@ export async function listSurveyHistory(memberId: number, page: number): Promise
         assignmentId: row.id,
         date: (row.endedAt ?? row.updatedAt).toISOString(),
         surveyId: row.surveyId,
-        reward: Math.max(0, row.pointsLedger.reduce((sum, entry) => sum + entry.change, 0)),
+        reward: Math.max(
+          0,
+          row.pointsLedger.reduce((sum, entry) => sum + entry.change, 0),
+        ),
       }));
     },
   );

@@ -15,8 +15,7 @@ import { endOtherMemberSessions } from "./sessions.server";
 // password. Both audiences follow the same rules with their own accounts, links and counters.
 
 /** The same answer whether or not the email belongs to an account. */
-export const RESET_LINK_SENT_MESSAGE =
-  "If an account exists for that email, we have sent a password reset link to it.";
+export const RESET_LINK_SENT_MESSAGE = "If an account exists for that email, we have sent a password reset link to it.";
 export const RESET_LINK_INVALID_MESSAGE =
   "This password reset link is invalid or has expired. Please request a new one.";
 export const PASSWORD_RESET_MESSAGE = "Your password has been reset. Please log in with your new password.";
@@ -110,7 +109,10 @@ export async function requestPasswordReset({
   audience?: ResetAudience;
 }): Promise<ResetRequestResult> {
   const rules = AUDIENCES[audience];
-  for (const count of [() => consumeRateLimit(rules.perAddress, address), () => consumeRateLimit(rules.perEmail, email)]) {
+  for (const count of [
+    () => consumeRateLimit(rules.perAddress, address),
+    () => consumeRateLimit(rules.perEmail, email),
+  ]) {
     const state = await count();
     if (state.limited) {
       const minutes = Math.max(1, Math.ceil(state.retryAfterSeconds / 60));

@@ -158,10 +158,8 @@ function paymentAccountFields(account: NewPaymentAccount): PaymentAccountFields 
   };
 }
 
-
 export type DeletePaymentAccountResult =
-  | { ok: true; message: string }
-  | { ok: false; reason: "not-found" | "pending-withdrawal"; message: string };
+  { ok: true; message: string } | { ok: false; reason: "not-found" | "pending-withdrawal"; message: string };
 
 const NOT_FOUND = { ok: false, reason: "not-found", message: "This payment account no longer exists." } as const;
 const PENDING_WITHDRAWAL =

@@ -73,7 +73,8 @@ export async function countAndCheckProof(
       : { field: "code", message: PROOF_MESSAGES.codeRequired, status: 400 };
   }
   const limit = await consumeRateLimit(RATE_LIMITS.payoutAccountProof, member.id);
-  if (limit.limited) return { field: null, message: PROOF_MESSAGES.tooMany(minutesOf(limit.retryAfterSeconds)), status: 429 };
+  if (limit.limited)
+    return { field: null, message: PROOF_MESSAGES.tooMany(minutesOf(limit.retryAfterSeconds)), status: 429 };
   if (hasPassword && !(await verifyPassword(given, member.passwordHash!))) {
     return { field: "password", message: PROOF_MESSAGES.wrongPassword, status: 400 };
   }
@@ -81,12 +82,7 @@ export async function countAndCheckProof(
 }
 
 /** Uses up the member's code if it is right, unexpired and unused: one statement, so only once. */
-export async function claimPayoutAccountCode(
-  tx: Tx,
-  memberId: number,
-  code: string,
-  now: Date,
-): Promise<boolean> {
+export async function claimPayoutAccountCode(tx: Tx, memberId: number, code: string, now: Date): Promise<boolean> {
   if (!CODE_PATTERN.test(code.trim())) return false;
   const claimed = await tx.authToken.updateMany({
     where: {
@@ -110,7 +106,8 @@ export async function sendPayoutAccountCode(memberId: number, now: Date = new Da
     where: { id: memberId },
     select: { email: true, firstName: true, passwordHash: true, passwordChangedAt: true },
   });
-  if (payoutProofKind(member, now) === "password") return { ok: false, message: PROOF_MESSAGES.hasPassword, status: 400 };
+  if (payoutProofKind(member, now) === "password")
+    return { ok: false, message: PROOF_MESSAGES.hasPassword, status: 400 };
   const limit = await consumeRateLimit(RATE_LIMITS.payoutAccountCodes, memberId);
   if (limit.limited) {
     return { ok: false, message: PROOF_MESSAGES.tooManyCodes(minutesOf(limit.retryAfterSeconds)), status: 429 };

@@ -1,7 +1,12 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { getPrisma } from "~/lib/db.server";
 import { readIntent } from "~/lib/forms.server";
-import { allQuestions, type Answers, type QuestionDefinition, type QuestionnaireDefinition } from "~/questionnaire/definition";
+import {
+  allQuestions,
+  type Answers,
+  type QuestionDefinition,
+  type QuestionnaireDefinition,
+} from "~/questionnaire/definition";
 import { parseAnswers } from "~/questionnaire/schema";
 import { loadQuestionnaire, saveResponse } from "~/questionnaire/storage.server";
 import { ASSIGNMENT_STATUS, OPEN_STATUSES, type AssignmentStatus } from "./assignment-status";
@@ -63,7 +68,9 @@ export async function loadPrescreener(memberId: number, surveyId: number): Promi
 
   if (current.screenedAt) return { state: "passed", surveyId, title };
   if (!open) {
-    return answered && current.status === ASSIGNMENT_STATUS.notAllowed ? { state: "failed", surveyId, title } : { state: "missing" };
+    return answered && current.status === ASSIGNMENT_STATUS.notAllowed
+      ? { state: "failed", surveyId, title }
+      : { state: "missing" };
   }
   // Paused surveys cannot be started, so neither can their screener; an unlaunched survey is
   // withdrawn from members.
@@ -74,7 +81,9 @@ export async function loadPrescreener(memberId: number, surveyId: number): Promi
   const [prefill] = await Promise.all([
     profilePrefill(memberId, stored.definition),
     // Opening the screener is opening the survey: the dashboard's 'new' mark goes.
-    open.openedAt ? null : prisma.assignment.updateMany({ where: { id: open.id, openedAt: null }, data: { openedAt: new Date() } }),
+    open.openedAt
+      ? null
+      : prisma.assignment.updateMany({ where: { id: open.id, openedAt: null }, data: { openedAt: new Date() } }),
   ]);
   return { state: "form", surveyId, title, assignmentId: open.id, definition: stored.definition, prefill };
 }
@@ -122,13 +131,20 @@ export async function profilePrefill(memberId: number, definition: Questionnaire
 
 function prefillValue(
   question: QuestionDefinition,
-  row: { valueText: string | null; valueNumber: { toNumber(): number } | null; valueBool: boolean | null; option: { value: string } | null },
+  row: {
+    valueText: string | null;
+    valueNumber: { toNumber(): number } | null;
+    valueBool: boolean | null;
+    option: { value: string } | null;
+  },
 ): string | null {
   switch (question.type) {
     case "radio":
     case "select":
     case "checkbox":
-      return row.option && question.options.some((option) => option.value === row.option?.value) ? row.option.value : null;
+      return row.option && question.options.some((option) => option.value === row.option?.value)
+        ? row.option.value
+        : null;
     case "text":
     case "paragraph":
       return row.valueText;
@@ -185,7 +201,8 @@ export function prescreenerStep(definition: QuestionnaireDefinition, formData: F
   const intent = readIntent(formData, ["previous", "next", "submit"], { whenMissing: "submit" });
   const values = postedValues(definition, formData);
   const last = definition.pages.length - 1;
-  if (intent === "previous") return { kind: "page", page: Math.max(0, page - 1), values, result: null, confirmError: null };
+  if (intent === "previous")
+    return { kind: "page", page: Math.max(0, page - 1), values, result: null, confirmError: null };
   const checked = intent === "next" ? definitionThrough(definition, page) : definition;
   const submission = parseAnswers(formData, checked);
   if (submission.status !== "success") {
@@ -196,7 +213,8 @@ export function prescreenerStep(definition: QuestionnaireDefinition, formData: F
     const shown = errorKeys.length > 0 ? Math.min(...errorKeys) : page;
     return { kind: "page", page: shown, values, result: submission.reply(), confirmError: null };
   }
-  if (intent === "next") return { kind: "page", page: Math.min(last, page + 1), values, result: null, confirmError: null };
+  if (intent === "next")
+    return { kind: "page", page: Math.min(last, page + 1), values, result: null, confirmError: null };
   if (formData.get("confirmed") !== "on") {
     return { kind: "page", page: last, values, result: null, confirmError: CONFIRM_REQUIRED };
   }
@@ -204,8 +222,7 @@ export function prescreenerStep(definition: QuestionnaireDefinition, formData: F
 }
 
 export type SubmitPrescreenerResult =
-  | { ok: true; passed: boolean }
-  | { ok: false; reason: "already_answered" | "not_open" };
+  { ok: true; passed: boolean } | { ok: false; reason: "already_answered" | "not_open" };
 
 /**
  * Stores the member's screener answers and judges them, in one transaction: a pass sets
@@ -214,7 +231,11 @@ export type SubmitPrescreenerResult =
  * changes nothing. The outcome stays null: outcomes record what a survey vendor reported, and
  * a screener failure happens before any vendor sees the member.
  */
-export async function submitPrescreener(memberId: number, assignmentId: number, answers: Answers): Promise<SubmitPrescreenerResult> {
+export async function submitPrescreener(
+  memberId: number,
+  assignmentId: number,
+  answers: Answers,
+): Promise<SubmitPrescreenerResult> {
   return getPrisma().$transaction(async (tx) => {
     const [row] = await tx.$queryRaw<{ status: number; screenedAt: Date | null; screenerId: number | null }[]>`
       SELECT a."status", a."screenedAt", COALESCE(a."screenerId", s."screenerId") AS "screenerId"
@@ -224,10 +245,21 @@ export async function submitPrescreener(memberId: number, assignmentId: number, 
     if (!row || row.screenerId === null) return { ok: false, reason: "not_open" } as const;
     if (row.screenedAt) return { ok: false, reason: "already_answered" } as const;
     if (row.status !== ASSIGNMENT_STATUS.assigned && row.status !== ASSIGNMENT_STATUS.started) {
-      return { ok: false, reason: row.status === ASSIGNMENT_STATUS.notAllowed ? "already_answered" : "not_open" } as const;
+      return {
+        ok: false,
+        reason: row.status === ASSIGNMENT_STATUS.notAllowed ? "already_answered" : "not_open",
+      } as const;
     }
-    const screener = await tx.screener.findUniqueOrThrow({ where: { id: row.screenerId }, select: { questionnaireId: true } });
-    const saved = await saveResponse(tx, { questionnaireId: screener.questionnaireId, memberId, assignmentId, answers });
+    const screener = await tx.screener.findUniqueOrThrow({
+      where: { id: row.screenerId },
+      select: { questionnaireId: true },
+    });
+    const saved = await saveResponse(tx, {
+      questionnaireId: screener.questionnaireId,
+      memberId,
+      assignmentId,
+      answers,
+    });
     if (!saved.ok) return { ok: false, reason: "already_answered" } as const;
     const stored = await loadQuestionnaire(tx, screener.questionnaireId);
     if (!stored) throw new Error(`Screener ${row.screenerId} has no questionnaire`);

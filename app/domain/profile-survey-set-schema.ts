@@ -150,7 +150,9 @@ export function fromEditorDraft(draft: BuilderDraft, postedCodes: Map<string, st
       required: question.required,
       options: question.options.map((label, index) => ({ value: question.optionCodes?.[index] ?? "", label })),
       ...(question.exclusive !== undefined ? { exclusive: question.exclusive } : {}),
-      ...(question.shownWhen ? { shownWhen: { question: question.shownWhen.question, option: question.shownWhen.option } } : {}),
+      ...(question.shownWhen
+        ? { shownWhen: { question: question.shownWhen.question, option: question.shownWhen.option } }
+        : {}),
     })),
   );
 }

@@ -112,7 +112,13 @@ function estimatedMinutes(questionCount: number): number {
 }
 
 // A set needs at least one question to be answerable, so a new one starts with this one.
-const FIRST_QUESTION: QuestionDefinition = { key: "q1", label: "Question 1", type: "text", required: true, options: [] };
+const FIRST_QUESTION: QuestionDefinition = {
+  key: "q1",
+  label: "Question 1",
+  type: "text",
+  required: true,
+  options: [],
+};
 
 export type CreateResult =
   | { ok: true; id: number; message: string }
@@ -253,8 +259,7 @@ function readPostedDraft(formData: FormData): { version: string; draft: BuilderD
 }
 
 export type EditResult =
-  | { ok: true; message: string }
-  | { ok: false; draft: SetDraft; errors: DraftErrors; status: number };
+  { ok: true; message: string } | { ok: false; draft: SetDraft; errors: DraftErrors; status: number };
 
 /**
  * Applies one button of the editor to the posted set, as the builder does (decision 042): the
@@ -262,10 +267,15 @@ export type EditResult =
  * reducer. Save validates and stores; every other button returns the changed draft to be shown
  * again, storing nothing.
  */
-export async function editProfileSurveySet(actor: Actor, set: ProfileSurveySet, formData: FormData): Promise<EditResult> {
+export async function editProfileSurveySet(
+  actor: Actor,
+  set: ProfileSurveySet,
+  formData: FormData,
+): Promise<EditResult> {
   const pressed = readIntent(formData);
   const posted = readPostedDraft(formData);
-  if (!pressed || !posted) return { ok: false, draft: draftOf(set), errors: { form: [MESSAGES.outOfDate] }, status: 400 };
+  if (!pressed || !posted)
+    return { ok: false, draft: draftOf(set), errors: { form: [MESSAGES.outOfDate] }, status: 400 };
   const { version } = posted;
   const reduce = editorReducer(setEditorConfig(set.definition));
   const read = (name: string) => formData.get(name);
@@ -295,7 +305,8 @@ export async function editProfileSurveySet(actor: Actor, set: ProfileSurveySet, 
     const draft: SetDraft = { version, questions: fromEditorDraft(editing) };
     const { form = [], ...others } = pressed.type === "save" ? draftErrors(draft) : {};
     return { ok: false, draft, errors: { form: [MESSAGES.fixErrors, ...form], ...others, ...errors }, status: 400 };
-  } else if (pressed.type === "add-question" && current.length >= MAX_QUESTIONS) errors.form = [MESSAGES.tooManyQuestions];
+  } else if (pressed.type === "add-question" && current.length >= MAX_QUESTIONS)
+    errors.form = [MESSAGES.tooManyQuestions];
   else if (pressed.type === "add-option" && target && target.options.length >= MAX_OPTIONS) {
     errors[errorKey.options(0, pressed.question)] = [MESSAGES.tooManyOptions];
   } else if (pressed.type !== "save" && pressed.type !== "change-type") editing = reduce(editing, pressed);
@@ -329,14 +340,21 @@ function draftErrors(draft: SetDraft): DraftErrors {
     question.label = question.label.trim();
     add(errorKey.question(0, index), titleIssue(question.label, MESSAGES.questionTitleRequired));
     if (!typeOfCode(question.typeCode)) add(field.type(0, index), MESSAGES.typeRequired);
-    if (isChoiceCode(question.typeCode) && question.options.length === 0) add(errorKey.options(0, index), MESSAGES.needsOption);
+    if (isChoiceCode(question.typeCode) && question.options.length === 0)
+      add(errorKey.options(0, index), MESSAGES.needsOption);
     const exclusive = question.exclusive;
-    if (exclusive !== undefined && (question.typeCode !== codeOfType("checkbox") || exclusive >= question.options.length)) {
+    if (
+      exclusive !== undefined &&
+      (question.typeCode !== codeOfType("checkbox") || exclusive >= question.options.length)
+    ) {
       add(errorKey.options(0, index), MESSAGES.badExclusive);
     }
     const condition = question.shownWhen;
     const on = condition ? draft.questions[condition.question] : undefined;
-    if (condition && (condition.question >= index || !on || !isChoiceCode(on.typeCode) || condition.option >= on.options.length)) {
+    if (
+      condition &&
+      (condition.question >= index || !on || !isChoiceCode(on.typeCode) || condition.option >= on.options.length)
+    ) {
       add(errorKey.condition(0, index), MESSAGES.badCondition);
     }
     const titles = new Set<string>();
@@ -409,7 +427,10 @@ async function saveDraft(actor: Actor, set: ProfileSurveySet, draft: SetDraft): 
     const keptKeys = new Set(draft.questions.map((question) => question.key));
     const removed = [...storedKeys(set)].filter((key) => !keptKeys.has(key));
     await updateQuestionnaire(tx, current.questionnaireId, definition);
-    await tx.profileSurvey.update({ where: { id: set.id }, data: { minutes: estimatedMinutes(draft.questions.length) } });
+    await tx.profileSurvey.update({
+      where: { id: set.id },
+      data: { minutes: estimatedMinutes(draft.questions.length) },
+    });
     await recordAudit(tx, {
       admin: actor,
       action: "profile_survey.updated",

@@ -109,7 +109,7 @@ export type ProfileSurveyLocator = { slug: string } | { setId: number };
  */
 export async function loadMemberProfileSurvey(
   member: Pick<Member, "id" | "country">,
-  locator: ProfileSurveyLocator
+  locator: ProfileSurveyLocator,
 ): Promise<MemberProfileSurvey | null> {
   const prisma = getPrisma();
   const where: Prisma.ProfileSurveyWhereInput =
@@ -159,7 +159,7 @@ export type SubmitProfileSurveyResult =
 export async function submitProfileSurvey(
   memberId: number,
   profileSurveyId: number,
-  answers: Answers
+  answers: Answers,
 ): Promise<SubmitProfileSurveyResult> {
   return getPrisma().$transaction(async (tx) => {
     const survey = await tx.profileSurvey.findUniqueOrThrow({

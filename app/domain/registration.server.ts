@@ -118,7 +118,10 @@ export interface RegistrationDetails {
 export type RegistrationOutcome = { status: "created"; memberId: number } | { status: "email-taken" };
 
 /** Creates the member, unverified. The unique index decides a race between two registrations. */
-export async function registerMember(draft: RegistrationDraft, details: RegistrationDetails): Promise<RegistrationOutcome> {
+export async function registerMember(
+  draft: RegistrationDraft,
+  details: RegistrationDetails,
+): Promise<RegistrationOutcome> {
   try {
     const member = await getPrisma().member.create({
       data: {

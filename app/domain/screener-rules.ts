@@ -105,7 +105,9 @@ function passes(rule: ScreenerRule, answer: Answers[string] | undefined): boolea
       return chosenOptions(answer).some((option) => rule.options.includes(option));
     case "range":
       return (
-        typeof answer === "number" && (rule.min === null || answer >= rule.min) && (rule.max === null || answer <= rule.max)
+        typeof answer === "number" &&
+        (rule.min === null || answer >= rule.min) &&
+        (rule.max === null || answer <= rule.max)
       );
     case "switch":
       return typeof answer === "boolean" && answer === rule.value;
@@ -124,7 +126,9 @@ export function evaluateScreener(
   memberAnswers: Answers,
 ): ScreenerResult {
   for (const question of allQuestions(definition)) {
-    const answer = Object.prototype.hasOwnProperty.call(memberAnswers, question.key) ? memberAnswers[question.key] : undefined;
+    const answer = Object.prototype.hasOwnProperty.call(memberAnswers, question.key)
+      ? memberAnswers[question.key]
+      : undefined;
     for (const rule of rules) {
       if (rule.question === question.key && !passes(rule, answer)) return { pass: false, question: question.key };
     }

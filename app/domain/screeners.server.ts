@@ -22,7 +22,13 @@ export async function listScreeners(page: number) {
       orderBy: { id: "desc" },
       skip: (page - 1) * SCREENER_PAGE_SIZE,
       take: SCREENER_PAGE_SIZE,
-      select: { id: true, createdById: true, createdAt: true, rulesAddedAt: true, questionnaire: { select: { title: true } } },
+      select: {
+        id: true,
+        createdById: true,
+        createdAt: true,
+        rulesAddedAt: true,
+        questionnaire: { select: { title: true } },
+      },
     }),
     prisma.screener.count(),
   ]);
@@ -43,7 +49,10 @@ export async function listScreeners(page: number) {
 /** A screener with its definition, or null for an unknown id. */
 export async function findScreener(id: number) {
   const prisma = getPrisma();
-  const row = await prisma.screener.findUnique({ where: { id }, select: { id: true, questionnaireId: true, rulesAddedAt: true } });
+  const row = await prisma.screener.findUnique({
+    where: { id },
+    select: { id: true, questionnaireId: true, rulesAddedAt: true },
+  });
   if (!row) return null;
   const stored = await loadQuestionnaire(prisma, row.questionnaireId);
   if (!stored) return null;
@@ -98,7 +107,11 @@ export type SaveRulesResult = { ok: true; count: number } | { ok: false; reason:
  * second waits on the row, then finds it set and stores nothing, so a screener never gets two
  * sets of rules.
  */
-export async function saveScreenerRules(actor: Actor, screenerId: number, rules: readonly ScreenerRule[]): Promise<SaveRulesResult> {
+export async function saveScreenerRules(
+  actor: Actor,
+  screenerId: number,
+  rules: readonly ScreenerRule[],
+): Promise<SaveRulesResult> {
   return getPrisma().$transaction(async (tx) => {
     const claimed = await tx.screener.updateMany({
       where: { id: screenerId, rulesAddedAt: null },
@@ -108,7 +121,10 @@ export async function saveScreenerRules(actor: Actor, screenerId: number, rules:
       const exists = await tx.screener.count({ where: { id: screenerId } });
       return { ok: false, reason: exists ? "already_validated" : "not_found" } as const;
     }
-    const { questionnaireId } = await tx.screener.findUniqueOrThrow({ where: { id: screenerId }, select: { questionnaireId: true } });
+    const { questionnaireId } = await tx.screener.findUniqueOrThrow({
+      where: { id: screenerId },
+      select: { questionnaireId: true },
+    });
     const stored = await loadQuestionnaire(tx, questionnaireId);
     if (!stored) throw new Error(`Screener ${screenerId} has no questionnaire`);
     const rows = rules.flatMap((rule): Prisma.ScreenerRuleCreateManyInput[] => {
@@ -176,4 +192,3 @@ export async function loadScreenerRules(db: Tx, screenerId: number): Promise<Scr
   }
   return [...rules.values()];
 }
-

@@ -25,7 +25,10 @@ export async function lockPublishedDemoAccounts(prisma: PrismaClient): Promise<s
     await prisma.$transaction(async (tx) => {
       await tx.admin.update({
         where: { id: admin.id },
-        data: { revokedAt: admin.revokedAt ?? new Date(), passwordHash: await hashPassword(randomBytes(32).toString("hex")) },
+        data: {
+          revokedAt: admin.revokedAt ?? new Date(),
+          passwordHash: await hashPassword(randomBytes(32).toString("hex")),
+        },
       });
       await tx.adminSession.deleteMany({ where: { adminId: admin.id } });
       await recordAudit(tx, {
@@ -77,7 +80,6 @@ export async function seedProfileSurveys(prisma: PrismaClient): Promise<number> 
   }
   return prisma.profileSurvey.count({ where: { path: { not: null } } });
 }
-
 
 async function seedProfileSurvey(tx: Tx, builtIn: BuiltInProfileSurvey) {
   const { path, slug, category, points, minutes, definition } = builtIn;

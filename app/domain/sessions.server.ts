@@ -1,12 +1,6 @@
 import type { Member } from "~/generated/prisma/client";
 import { getPrisma, utc } from "~/lib/db.server";
-import {
-  carriesCookie,
-  clearCookie,
-  newSessionId,
-  readSessionId,
-  sessionCookie,
-} from "~/lib/session-cookie.server";
+import { carriesCookie, clearCookie, newSessionId, readSessionId, sessionCookie } from "~/lib/session-cookie.server";
 
 // Member sessions live in the database, one row per signed-in device; the cookie holds only the
 // signed session id. Ending a session deletes its row, so 'log out of all devices' is a deleteMany.

@@ -138,7 +138,10 @@ const fields = z.object({
     .min(1, SURVEY_MESSAGES.quotaRange)
     .max(MAX_QUOTA, SURVEY_MESSAGES.quotaRange)
     .optional(),
-  country: z.string().regex(/^[A-Z]{2}$/, SURVEY_MESSAGES.countryUnknown).optional(),
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/, SURVEY_MESSAGES.countryUnknown)
+    .optional(),
   delivery: z.enum(SURVEY_DELIVERIES, {
     required_error: SURVEY_MESSAGES.deliveryRequired,
     invalid_type_error: SURVEY_MESSAGES.deliveryRequired,

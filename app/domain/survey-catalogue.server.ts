@@ -189,7 +189,11 @@ export async function updateSurvey(actor: Actor, survey: CatalogueSurvey, input:
       action: "survey.updated",
       targetType: "survey",
       targetId: survey.id,
-      details: { name: data.name, changed, ...(changed.includes("points") ? { points: data.points, ...capDetails(data.points) } : {}) },
+      details: {
+        name: data.name,
+        changed,
+        ...(changed.includes("points") ? { points: data.points, ...capDetails(data.points) } : {}),
+      },
     });
     return { ok: true, id: survey.id, message: "Survey saved successfully" };
   });
@@ -202,7 +206,9 @@ export async function updateSurvey(actor: Actor, survey: CatalogueSurvey, input:
  */
 async function hasAssignments(tx: Tx, surveyId: number): Promise<boolean> {
   await tx.$queryRaw`SELECT 1 FROM "Survey" WHERE "id" = ${surveyId} FOR UPDATE`;
-  const [found] = await tx.$queryRaw<{ found: number }[]>`SELECT 1 AS "found" FROM "Assignment" WHERE "surveyId" = ${surveyId} LIMIT 1`;
+  const [found] = await tx.$queryRaw<
+    { found: number }[]
+  >`SELECT 1 AS "found" FROM "Assignment" WHERE "surveyId" = ${surveyId} LIMIT 1`;
   return Boolean(found);
 }
 
@@ -251,8 +257,10 @@ async function referenceErrors(db: Tx, input: SurveyInput, surveyId: number | nu
   if (input.screenerId && !screener) errors.screenerId = [SURVEY_MESSAGES.screenerUnknown];
   if (input.country && !isCountryCode(input.country)) errors.country = [SURVEY_MESSAGES.countryUnknown];
   if (input.questionnaireId) {
-    if (!questionnaire || questionnaire.kind !== "hosted_survey") errors.questionnaireId = [SURVEY_MESSAGES.questionnaireUnknown];
-    else if (questionnaire.survey && questionnaire.survey.id !== surveyId) errors.questionnaireId = [SURVEY_MESSAGES.questionnaireUsed];
+    if (!questionnaire || questionnaire.kind !== "hosted_survey")
+      errors.questionnaireId = [SURVEY_MESSAGES.questionnaireUnknown];
+    else if (questionnaire.survey && questionnaire.survey.id !== surveyId)
+      errors.questionnaireId = [SURVEY_MESSAGES.questionnaireUsed];
   }
   if (slugOwner && slugOwner.id !== surveyId) errors.slug = [SURVEY_MESSAGES.slugTaken];
   return errors;
@@ -263,7 +271,10 @@ async function freeSlug(tx: Tx, base: string, surveyId: number | null): Promise<
   const taken = new Set(
     (
       await tx.survey.findMany({
-        where: { slug: { startsWith: base.slice(0, MAX_SLUG_LENGTH - 8) }, NOT: surveyId ? { id: surveyId } : undefined },
+        where: {
+          slug: { startsWith: base.slice(0, MAX_SLUG_LENGTH - 8) },
+          NOT: surveyId ? { id: surveyId } : undefined,
+        },
         select: { slug: true },
       })
     ).map((survey) => survey.slug),
@@ -284,7 +295,11 @@ export type LaunchResult = { ok: boolean; message: string };
  * sent to: a hosted survey's questionnaire (it may have been deleted since) or an external URL.
  * Pressing the button again changes nothing and writes no audit entry.
  */
-export async function setSurveyLaunched(actor: Actor, survey: CatalogueSurvey, launched: boolean): Promise<LaunchResult> {
+export async function setSurveyLaunched(
+  actor: Actor,
+  survey: CatalogueSurvey,
+  launched: boolean,
+): Promise<LaunchResult> {
   if (launched) {
     const ready = survey.delivery === "hosted" ? survey.questionnaireId !== null : Boolean(survey.externalUrl);
     if (!ready) {
@@ -299,7 +314,8 @@ export async function setSurveyLaunched(actor: Actor, survey: CatalogueSurvey, l
   }
   return getPrisma().$transaction(async (tx) => {
     const { count } = await tx.survey.updateMany({ where: { id: survey.id, launched: !launched }, data: { launched } });
-    if (count === 0) return { ok: true, message: launched ? "The survey is already launched" : "The survey is already not launched" };
+    if (count === 0)
+      return { ok: true, message: launched ? "The survey is already launched" : "The survey is already not launched" };
     await recordAudit(tx, {
       admin: actor,
       action: launched ? "survey.launched" : "survey.unlaunched",

@@ -43,7 +43,6 @@ export const TRANSITIONS = {
 
 export type TransitionName = keyof typeof TRANSITIONS;
 
-
 export interface MovedAssignment {
   id: number;
   surveyId: number;
@@ -60,7 +59,11 @@ export interface MovedAssignment {
  * 'new' mark, if still unset); every ending stamps endedAt and the outcome, so that the time spent
  * is endedAt − startedAt.
  */
-export async function applyTransition(db: Tx, assignmentId: number, name: TransitionName): Promise<MovedAssignment | null> {
+export async function applyTransition(
+  db: Tx,
+  assignmentId: number,
+  name: TransitionName,
+): Promise<MovedAssignment | null> {
   const { from, to, outcome } = TRANSITIONS[name];
   const fromList = [...from];
   const rows =

@@ -11,7 +11,8 @@ export const WITHDRAWAL_MESSAGES = {
   pointsRequired: "Enter the points to withdraw.",
   pointsWhole: "Enter a whole number of points.",
   belowMinimum: (minimum: number) => `The minimum withdrawal is ${minimum.toLocaleString("en-US")} points.`,
-  aboveBalance: (balance: number) => `You cannot withdraw more than your balance of ${balance.toLocaleString("en-US")} points.`,
+  aboveBalance: (balance: number) =>
+    `You cannot withdraw more than your balance of ${balance.toLocaleString("en-US")} points.`,
   methodRequired: "Choose the account to pay into.",
   noAccount: "Add a payment account before you withdraw.",
   accountGone: "This account no longer exists. Choose another one.",
@@ -36,7 +37,10 @@ export const PAYMENT_CONFIRM_TEXT = "Are you sure... Once submitted this action 
 export function withdrawalSchema({ minimum, balance }: { minimum: number; balance: number }) {
   return z.object({
     points: z
-      .number({ required_error: WITHDRAWAL_MESSAGES.pointsRequired, invalid_type_error: WITHDRAWAL_MESSAGES.pointsWhole })
+      .number({
+        required_error: WITHDRAWAL_MESSAGES.pointsRequired,
+        invalid_type_error: WITHDRAWAL_MESSAGES.pointsWhole,
+      })
       .int(WITHDRAWAL_MESSAGES.pointsWhole)
       .min(minimum, WITHDRAWAL_MESSAGES.belowMinimum(minimum))
       .max(balance, WITHDRAWAL_MESSAGES.aboveBalance(balance)),

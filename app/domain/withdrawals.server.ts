@@ -3,7 +3,12 @@ import type { Admin, PaymentAccount, PayoutMethod, Prisma, WithdrawalStatus } fr
 import { getPrisma, type Tx } from "~/lib/db.server";
 import { recordAudit } from "./audit.server";
 import { debitPoints, getBalance, newReferenceId, reverseEntry, settlePayout } from "./ledger.server";
-import { formatUsableAt, queueWithdrawalApprovedMail, queueWithdrawalRejectedMail, queueWithdrawalRequestedMail } from "./member-notices.server";
+import {
+  formatUsableAt,
+  queueWithdrawalApprovedMail,
+  queueWithdrawalRejectedMail,
+  queueWithdrawalRequestedMail,
+} from "./member-notices.server";
 import { formatRupees } from "./member-records.server";
 import { PAYOUT_METHOD_LABEL, paymentAccountSummary } from "./payment-accounts";
 import { getPayoutConfig, minimumWithdrawalPoints, pointsToPaise, type PayoutConfig } from "./payout-config.server";
@@ -80,7 +85,10 @@ export async function requestWithdrawal(
       }
       // The row is locked FOR SHARE above and "usableAt" never changes: a replaced account is a new
       // row with its own cooling-off period, so this check holds until the request commits.
-      const { usableAt } = await tx.paymentAccount.findUniqueOrThrow({ where: { id: account.id }, select: { usableAt: true } });
+      const { usableAt } = await tx.paymentAccount.findUniqueOrThrow({
+        where: { id: account.id },
+        select: { usableAt: true },
+      });
       if (usableAt.getTime() > now.getTime()) {
         return {
           ok: false,
@@ -134,7 +142,10 @@ export async function getWithdrawalOptions(
   config: PayoutConfig = getPayoutConfig(),
   now: Date = new Date(),
 ) {
-  const accounts = await getPrisma().paymentAccount.findMany({ where: { memberId: member.id }, orderBy: { id: "asc" } });
+  const accounts = await getPrisma().paymentAccount.findMany({
+    where: { memberId: member.id },
+    orderBy: { id: "asc" },
+  });
   const balance = member.pointsBalance;
   const minimum = minimumWithdrawalPoints(config, member.country);
   return {
@@ -216,7 +227,9 @@ export const WITHDRAWAL_STATUS_LABEL: Record<WithdrawalStatus, string> = {
 
 /** A pending request with its first of two approvals says so, in the list and the confirmation. */
 function statusLabel(status: WithdrawalStatus, firstApprovedById: number | null): string {
-  return status === "pending" && firstApprovedById !== null ? "Pending (1 of 2 approvals)" : WITHDRAWAL_STATUS_LABEL[status];
+  return status === "pending" && firstApprovedById !== null
+    ? "Pending (1 of 2 approvals)"
+    : WITHDRAWAL_STATUS_LABEL[status];
 }
 
 export const WITHDRAWALS_PAGE_SIZE = 20;
@@ -233,7 +246,14 @@ export async function listWithdrawals(page: number) {
       orderBy: [{ status: "asc" }, { requestedAt: "desc" }, { id: "desc" }],
       skip,
       take: size,
-      select: { referenceId: true, memberId: true, points: true, amountMinor: true, status: true, firstApprovedById: true },
+      select: {
+        referenceId: true,
+        memberId: true,
+        points: true,
+        amountMinor: true,
+        status: true,
+        firstApprovedById: true,
+      },
     });
   const [total, first] = await Promise.all([prisma.withdrawalRequest.count(), read((page - 1) * size)]);
   const pageCount = Math.max(1, Math.ceil(total / size));
@@ -266,7 +286,11 @@ const snapshotSchema = z.object({
  * The Payment Confirmation's content: the spec's payment detail, with the payout account by method,
  * and, for the admin looking, the first approval (who, when) and why their approval alone does not pay it.
  */
-export async function getWithdrawal(referenceId: string, viewer: Pick<Admin, "id">, config: PayoutConfig = getPayoutConfig()) {
+export async function getWithdrawal(
+  referenceId: string,
+  viewer: Pick<Admin, "id">,
+  config: PayoutConfig = getPayoutConfig(),
+) {
   const found = await getPrisma().withdrawalRequest.findUnique({
     where: { referenceId },
     select: {
@@ -343,7 +367,8 @@ export type FourEyesReason = "above_threshold" | "recent_total_above_threshold" 
 export const FOUR_EYES_WINDOW_HOURS = 24;
 
 export const FOUR_EYES_MESSAGES = {
-  sameAdminTwice: "You have already approved this request. A second, different admin must approve it before it is paid.",
+  sameAdminTwice:
+    "You have already approved this request. A second, different admin must approve it before it is paid.",
   firstApproval: (referenceId: string) =>
     `First approval recorded for ${referenceId}. It stays Pending until a second, different admin approves it; that approval pays it.`,
   reason: (reason: FourEyesReason, config: PayoutConfig) =>
@@ -492,7 +517,11 @@ export async function approveWithdrawal(
         ...summary,
         ...(request.firstApprovedById === null
           ? {}
-          : { secondApproval: true, firstApprovedById: request.firstApprovedById, firstApprovedAt: request.firstApprovedAt?.toISOString() ?? null }),
+          : {
+              secondApproval: true,
+              firstApprovedById: request.firstApprovedById,
+              firstApprovedAt: request.firstApprovedAt?.toISOString() ?? null,
+            }),
       },
     });
     return { ok: true, message: `Payment confirmed: ${referenceId} is now Success.` };
@@ -527,7 +556,10 @@ export async function rejectWithdrawal(admin: Reviewer, referenceId: string, rea
       targetId: referenceId,
       details: { memberId: rejected.memberId, points: rejected.points, amountMinor: rejected.amountMinor, reason },
     });
-    return { ok: true, message: `Withdrawal ${referenceId} rejected: ${rejected.points} points returned to the member.` };
+    return {
+      ok: true,
+      message: `Withdrawal ${referenceId} rejected: ${rejected.points} points returned to the member.`,
+    };
   });
 }
 

@@ -24,9 +24,14 @@ export function parseTrustProxy(raw: string | undefined): number | string[] | fa
   if (value === "" || value === "0" || value === "false") return false;
   if (/^\d+$/.test(value)) return Number(value);
   if (value === "true") {
-    throw new Error("TRUST_PROXY=true would let any client choose its own address: give the number of proxies in front of the app instead (e.g. 1)");
+    throw new Error(
+      "TRUST_PROXY=true would let any client choose its own address: give the number of proxies in front of the app instead (e.g. 1)",
+    );
   }
-  const entries = value.split(",").map((entry) => entry.trim()).filter(Boolean);
+  const entries = value
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   const bad = entries.filter((entry) => !PRESETS.has(entry) && !isAddressOrRange(entry));
   if (entries.length === 0 || bad.length > 0) {
     throw new Error(
@@ -82,6 +87,7 @@ function expandIPv6(address: string): string[] {
   const tailGroups = tail ? tail.split(":") : [];
   // An embedded IPv4 tail (::1.2.3.4) takes two groups; only the first four groups matter here.
   const missing = 8 - headGroups.length - tailGroups.length;
-  const groups = tail === undefined ? headGroups : [...headGroups, ...Array(Math.max(0, missing)).fill("0"), ...tailGroups];
+  const groups =
+    tail === undefined ? headGroups : [...headGroups, ...Array(Math.max(0, missing)).fill("0"), ...tailGroups];
   return groups.map((group) => (/^[0-9a-f]+$/i.test(group) ? parseInt(group, 16).toString(16) : group));
 }

@@ -4,9 +4,7 @@
 //   pglite:<dir>                    → embedded PGlite with its data in <dir>
 //   pglite:memory                   → embedded PGlite in memory (tests)
 //   unset or empty                  → pglite:./data/db
-export type DatabaseTarget =
-  | { kind: "postgres"; url: string }
-  | { kind: "pglite"; dataDir: string | null };
+export type DatabaseTarget = { kind: "postgres"; url: string } | { kind: "pglite"; dataDir: string | null };
 
 export const DEFAULT_DATABASE_URL = "pglite:./data/db";
 
@@ -18,7 +16,5 @@ export function parseDatabaseUrl(raw: string | undefined): DatabaseTarget {
     if (location === "memory") return { kind: "pglite", dataDir: null };
     if (location) return { kind: "pglite", dataDir: location };
   }
-  throw new Error(
-    `DATABASE_URL must be postgresql://…, pglite:<folder> or pglite:memory (got "${url}").`,
-  );
+  throw new Error(`DATABASE_URL must be postgresql://…, pglite:<folder> or pglite:memory (got "${url}").`);
 }

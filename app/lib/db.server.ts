@@ -74,8 +74,7 @@ export function pgliteSqlRunner(pglite: PGlite): SqlRunner {
 export function postgresSqlRunner(client: pg.Client): SqlRunner {
   return {
     exec: async (sql) => void (await client.query(sql)),
-    query: async <Row>(sql: string, params?: unknown[]) =>
-      (await client.query(sql, params)).rows as Row[],
+    query: async <Row>(sql: string, params?: unknown[]) => (await client.query(sql, params)).rows as Row[],
   };
 }
 
@@ -99,9 +98,7 @@ export async function migrateDatabase(target: DatabaseTarget): Promise<string[]>
 }
 
 export function openDatabase(target: DatabaseTarget): OpenDatabase {
-  return target.kind === "postgres"
-    ? postgresDatabase(target.url)
-    : pgliteDatabase(openPGlite(target.dataDir));
+  return target.kind === "postgres" ? postgresDatabase(target.url) : pgliteDatabase(openPGlite(target.dataDir));
 }
 
 // Opened lazily, so importing a route module (in a test, say) never opens ./data.

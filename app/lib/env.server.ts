@@ -25,7 +25,13 @@ const schema = z.object({
   // default fits Docker's grace of 10 s between SIGTERM and SIGKILL, with time to close the database.
   PORT: wholeNumber("PORT", 3000, 0, 65_535, "the TCP port to listen on; 0 picks a free one"),
   HOST: z.string().optional(),
-  SHUTDOWN_TIMEOUT_SECONDS: wholeNumber("SHUTDOWN_TIMEOUT_SECONDS", 8, 1, 3_600, "how long a shutdown waits for requests"),
+  SHUTDOWN_TIMEOUT_SECONDS: wholeNumber(
+    "SHUTDOWN_TIMEOUT_SECONDS",
+    8,
+    1,
+    3_600,
+    "how long a shutdown waits for requests",
+  ),
   DATABASE_URL: acceptedBy(parseDatabaseUrl),
   // Background work inside the app (decisions 024 and 027): 0 runs it elsewhere (npm run jobs).
   MAIL_WORKER: z.enum(["0", "1"], { message: "MAIL_WORKER must be 0 (off) or 1 (on)" }).default("1"),
@@ -114,7 +120,10 @@ function wholeNumber(name: string, fallback: number, min: number, max: number, m
       if (!raw) return fallback;
       if (/^\d+$/.test(raw) && Number(raw) >= min && Number(raw) <= max) return Number(raw);
       const what = meaning ? ` (${meaning})` : "";
-      context.addIssue({ code: z.ZodIssueCode.custom, message: `must be a whole number from ${min} to ${max}${what}, got "${raw}"` });
+      context.addIssue({
+        code: z.ZodIssueCode.custom,
+        message: `must be a whole number from ${min} to ${max}${what}, got "${raw}"`,
+      });
       return z.NEVER;
     });
 }
@@ -216,7 +225,10 @@ function check<S extends z.ZodTypeAny>(shape: S, source: Record<string, string |
   // An empty variable is the same as an unset one.
   const parsed = shape.safeParse(Object.fromEntries(Object.entries(source).filter(([, value]) => value !== "")));
   if (parsed.success) return { settings: parsed.data as z.infer<S>, problems: [] as string[] };
-  return { settings: undefined, problems: parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`) };
+  return {
+    settings: undefined,
+    problems: parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`),
+  };
 }
 
 function isPostgres(databaseUrl: string | undefined): boolean {

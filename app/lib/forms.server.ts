@@ -87,7 +87,8 @@ function isValidateIntent(value: FormDataEntryValue): boolean {
 /** The name of the submit button (or hidden field) that says which of a page's forms was posted. */
 export const INTENT_FIELD = "intent";
 
-export const UNKNOWN_INTENT_MESSAGE = "This page cannot do what was posted. Reload the page and use one of its buttons.";
+export const UNKNOWN_INTENT_MESSAGE =
+  "This page cannot do what was posted. Reload the page and use one of its buttons.";
 
 /**
  * Which of an action's intents was posted: one of `intents`, or `whenMissing` when the post names

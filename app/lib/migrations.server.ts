@@ -61,9 +61,7 @@ export async function applyMigrations(db: SqlRunner, migrations = readMigrations
       const checksum = applied.get(migration.name);
       if (checksum !== undefined) {
         if (checksum !== migration.checksum) {
-          throw new Error(
-            `Migration ${migration.name} was changed after it was applied. Add a new migration instead.`,
-          );
+          throw new Error(`Migration ${migration.name} was changed after it was applied. Add a new migration instead.`);
         }
         continue;
       }

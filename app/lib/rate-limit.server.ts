@@ -101,7 +101,9 @@ export async function consumeRateLimits(...counts: Counted[]): Promise<RateLimit
   const now = new Date();
   // In key order: two statements locking the same rows lock them in the same order (no deadlock).
   const rows = counts
-    .flatMap(({ key, limit, windowMs }) => (key === null ? [] : [{ key, limit, resetAt: new Date(now.getTime() + windowMs) }]))
+    .flatMap(({ key, limit, windowMs }) =>
+      key === null ? [] : [{ key, limit, resetAt: new Date(now.getTime() + windowMs) }],
+    )
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   if (rows.length === 0) return NOT_LIMITED;
   const counters = await getPrisma().$queryRaw<{ key: string; count: number; resetAt: Date }[]>`

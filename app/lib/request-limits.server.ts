@@ -51,7 +51,9 @@ export function applyServerTimeouts(server: http.Server) {
 export function requestLimits(): RequestHandler {
   return (req, res, next) => {
     // Proxies may append to X-Forwarded-Host ("panel.example, internal:8080"): each entry must be a host.
-    const forwardedHosts = [req.headers["x-forwarded-host"] ?? []].flat().flatMap((value) => value.split(",").map((entry) => entry.trim()));
+    const forwardedHosts = [req.headers["x-forwarded-host"] ?? []]
+      .flat()
+      .flatMap((value) => value.split(",").map((entry) => entry.trim()));
     if (!isValidHost(req.headers.host) || !forwardedHosts.every(isValidHost)) {
       return refuse(res, 400, "The Host header of this request is not valid.");
     }
@@ -66,7 +68,12 @@ export function requestLimits(): RequestHandler {
     if (declared !== undefined && Number(declared) > limits.bytes) return refuse(res, 413, tooLarge(limits));
     readWithinLimits(req, limits).then((outcome) => {
       if (outcome === "ok") return next();
-      if (outcome === "empty") return refuse(res, 400, "This request announced a body in chunks and sent none: send Content-Length: 0 instead.");
+      if (outcome === "empty")
+        return refuse(
+          res,
+          400,
+          "This request announced a body in chunks and sent none: send Content-Length: 0 instead.",
+        );
       refuse(res, 413, outcome === "too-large" ? tooLarge(limits) : tooManyFields(limits));
     }, next);
   };
@@ -78,7 +85,10 @@ function isValidHost(host: string | undefined): boolean {
 
 function limitsFor(pathname: string): BodyLimits {
   // JavaScript posts go to the route's single-fetch URL ("/admin/survey/build.data").
-  const route = pathname.toLowerCase().replace(/\.data$/, "").replace(/\/+$/, "");
+  const route = pathname
+    .toLowerCase()
+    .replace(/\.data$/, "")
+    .replace(/\/+$/, "");
   return BUILDER_PATHS.has(route)
     ? { bytes: BUILDER_BODY_LIMIT, fields: BUILDER_FIELD_LIMIT }
     : { bytes: FORM_BODY_LIMIT, fields: FORM_FIELD_LIMIT };
@@ -142,7 +152,8 @@ function fieldCounter(contentType: string | undefined): (chunk: Buffer) => numbe
   return (chunk) => {
     // The end of the previous chunk is kept, so a delimiter split between two chunks is still found.
     const data = Buffer.concat([tail, chunk]);
-    for (let at = data.indexOf(delimiter); at !== -1; at = data.indexOf(delimiter, at + delimiter.length)) delimiters += 1;
+    for (let at = data.indexOf(delimiter); at !== -1; at = data.indexOf(delimiter, at + delimiter.length))
+      delimiters += 1;
     tail = data.subarray(Math.max(0, data.length - delimiter.length + 1));
     return Math.max(0, delimiters - 1);
   };

@@ -65,7 +65,13 @@ export function withConfirmation<T extends z.ZodTypeAny>(
     if (raw && typeof raw === "object") {
       const value = (raw as Record<string, unknown>)[field];
       const repeated = (raw as Record<string, unknown>)[confirmation];
-      if (typeof value === "string" && typeof repeated === "string" && value !== "" && repeated !== "" && value !== repeated) {
+      if (
+        typeof value === "string" &&
+        typeof repeated === "string" &&
+        value !== "" &&
+        repeated !== "" &&
+        value !== repeated
+      ) {
         context.addIssue({ code: z.ZodIssueCode.custom, path: [path], message });
       }
     }

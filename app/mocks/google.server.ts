@@ -105,9 +105,7 @@ export function saveMockGoogleAccount(input: Omit<MockGoogleAccount, "sub">): Mo
   const { db } = mockGoogle();
   const existing = db.account.findFirst({ where: { email: { equals: input.email } } });
   if (existing) {
-    return toAccount(
-      db.account.update({ where: { sub: { equals: existing.sub } }, data: input, strict: true }),
-    );
+    return toAccount(db.account.update({ where: { sub: { equals: existing.sub } }, data: input, strict: true }));
   }
   // Google's subject identifiers are 21-digit numbers.
   const sub = `1${Array.from(randomBytes(20), (byte) => byte % 10).join("")}`;
@@ -144,10 +142,7 @@ export const googleMockHandlers = [
       form.get("client_id") !== MOCK_GOOGLE_CLIENT.clientID ||
       form.get("client_secret") !== MOCK_GOOGLE_CLIENT.clientSecret
     ) {
-      return HttpResponse.json(
-        { error: "invalid_client", error_description: "Unauthorized" },
-        { status: 401 },
-      );
+      return HttpResponse.json({ error: "invalid_client", error_description: "Unauthorized" }, { status: 401 });
     }
     const code = form.get("code") ?? "";
     // A code works once, like Google's: it is deleted as it is read.
@@ -166,8 +161,7 @@ export const googleMockHandlers = [
     return HttpResponse.json({
       access_token: token,
       expires_in: 3599,
-      scope:
-        "openid https://www.googleapis.com/auth/userinfo.profile https://www.googleapis.com/auth/userinfo.email",
+      scope: "openid https://www.googleapis.com/auth/userinfo.profile https://www.googleapis.com/auth/userinfo.email",
       token_type: "Bearer",
       id_token: "mock-id-token",
     });
@@ -178,10 +172,7 @@ export const googleMockHandlers = [
     const grant = db.accessToken.findFirst({ where: { token: { equals: token } } });
     const account = grant ? findMockGoogleAccount(grant.sub) : null;
     if (!account) {
-      return HttpResponse.json(
-        { error: "invalid_request", error_description: "Invalid Credentials" },
-        { status: 401 },
-      );
+      return HttpResponse.json({ error: "invalid_request", error_description: "Invalid Credentials" }, { status: 401 });
     }
     return HttpResponse.json({
       sub: account.sub,

@@ -102,7 +102,9 @@ export function rowsToAnswers(stored: StoredQuestionnaire, rows: readonly Answer
         break;
       }
       case "checkbox": {
-        const chosen = new Set([row, ...more].map((each) => (each.optionId === null ? undefined : optionById.get(each.optionId))));
+        const chosen = new Set(
+          [row, ...more].map((each) => (each.optionId === null ? undefined : optionById.get(each.optionId))),
+        );
         const values = question.options.map((option) => option.value).filter((value) => chosen.has(value));
         if (values.length > 0) answers[question.key] = values;
         break;

@@ -268,7 +268,8 @@ function questionIssues(question: QuestionDefinition, earlier: Map<string, Quest
   }
   const isChoice = CHOICE_TYPES.includes(question.type);
   if (isChoice && question.options.length === 0) issues.push(`${name} needs at least one option.`);
-  if (!isChoice && question.options.length > 0) issues.push(`${name} is a ${question.type} question and cannot have options.`);
+  if (!isChoice && question.options.length > 0)
+    issues.push(`${name} is a ${question.type} question and cannot have options.`);
   const values = new Set<string>();
   question.options.forEach((option, index) => {
     const optionName = `${name}, option ${index + 1}`;
@@ -323,7 +324,8 @@ export function definitionIssues(definition: QuestionnaireDefinition): string[] 
     const pageName = `Page ${pageIndex + 1}`;
     // A single page shows no legend, so only several pages need titles to tell them apart.
     if (definition.pages.length > 1 && page.title.trim() === "") issues.push(`${pageName} needs a title.`);
-    if (page.title.length > MAX_LABEL_LENGTH) issues.push(`${pageName} has a title longer than ${MAX_LABEL_LENGTH} characters.`);
+    if (page.title.length > MAX_LABEL_LENGTH)
+      issues.push(`${pageName} has a title longer than ${MAX_LABEL_LENGTH} characters.`);
     if (page.questions.length === 0) issues.push(`${pageName} has no questions.`);
     page.questions.forEach((question, questionIndex) => {
       if (isReservedKey(question.key)) {

@@ -13,7 +13,6 @@ import type { Tx } from "~/lib/db.server";
 // Questionnaires and responses in the database. Every function takes the caller's client or
 // transaction, so that storing a response and crediting its points commit together.
 
-
 function assertUsable(definition: QuestionnaireDefinition) {
   const issues = definitionIssues(definition);
   if (issues.length > 0) throw new Error(`Invalid questionnaire definition: ${issues.join(" ")}`);
@@ -300,6 +299,9 @@ export async function loadAnswers(
   if (!stored) return null;
   return rowsToAnswers(
     stored,
-    response.answers.map((row) => ({ ...row, valueNumber: row.valueNumber === null ? null : row.valueNumber.toNumber() })),
+    response.answers.map((row) => ({
+      ...row,
+      valueNumber: row.valueNumber === null ? null : row.valueNumber.toNumber(),
+    })),
   );
 }

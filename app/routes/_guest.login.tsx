@@ -1,20 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
-import {
-  Form,
-  isRouteErrorResponse,
-  Link,
-  useActionData,
-  useLoaderData,
-  useRouteError,
-} from "@remix-run/react";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import { useState } from "react";
 import { useHydrated } from "~/components/use-hydrated";
 import { z } from "zod";
@@ -190,13 +177,7 @@ export function ErrorBoundary() {
 function GoogleSignInForm() {
   const [leaving, setLeaving] = useState(false);
   return (
-    <Form
-      method="post"
-      action="/auth/google"
-      reloadDocument
-      onSubmit={() => setLeaving(true)}
-      className="mt-6"
-    >
+    <Form method="post" action="/auth/google" reloadDocument onSubmit={() => setLeaving(true)} className="mt-6">
       <p className="mb-3 text-center text-xs uppercase tracking-wide text-slate-500">or</p>
       <button type="submit" className="btn-secondary w-full" disabled={leaving}>
         {leaving ? "Signing you in. Please wait..." : "Sign in with Google"}

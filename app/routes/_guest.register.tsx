@@ -45,13 +45,7 @@ export default function Register() {
       <p className="mt-1 text-sm text-slate-600">Step {step?.step === 2 ? 2 : 1} of 2</p>
       <div className="mt-6 rounded-md border border-slate-200 bg-white p-4 sm:p-6">
         {step?.step === 2 ? (
-          <StepTwo
-            result={step.result}
-            draft={step.draft}
-            who={step.who}
-            countries={countries}
-            thisYear={thisYear}
-          />
+          <StepTwo result={step.result} draft={step.draft} who={step.who} countries={countries} thisYear={thisYear} />
         ) : (
           <StepOne result={step?.result ?? null} defaultValue={step?.defaultValue ?? null} />
         )}
@@ -87,8 +81,19 @@ function StepOne({ result, defaultValue }: { result: SubmissionResult | null; de
         <InputField label="Last Name" field={fields.lName} autoComplete="family-name" />
       </div>
       <InputField label="Email" field={fields.email} type="email" autoComplete="email" />
-      <InputField label="Password" field={fields.password} type="password" autoComplete="new-password" hint="At least 8 characters, and not a commonly used password." />
-      <InputField label="Confirm Password" field={fields.password_confirmation} type="password" autoComplete="new-password" />
+      <InputField
+        label="Password"
+        field={fields.password}
+        type="password"
+        autoComplete="new-password"
+        hint="At least 8 characters, and not a commonly used password."
+      />
+      <InputField
+        label="Confirm Password"
+        field={fields.password_confirmation}
+        type="password"
+        autoComplete="new-password"
+      />
       <SubmitButton name="intent" value="next" pendingText="Checking…">
         Next
       </SubmitButton>
@@ -193,7 +198,13 @@ function StepTwo({
             </option>
           ))}
         </SelectField>
-        <InputField label="Phone / Mobile (optional)" field={fields.mobile} type="tel" autoComplete="tel" maxLength={20} />
+        <InputField
+          label="Phone / Mobile (optional)"
+          field={fields.mobile}
+          type="tel"
+          autoComplete="tel"
+          maxLength={20}
+        />
         <div className="flex flex-wrap gap-3">
           {/* Previous posts the separate form below, so it skips this form's validation and Enter
               in a field still means Register. */}
@@ -229,7 +240,11 @@ function Banner({ errors }: { errors: Record<string, string[] | null | undefined
   const message = registrationBanner(errors);
   if (!message) return null;
   return (
-    <p id="register-message" role="alert" className="mb-4 rounded-md border-l-4 border-red-700 bg-red-50 px-4 py-3 text-sm text-red-900">
+    <p
+      id="register-message"
+      role="alert"
+      className="mb-4 rounded-md border-l-4 border-red-700 bg-red-50 px-4 py-3 text-sm text-red-900"
+    >
       {message}
     </p>
   );

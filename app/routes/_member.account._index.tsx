@@ -95,7 +95,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Account() {
-  const { accounts, missing, proof, codeSent, passwordIsRecent, signUpEmail, coolingOffHours } = useLoaderData<typeof loader>();
+  const { accounts, missing, proof, codeSent, passwordIsRecent, signUpEmail, coolingOffHours } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const refusal = actionData?.refusal;
   // A refusal about an account no longer listed (deleted in another tab, a forged id) goes on top.
@@ -163,7 +164,9 @@ export default function Account() {
               : ""}
             We email you about every new account.
           </p>
-          {proof === "code" ? <SendCodeForm signUpEmail={signUpEmail} codeSent={codeSent} passwordIsRecent={passwordIsRecent} /> : null}
+          {proof === "code" ? (
+            <SendCodeForm signUpEmail={signUpEmail} codeSent={codeSent} passwordIsRecent={passwordIsRecent} />
+          ) : null}
           <div className="mt-4 grid gap-4">
             {missing.map((method) => (
               <AddAccountForm key={method} method={method} />
@@ -247,7 +250,13 @@ function PaypalForm({ lastResult }: { lastResult: AddResult }) {
   return (
     <AddFormCard method="paypal" form={form}>
       <InputField label={PAYMENT_FIELD_LABEL.holderName} field={fields.holderName} autoComplete="name" />
-      <InputField label={PAYMENT_FIELD_LABEL.paypalEmail} field={fields.paypalEmail} type="email" autoComplete="email" hint="Must be the email you signed up with." />
+      <InputField
+        label={PAYMENT_FIELD_LABEL.paypalEmail}
+        field={fields.paypalEmail}
+        type="email"
+        autoComplete="email"
+        hint="Must be the email you signed up with."
+      />
     </AddFormCard>
   );
 }
@@ -257,7 +266,14 @@ function UpiForm({ lastResult }: { lastResult: AddResult }) {
   return (
     <AddFormCard method="upi" form={form}>
       <InputField label={PAYMENT_FIELD_LABEL.holderName} field={fields.holderName} autoComplete="name" />
-      <InputField label={PAYMENT_FIELD_LABEL.upiId} field={fields.upiId} autoComplete="off" autoCapitalize="none" spellCheck={false} hint="Your UPI ID (VPA), such as name@bank." />
+      <InputField
+        label={PAYMENT_FIELD_LABEL.upiId}
+        field={fields.upiId}
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        hint="Your UPI ID (VPA), such as name@bank."
+      />
     </AddFormCard>
   );
 }
@@ -268,8 +284,20 @@ function BankForm({ lastResult }: { lastResult: AddResult }) {
     <AddFormCard method="bank" form={form}>
       <InputField label={PAYMENT_FIELD_LABEL.holderName} field={fields.holderName} autoComplete="name" />
       <InputField label={PAYMENT_FIELD_LABEL.bankName} field={fields.bankName} autoComplete="off" />
-      <InputField label={PAYMENT_FIELD_LABEL.bankAccountNumber} field={fields.bankAccountNumber} inputMode="numeric" autoComplete="off" hint="9 to 18 digits. Only the last 4 are shown once saved." />
-      <InputField label={PAYMENT_FIELD_LABEL.bankIfsc} field={fields.bankIfsc} autoCapitalize="characters" autoComplete="off" hint="11 characters, as on your cheque book or passbook." />
+      <InputField
+        label={PAYMENT_FIELD_LABEL.bankAccountNumber}
+        field={fields.bankAccountNumber}
+        inputMode="numeric"
+        autoComplete="off"
+        hint="9 to 18 digits. Only the last 4 are shown once saved."
+      />
+      <InputField
+        label={PAYMENT_FIELD_LABEL.bankIfsc}
+        field={fields.bankIfsc}
+        autoCapitalize="characters"
+        autoComplete="off"
+        hint="11 characters, as on your cheque book or passbook."
+      />
     </AddFormCard>
   );
 }
@@ -346,7 +374,9 @@ function AddFormProofField({ form, method }: { form: ReturnType<typeof useAddFor
   const fields = form.getFieldset();
   const errors = proof === "password" ? fields.password?.errors : fields.code?.errors;
   const lastResult = actionData?.add?.method === method ? actionData.add.result : undefined;
-  return <ProofField id={`${method}-${proof}`} proof={proof} codeSent={codeSent} errors={errors} lastResult={lastResult} />;
+  return (
+    <ProofField id={`${method}-${proof}`} proof={proof} codeSent={codeSent} errors={errors} lastResult={lastResult} />
+  );
 }
 
 const ADD_INTENTS = PAYOUT_METHODS.map((method) => `add-${method}` as const);

@@ -4,11 +4,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CheckboxField, InputField, SubmitButton, useClearedAfterSubmit } from "~/components/forms";
 import { accountDeletionSchema, DELETION_WORD } from "~/domain/account-deletion-schema";
-import {
-  ACCOUNT_CLOSED_MESSAGE,
-  hasPendingWithdrawal,
-  requestAccountDeletion,
-} from "~/domain/account-deletion.server";
+import { ACCOUNT_CLOSED_MESSAGE, hasPendingWithdrawal, requestAccountDeletion } from "~/domain/account-deletion.server";
 import { requireVerifiedMember } from "~/domain/auth.server";
 import { clearMemberCookie } from "~/domain/sessions.server";
 import { readFormData } from "~/lib/forms.server";
@@ -38,7 +34,9 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   const result = await requestAccountDeletion(member.id, submission.value);
   if (!result.ok) {
-    const errors = result.field ? { fieldErrors: { [result.field]: [result.message] } } : { formErrors: [result.message] };
+    const errors = result.field
+      ? { fieldErrors: { [result.field]: [result.message] } }
+      : { formErrors: [result.message] };
     return data(submission.reply({ hideFields: ["password"], ...errors }), { status: result.status });
   }
   // Every session of the member is already gone; this clears this browser's cookie as well.
@@ -71,9 +69,7 @@ export default function DeleteAccountPage() {
       <p className="mt-2 text-slate-700">Deleting your account cannot be undone. This is what happens:</p>
       <ul className="mt-3 list-disc space-y-2 pl-6 text-slate-700">
         <li>Your account is closed at once: you are signed out on every device and cannot sign in again.</li>
-        <li>
-          Your personal details, profile answers, payout accounts and sign-in methods are erased within 30 days.
-        </li>
+        <li>Your personal details, profile answers, payout accounts and sign-in methods are erased within 30 days.</li>
         <li>
           {points > 0 ? (
             <>
@@ -105,9 +101,20 @@ export default function DeleteAccountPage() {
             </p>
           ) : null}
           {hasPassword ? (
-            <InputField label="Password" field={fields.password} type="password" hideValue autoComplete="current-password" />
+            <InputField
+              label="Password"
+              field={fields.password}
+              type="password"
+              hideValue
+              autoComplete="current-password"
+            />
           ) : (
-            <InputField label={`Type ${DELETION_WORD} to confirm`} field={fields.confirmation} autoComplete="off" hint="You sign in with Google, so there is no password to ask for." />
+            <InputField
+              label={`Type ${DELETION_WORD} to confirm`}
+              field={fields.confirmation}
+              autoComplete="off"
+              hint="You sign in with Google, so there is no password to ask for."
+            />
           )}
           <CheckboxField
             label="I understand that my account is closed now, my points are lost and my data is erased."

@@ -26,16 +26,16 @@ export default function PointsHistory() {
         pageCount={pageCount}
         pagesLabel="Points history pages"
       >
-          {rows.map((row) => (
-            <tr key={row.referenceId} className="border-t border-slate-100">
-              <td className={`${CELL} font-mono`}>{row.referenceId}</td>
-              <td className={CELL}>{row.remark}</td>
-              <td className={`${CELL} whitespace-nowrap ${row.change < 0 ? "text-red-700" : "text-green-800"}`}>
-                {row.change > 0 ? `+${row.change}` : row.change}
-              </td>
-              <td className={CELL}>{row.status}</td>
-            </tr>
-          ))}
+        {rows.map((row) => (
+          <tr key={row.referenceId} className="border-t border-slate-100">
+            <td className={`${CELL} font-mono`}>{row.referenceId}</td>
+            <td className={CELL}>{row.remark}</td>
+            <td className={`${CELL} whitespace-nowrap ${row.change < 0 ? "text-red-700" : "text-green-800"}`}>
+              {row.change > 0 ? `+${row.change}` : row.change}
+            </td>
+            <td className={CELL}>{row.status}</td>
+          </tr>
+        ))}
       </PagedHistory>
     </TablePage>
   );

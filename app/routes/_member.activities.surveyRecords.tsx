@@ -14,7 +14,12 @@ export function loader({ request }: LoaderFunctionArgs) {
   return loadMemberHistory(request, "survey history", listSurveyHistory);
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "2-digit", month: "short", year: "numeric", timeZone: "UTC" });
+const dateFormat = new Intl.DateTimeFormat("en-GB", {
+  day: "2-digit",
+  month: "short",
+  year: "numeric",
+  timeZone: "UTC",
+});
 
 export default function SurveyHistory() {
   const { rows, page, pageCount } = useLoaderData<typeof loader>();
@@ -28,16 +33,16 @@ export default function SurveyHistory() {
         pageCount={pageCount}
         pagesLabel="Survey history pages"
       >
-          {rows.map((row) => (
-            <tr key={row.assignmentId} className="border-t border-slate-100">
-              <td className={CELL}>{row.index}</td>
-              <td className={CELL}>
-                <time dateTime={row.date}>{dateFormat.format(new Date(row.date))}</time>
-              </td>
-              <td className={CELL}>{row.surveyId}</td>
-              <td className={CELL}>{row.reward}</td>
-            </tr>
-          ))}
+        {rows.map((row) => (
+          <tr key={row.assignmentId} className="border-t border-slate-100">
+            <td className={CELL}>{row.index}</td>
+            <td className={CELL}>
+              <time dateTime={row.date}>{dateFormat.format(new Date(row.date))}</time>
+            </td>
+            <td className={CELL}>{row.surveyId}</td>
+            <td className={CELL}>{row.reward}</td>
+          </tr>
+        ))}
       </PagedHistory>
     </TablePage>
   );

@@ -96,7 +96,11 @@ function NoSurveys() {
       <p>Sorry, surveys are not available for you right now. To receive surveys:</p>
       <ul className="mt-2 list-disc pl-6">
         <li>
-          update your Country in <Link to="/details/user" className="text-brand-600 underline">My Detail</Link>;
+          update your Country in{" "}
+          <Link to="/details/user" className="text-brand-600 underline">
+            My Detail
+          </Link>
+          ;
         </li>
         <li>
           submit the profile survey in{" "}

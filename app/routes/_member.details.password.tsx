@@ -65,10 +65,26 @@ export default function PasswordPage() {
           </p>
         ) : null}
         {hasPassword ? (
-          <InputField label="Current Password" field={fields.oldPassword} type="password" autoComplete="current-password" />
+          <InputField
+            label="Current Password"
+            field={fields.oldPassword}
+            type="password"
+            autoComplete="current-password"
+          />
         ) : null}
-        <InputField label="New Password" field={fields.newPassword} type="password" autoComplete="new-password" hint={`At least ${minimumLength} characters, not a common password.`} />
-        <InputField label="Confirm New Password" field={fields.newPassword_confirmation} type="password" autoComplete="new-password" />
+        <InputField
+          label="New Password"
+          field={fields.newPassword}
+          type="password"
+          autoComplete="new-password"
+          hint={`At least ${minimumLength} characters, not a common password.`}
+        />
+        <InputField
+          label="Confirm New Password"
+          field={fields.newPassword_confirmation}
+          type="password"
+          autoComplete="new-password"
+        />
         <SubmitButton pendingText="Saving…">Save</SubmitButton>
       </Form>
     </section>

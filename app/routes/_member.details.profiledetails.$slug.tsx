@@ -1,7 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { PRODUCT_NAME } from "~/lib/product";
 import { ProfileQuestionnairePage } from "~/components/profile-questionnaire-page";
-import { loadProfileQuestionnaire, slugLocator, submitProfileQuestionnaire } from "~/domain/profile-questionnaire-page.server";
+import {
+  loadProfileQuestionnaire,
+  slugLocator,
+  submitProfileQuestionnaire,
+} from "~/domain/profile-questionnaire-page.server";
 
 // A built-in profile questionnaire: /details/profiledetails/aboutyou, health, technology,
 // entertainment, vehiclesmachinery. Any other slug is the 404 page.

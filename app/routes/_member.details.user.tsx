@@ -1,7 +1,16 @@
 import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { CountryOptions, ErrorList, Field, groupOf, InputField, RadioGroupField, SelectField, SubmitButton } from "~/components/forms";
+import {
+  CountryOptions,
+  ErrorList,
+  Field,
+  groupOf,
+  InputField,
+  RadioGroupField,
+  SelectField,
+  SubmitButton,
+} from "~/components/forms";
 import { missingDetails, requireVerifiedMember } from "~/domain/auth.server";
 import { MONTHS } from "~/domain/member-profile-rules";
 import {
@@ -76,7 +85,6 @@ export default function MyDetail() {
 
 type DetailsFormValues = ReturnType<typeof memberDetailsFormValues> & { dob?: string };
 
-
 function DetailsForm() {
   const { incomplete, email, values, genders, countries } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
@@ -129,7 +137,15 @@ function DetailsForm() {
         <InputField label="State" field={fields.state} maxLength={100} autoComplete="address-level1" />
         <InputField label="City" field={fields.city} maxLength={100} autoComplete="address-level2" />
         <InputField label="ZIP / PIN Code" field={fields.pin} maxLength={10} autoComplete="postal-code" />
-        <InputField label="Phone / Mobile" field={fields.mobile} type="tel" inputMode="numeric" maxLength={20} autoComplete="tel" hint="Optional." />
+        <InputField
+          label="Phone / Mobile"
+          field={fields.mobile}
+          type="tel"
+          inputMode="numeric"
+          maxLength={20}
+          autoComplete="tel"
+          hint="Optional."
+        />
       </div>
       <div className="mt-2 flex flex-wrap items-center gap-3">
         <SubmitButton pendingText="Saving…">Save</SubmitButton>
@@ -142,4 +158,3 @@ function DetailsForm() {
     </Form>
   );
 }
-

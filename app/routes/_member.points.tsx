@@ -31,7 +31,9 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = await requestWithdrawal(member.id, submission.value);
   if (!result.ok) {
-    const errors = result.field ? { fieldErrors: { [result.field]: [result.message] } } : { formErrors: [result.message] };
+    const errors = result.field
+      ? { fieldErrors: { [result.field]: [result.message] } }
+      : { formErrors: [result.message] };
     return data(submission.reply(errors), { status: 400 });
   }
   return redirectWithToast("/activities/PointsRecords", {
@@ -121,7 +123,14 @@ function WithdrawForm({
           <ErrorList id={form.errorId} errors={form.errors} />
         </div>
       ) : null}
-      <InputField label="Points to withdraw" field={fields.points} type="number" step={1} inputMode="numeric" hint={`From ${minimum.toLocaleString("en-US")} to your balance of ${balance.toLocaleString("en-US")} points.`} />
+      <InputField
+        label="Points to withdraw"
+        field={fields.points}
+        type="number"
+        step={1}
+        inputMode="numeric"
+        hint={`From ${minimum.toLocaleString("en-US")} to your balance of ${balance.toLocaleString("en-US")} points.`}
+      />
       <fieldset className="mb-4">
         <legend className="text-sm font-medium text-slate-800">Pay into</legend>
         {accounts.map((account) => {

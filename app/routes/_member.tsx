@@ -62,10 +62,7 @@ function MemberNavigation() {
       <ul className="space-y-1">
         {NAVIGATION.map((item) => (
           <li key={item.to}>
-            <NavLink
-              to={item.to}
-              className={(state) => `block ${navLinkClass(state)}`}
-            >
+            <NavLink to={item.to} className={(state) => `block ${navLinkClass(state)}`}>
               {item.label}
             </NavLink>
           </li>

@@ -16,8 +16,8 @@ export default function Landing() {
       <div className="mx-auto max-w-6xl px-4 pt-10">
         <h1 className="text-3xl font-bold sm:text-4xl">{PRODUCT_NAME}</h1>
         <p className="mt-3 max-w-2xl text-lg text-slate-700">
-          Register for free, answer market-research surveys and earn points. Withdraw your points as money by
-          PayPal, bank transfer or UPI.
+          Register for free, answer market-research surveys and earn points. Withdraw your points as money by PayPal,
+          bank transfer or UPI.
         </p>
         <div className="mt-8">
           <HeroCarousel slides={HERO_SLIDES} />
@@ -31,7 +31,10 @@ export default function Landing() {
         <ol className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {HOW_IT_WORKS.map((step, index) => (
             <li key={step.heading}>
-              <span aria-hidden="true" className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-50 font-bold text-brand-700">
+              <span
+                aria-hidden="true"
+                className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-50 font-bold text-brand-700"
+              >
                 {index + 1}
               </span>
               <h3 className="mt-3 font-semibold">{step.heading}</h3>
@@ -48,19 +51,19 @@ export default function Landing() {
               Payouts your way
             </h2>
             <p className="mt-3 text-slate-700">
-              Withdraw to PayPal, straight to your bank account or to UPI. The payout threshold depends on your
-              country and is kept low, so your first withdrawal is within reach.
+              Withdraw to PayPal, straight to your bank account or to UPI. The payout threshold depends on your country
+              and is kept low, so your first withdrawal is within reach.
             </p>
             <p className="mt-3 text-slate-700">
-              Rewards go to a payment account whose e-mail address matches the one you signed up with: one
-              account per person, one payment account per member.
+              Rewards go to a payment account whose e-mail address matches the one you signed up with: one account per
+              person, one payment account per member.
             </p>
           </div>
           <div>
             <h2 className="text-2xl font-bold">Research for companies</h2>
             <p className="mt-3 text-slate-700">
-              Researchers and companies commission custom surveys and reach the right respondents by
-              demographics and screening criteria.
+              Researchers and companies commission custom surveys and reach the right respondents by demographics and
+              screening criteria.
             </p>
             <p className="mt-4 flex flex-wrap gap-4">
               <Link to="/custom-surveys" className="text-brand-700 underline">

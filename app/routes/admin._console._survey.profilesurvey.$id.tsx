@@ -26,7 +26,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { admin } = await requireAdmin(request);
   const set = await setOr404(params.id);
   const result = await editProfileSurveySet(admin, set, await readFormData(request));
-  if (result.ok) return redirectWithToast(`/admin/profilesurvey/${set.id}`, { type: "success", message: result.message });
+  if (result.ok)
+    return redirectWithToast(`/admin/profilesurvey/${set.id}`, { type: "success", message: result.message });
   // A new nonce remounts the editor, so its fields show the server's state and not the old DOM's.
   return data({ draft: result.draft, errors: result.errors, nonce: crypto.randomUUID() }, { status: result.status });
 }
@@ -72,8 +73,8 @@ export default function ProfileSurveyQuestions() {
       {editing ? (
         <>
           <p className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
-            Nothing is stored until you press Save. Deleting a question, or changing its type, also deletes
-            the answers members gave to it when you save; deleting an option deletes the answers that chose it.
+            Nothing is stored until you press Save. Deleting a question, or changing its type, also deletes the answers
+            members gave to it when you save; deleting an option deletes the answers that chose it.
           </p>
           <QuestionEditor
             key={edited?.nonce ?? "stored"}

@@ -149,7 +149,14 @@ function AddSetForm({ lastResult }: { lastResult: AddSetResult }) {
       <SelectField label="Country" selectProps={getSelectProps(fields.country)} errors={fields.country.errors}>
         <CountryOptions countries={countries} />
       </SelectField>
-      <InputField label="Reward for Completion" field={fields.reward} type="number" step={1} inputMode="numeric" hint={`Points credited once, on the member's first submit. ${pointsHint}`} />
+      <InputField
+        label="Reward for Completion"
+        field={fields.reward}
+        type="number"
+        step={1}
+        inputMode="numeric"
+        hint={`Points credited once, on the member's first submit. ${pointsHint}`}
+      />
       <SubmitButton pendingText="Adding…" className="btn-primary w-full">
         Add Profile Survey
       </SubmitButton>

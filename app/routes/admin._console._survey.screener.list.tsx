@@ -15,7 +15,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { page, ...(await listScreeners(page)) };
 }
 
-const HEADINGS = ["S.No", "Screener Id", "Title", "Admin User Id", "Create Date", "View", "Add Validation", "Rules Added"];
+const HEADINGS = [
+  "S.No",
+  "Screener Id",
+  "Title",
+  "Admin User Id",
+  "Create Date",
+  "View",
+  "Add Validation",
+  "Rules Added",
+];
 
 export default function ScreenerList() {
   const { screeners, page, pageCount, total } = useLoaderData<typeof loader>();
@@ -43,7 +52,11 @@ export default function ScreenerList() {
             <td className={CELL}>{screener.adminUserId ?? "N/A"}</td>
             <td className={`whitespace-nowrap ${CELL}`}>{screener.createdAt.slice(0, 10)}</td>
             <td className={CELL}>
-              <Link to={`/admin/screener/view/${screener.id}`} aria-label={`View screener ${screener.id}`} className="btn-secondary">
+              <Link
+                to={`/admin/screener/view/${screener.id}`}
+                aria-label={`View screener ${screener.id}`}
+                className="btn-secondary"
+              >
                 View
               </Link>
             </td>

@@ -86,7 +86,11 @@ export default function ScreenerValidation() {
         </ul>
       </div>
       {/* Remounted for each answer of the server, so the controls show what it sent back. */}
-      <Form key={`${id}:${page}:${JSON.stringify(values)}`} method="post" className="mt-4 rounded-md border border-slate-200 bg-white p-4">
+      <Form
+        key={`${id}:${page}:${JSON.stringify(values)}`}
+        method="post"
+        className="mt-4 rounded-md border border-slate-200 bg-white p-4"
+      >
         {Object.keys(errors).length > 0 ? (
           <p role="alert" className="mb-3 text-sm font-medium text-red-700">
             Correct the marked answers, then try again.

@@ -7,8 +7,21 @@ import { SurveyForm, type SurveyFormValues } from "~/components/survey-form";
 import { requireAdmin } from "~/domain/admin-auth.server";
 import { pointsCapHint } from "~/domain/points-cap.server";
 import { hostedSurveyPath, surveySchema } from "~/domain/survey-catalogue-schema";
-import { findSurvey, ROTATE_SECRET_MESSAGES, rotateReturnSecret, setSurveyLaunched, surveyFormChoices, updateSurvey, type CatalogueSurvey } from "~/domain/survey-catalogue.server";
-import { RETURN_STATUSES, returnLinkTemplate, signReturnUrl, type ReturnStatus } from "~/domain/survey-return-links.server";
+import {
+  findSurvey,
+  ROTATE_SECRET_MESSAGES,
+  rotateReturnSecret,
+  setSurveyLaunched,
+  surveyFormChoices,
+  updateSurvey,
+  type CatalogueSurvey,
+} from "~/domain/survey-catalogue.server";
+import {
+  RETURN_STATUSES,
+  returnLinkTemplate,
+  signReturnUrl,
+  type ReturnStatus,
+} from "~/domain/survey-return-links.server";
 import { listCountries } from "~/lib/countries.server";
 import { getEnv } from "~/lib/env.server";
 import { formResult, readFormData, readIntent, refuseForm } from "~/lib/forms.server";
@@ -31,7 +44,10 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { admin } = await requireAdmin(request);
   const survey = await surveyOr404(params.id);
-  const choices = { ...(await surveyFormChoices({ keepQuestionnaireId: survey.questionnaireId })), countries: listCountries() };
+  const choices = {
+    ...(await surveyFormChoices({ keepQuestionnaireId: survey.questionnaireId })),
+    countries: listCountries(),
+  };
   return {
     survey: { id: survey.id, name: survey.name, launched: survey.launched, descriptionHtml: survey.descriptionHtml },
     choices,
@@ -54,7 +70,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   if (intent === "launch" || intent === "unlaunch") {
     const result = await setSurveyLaunched(admin, survey, intent === "launch");
-    return redirectWithToast(`/admin/survey/${survey.id}`, { type: result.ok ? "success" : "error", message: result.message });
+    return redirectWithToast(`/admin/survey/${survey.id}`, {
+      type: result.ok ? "success" : "error",
+      message: result.message,
+    });
   }
   const submission = parseWithZod(formData, { schema: surveySchema });
   if (submission.status !== "success") return formResult(submission.reply(), { form: intent });
@@ -80,7 +99,9 @@ export default function EditSurvey() {
         <h1 id="survey-heading" className="text-2xl font-semibold">
           {survey.name}
         </h1>
-        <span className={`rounded-full px-3 py-1 text-sm ${survey.launched ? "bg-green-100 text-green-800" : "bg-slate-100 text-slate-700"}`}>
+        <span
+          className={`rounded-full px-3 py-1 text-sm ${survey.launched ? "bg-green-100 text-green-800" : "bg-slate-100 text-slate-700"}`}
+        >
           {survey.launched ? "Launched" : "Not Launched"}
         </span>
         <Form method="post" className="ml-auto">
@@ -96,14 +117,21 @@ export default function EditSurvey() {
       </div>
       <p className="mt-2 text-sm text-slate-600">Only launched surveys reach members.</p>
 
-      {delivery.kind === "hosted" ? <HostedDetails {...delivery} /> : <ExternalDetails {...delivery} rotateError={rotateError} />}
+      {delivery.kind === "hosted" ? (
+        <HostedDetails {...delivery} />
+      ) : (
+        <ExternalDetails {...delivery} rotateError={rotateError} />
+      )}
 
       {survey.descriptionHtml ? (
         <section aria-labelledby="description-heading" className="mt-6 max-w-2xl">
           <h2 id="description-heading" className="text-lg font-semibold">
             Description as members see it
           </h2>
-          <SurveyDescription html={survey.descriptionHtml} className="mt-2 rounded-md border border-slate-200 bg-white p-3" />
+          <SurveyDescription
+            html={survey.descriptionHtml}
+            className="mt-2 rounded-md border border-slate-200 bg-white p-3"
+          />
         </section>
       ) : null}
 
@@ -127,14 +155,19 @@ export default function EditSurvey() {
 
 function HostedDetails({ publicUrl, hasQuestionnaire }: { publicUrl: string; hasQuestionnaire: boolean }) {
   return (
-    <section aria-labelledby="hosted-heading" className="mt-6 max-w-2xl rounded-md border border-slate-200 bg-white p-4">
+    <section
+      aria-labelledby="hosted-heading"
+      className="mt-6 max-w-2xl rounded-md border border-slate-200 bg-white p-4"
+    >
       <h2 id="hosted-heading" className="text-lg font-semibold">
         Hosted on the panel
       </h2>
       <p className="mt-1 text-sm text-slate-700">Members who start this survey answer it at:</p>
       <p className="mt-1 break-all font-mono text-sm">{publicUrl}</p>
       {hasQuestionnaire ? null : (
-        <p className="mt-2 text-sm text-red-700">Its questionnaire was deleted: choose another one below before launching.</p>
+        <p className="mt-2 text-sm text-red-700">
+          Its questionnaire was deleted: choose another one below before launching.
+        </p>
       )}
     </section>
   );
@@ -152,14 +185,17 @@ function ExternalDetails({
   rotateError: string | null;
 }) {
   return (
-    <section aria-labelledby="return-links-heading" className="mt-6 max-w-3xl rounded-md border border-slate-200 bg-white p-4">
+    <section
+      aria-labelledby="return-links-heading"
+      className="mt-6 max-w-3xl rounded-md border border-slate-200 bg-white p-4"
+    >
       <h2 id="return-links-heading" className="text-lg font-semibold">
         Return links for the vendor
       </h2>
       <p className="mt-1 text-sm text-slate-700">
-        Members are sent to <span className="break-all font-mono">{externalUrl}</span> with {"{token}"} replaced by their
-        respondent token. Give the vendor these four links; at the end of the survey the vendor sends the member back
-        through the one that fits, signed.
+        Members are sent to <span className="break-all font-mono">{externalUrl}</span> with {"{token}"} replaced by
+        their respondent token. Give the vendor these four links; at the end of the survey the vendor sends the member
+        back through the one that fits, signed.
       </p>
       <dl className="mt-3 grid gap-2 text-sm">
         {returnLinks.map((link) => (
@@ -173,8 +209,8 @@ function ExternalDetails({
       <ol className="mt-1 list-decimal pl-5 text-sm text-slate-700">
         <li>Replace {"{token}"} with the respondent token the survey was opened with.</li>
         <li>
-          Compute the HMAC-SHA256 of that URL with the survey&apos;s secret as the key (its 64 characters, as text). If you
-          add parameters of your own, sign the URL with every parameter except signature sorted by name.
+          Compute the HMAC-SHA256 of that URL with the survey&apos;s secret as the key (its 64 characters, as text). If
+          you add parameters of your own, sign the URL with every parameter except signature sorted by name.
         </li>
         <li>Append &amp;signature= and the digest as lowercase hex, and redirect the member there.</li>
       </ol>
@@ -199,7 +235,13 @@ interface Signing {
   previousValidUntil: string | null;
 }
 
-function SigningSecret({ secret, example, rotatedAt, previousValidUntil, rotateError }: Signing & { rotateError: string | null }) {
+function SigningSecret({
+  secret,
+  example,
+  rotatedAt,
+  previousValidUntil,
+  rotateError,
+}: Signing & { rotateError: string | null }) {
   return (
     <>
       {/* Keyed by the secret: after a rotation the new one starts hidden, as on a fresh page. */}
@@ -215,7 +257,9 @@ function SigningSecret({ secret, example, rotatedAt, previousValidUntil, rotateE
         {rotatedAt ? (
           <p className="mt-2 text-sm text-slate-700">
             Rotated {utcMinute(rotatedAt)}.
-            {previousValidUntil ? ` Links signed with the previous secret work until ${utcMinute(previousValidUntil)}.` : ""}
+            {previousValidUntil
+              ? ` Links signed with the previous secret work until ${utcMinute(previousValidUntil)}.`
+              : ""}
           </p>
         ) : null}
       </details>
@@ -258,7 +302,11 @@ function deliveryDetails(survey: CatalogueSurvey, superAdmin: boolean) {
   return {
     kind: "external" as const,
     externalUrl: survey.externalUrl ?? "",
-    returnLinks: RETURN_STATUSES.map((status) => ({ status, label: RETURN_LABELS[status], url: returnLinkTemplate(status) })),
+    returnLinks: RETURN_STATUSES.map((status) => ({
+      status,
+      label: RETURN_LABELS[status],
+      url: returnLinkTemplate(status),
+    })),
     signing: superAdmin
       ? {
           secret: survey.returnSecret,

@@ -45,7 +45,11 @@ export default function SurveyCatalogue() {
             {/* The spec's panel_launch label. */}
             <td className={`whitespace-nowrap ${CELL}`}>{survey.launched ? "Launched" : "Not Launched"}</td>
             <td className={CELL}>
-              <Link to={`/admin/survey/${survey.id}`} aria-label={`Edit ${survey.name}`} className="text-brand-700 underline">
+              <Link
+                to={`/admin/survey/${survey.id}`}
+                aria-label={`Edit ${survey.name}`}
+                className="text-brand-700 underline"
+              >
                 Edit
               </Link>
             </td>

@@ -60,8 +60,8 @@ export default function CreateSurvey() {
       </div>
       {unavailableQuestionnaire !== null ? (
         <p role="status" className="mt-3 text-sm text-red-700">
-          Questionnaire #{unavailableQuestionnaire} cannot be chosen: it is not a hosted survey questionnaire, or another
-          survey already uses it.
+          Questionnaire #{unavailableQuestionnaire} cannot be chosen: it is not a hosted survey questionnaire, or
+          another survey already uses it.
         </p>
       ) : null}
       <p className="mt-2 text-sm text-slate-600">

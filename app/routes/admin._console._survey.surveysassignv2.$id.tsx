@@ -5,7 +5,12 @@ import { SubmitButton } from "~/components/forms";
 import { requireAdmin } from "~/domain/admin-auth.server";
 import { ASSIGNMENT_STATUS_LABEL } from "~/domain/assignment-status";
 import { ASSIGN_MESSAGES } from "~/domain/assignment-schema";
-import { deleteAssignment, findAssignSurvey, listSurveyAssignments, reassignAssignment } from "~/domain/assignments.server";
+import {
+  deleteAssignment,
+  findAssignSurvey,
+  listSurveyAssignments,
+  reassignAssignment,
+} from "~/domain/assignments.server";
 import { readFormData, readIntent } from "~/lib/forms.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -25,7 +30,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const memberId = parseId(url.searchParams.get("member"));
   const page = pageParam(url.searchParams.get("page"));
-  return { survey: { id: survey.id, name: survey.name }, memberId, page, ...(await listSurveyAssignments(survey.id, { memberId, page })) };
+  return {
+    survey: { id: survey.id, name: survey.name },
+    memberId,
+    page,
+    ...(await listSurveyAssignments(survey.id, { memberId, page })),
+  };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -39,7 +49,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return redirectWithToast(back, { type: "error", message: ASSIGN_MESSAGES.confirmRequired });
   }
   const result =
-    intent === "delete" ? await deleteAssignment(admin, survey.id, assignmentId) : await reassignAssignment(admin, survey.id, assignmentId);
+    intent === "delete"
+      ? await deleteAssignment(admin, survey.id, assignmentId)
+      : await reassignAssignment(admin, survey.id, assignmentId);
   return redirectWithToast(back, { type: result.ok ? "success" : "error", message: result.message });
 }
 

@@ -8,7 +8,13 @@ import { UrlDialog } from "~/components/url-dialog";
 import { requireAdmin } from "~/domain/admin-auth.server";
 import { pointsCapHint } from "~/domain/points-cap.server";
 import { assignSchema } from "~/domain/assignment-schema";
-import { assignSurvey, assignToAllEligible, findAssignSurvey, listAssignSurveys, listScreenerChoices } from "~/domain/assignments.server";
+import {
+  assignSurvey,
+  assignToAllEligible,
+  findAssignSurvey,
+  listAssignSurveys,
+  listScreenerChoices,
+} from "~/domain/assignments.server";
 import { readFormData } from "~/lib/forms.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -107,12 +113,17 @@ export default function AssignSurveys() {
         <ul className="mt-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {surveys.map((survey) => (
             <li key={survey.id}>
-              <article aria-labelledby={`survey-${survey.id}`} className="flex h-full flex-col rounded-md border border-slate-200 bg-white p-4">
+              <article
+                aria-labelledby={`survey-${survey.id}`}
+                className="flex h-full flex-col rounded-md border border-slate-200 bg-white p-4"
+              >
                 <div className="flex items-start justify-between gap-2">
                   <h2 id={`survey-${survey.id}`} className="text-lg font-semibold">
                     {survey.name}
                   </h2>
-                  <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs ${survey.launched ? "bg-green-100 text-green-800" : "bg-slate-100 text-slate-700"}`}>
+                  <span
+                    className={`shrink-0 rounded-full px-2 py-0.5 text-xs ${survey.launched ? "bg-green-100 text-green-800" : "bg-slate-100 text-slate-700"}`}
+                  >
                     {survey.launched ? "Launched" : "Not Launched"}
                   </span>
                 </div>
@@ -134,7 +145,11 @@ export default function AssignSurveys() {
                   >
                     Assign
                   </Link>
-                  <Link to={`/admin/surveysassignv2/${survey.id}`} aria-label={`Assignments of ${survey.name}`} className="btn-secondary">
+                  <Link
+                    to={`/admin/surveysassignv2/${survey.id}`}
+                    aria-label={`Assignments of ${survey.name}`}
+                    className="btn-secondary"
+                  >
                     Assignments
                   </Link>
                 </div>

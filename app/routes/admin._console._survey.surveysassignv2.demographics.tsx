@@ -7,7 +7,14 @@ import { UrlDialog } from "~/components/url-dialog";
 import { requireAdmin } from "~/domain/admin-auth.server";
 import { pointsCapHint } from "~/domain/points-cap.server";
 import { points as pointsSchema } from "~/domain/assignment-schema";
-import { assignByDemographics, findAssignSurvey, listAssignSurveys, listTargetableQuestions, previewTargeting, type PostedRow } from "~/domain/assignments.server";
+import {
+  assignByDemographics,
+  findAssignSurvey,
+  listAssignSurveys,
+  listTargetableQuestions,
+  previewTargeting,
+  type PostedRow,
+} from "~/domain/assignments.server";
 import { readFormData, readIntent } from "~/lib/forms.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -40,7 +47,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
           // The saved targeting, or one empty row to start from.
           rows:
             survey.demographicTargets.length > 0
-              ? survey.demographicTargets.map((target) => ({ question: String(target.questionId), option: String(target.optionId) }))
+              ? survey.demographicTargets.map((target) => ({
+                  question: String(target.questionId),
+                  option: String(target.optionId),
+                }))
               : [EMPTY_ROW],
         }
       : null,
@@ -59,8 +69,16 @@ export async function action({ request }: ActionFunctionArgs) {
   const survey = await findAssignSurvey(parseId(new URL(request.url).searchParams.get("survey")) ?? 0);
   if (!survey) throw notFound();
   const formData = await readFormData(request);
-  const state: FormState = { rows: postedRows(formData), points: String(formData.get("points") ?? ""), errors: { rows: {} }, count: null };
-  const posted: PostedRow[] = state.rows.map((row) => ({ questionId: parseId(row.question), optionId: parseId(row.option) }));
+  const state: FormState = {
+    rows: postedRows(formData),
+    points: String(formData.get("points") ?? ""),
+    errors: { rows: {} },
+    count: null,
+  };
+  const posted: PostedRow[] = state.rows.map((row) => ({
+    questionId: parseId(row.question),
+    optionId: parseId(row.option),
+  }));
   const intent = readIntent(formData, ["add", "preview", "assign"]);
 
   // Every answer but the redirect is the form again, as posted, with what the intent adds.
@@ -78,7 +96,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const result = await assignByDemographics(admin, survey, { rows: posted, points: points.data });
   if (!result.ok) return reply({ errors: result.errors }, 400);
   const page = pageParam(new URL(request.url).searchParams.get("page"));
-  return redirectWithToast(`/admin/surveysassignv2/demographics?page=${page}`, { type: "success", message: result.message });
+  return redirectWithToast(`/admin/surveysassignv2/demographics?page=${page}`, {
+    type: "success",
+    message: result.message,
+  });
 }
 
 export default function AssignByDemographics() {
@@ -156,7 +177,11 @@ function DemographicsForm({
         Members who match every question (any of the options chosen for one question) are assigned
         {survey.country ? `; only members in ${survey.country}` : ""}.
       </p>
-      {questions.length === 0 ? <p className="mb-3 text-sm text-slate-600">No profile question can be targeted for this survey&apos;s country.</p> : null}
+      {questions.length === 0 ? (
+        <p className="mb-3 text-sm text-slate-600">
+          No profile question can be targeted for this survey&apos;s country.
+        </p>
+      ) : null}
       {/* Remounted with each answer, so the pickers show what the server kept. */}
       <DemographicRows key={JSON.stringify(shownRows)} questions={questions} rows={shownRows} errors={errors.rows} />
       <div className="mt-3">

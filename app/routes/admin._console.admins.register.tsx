@@ -94,7 +94,10 @@ export default function AdminRegister() {
         />
         <Field
           label="Password"
-          inputProps={{ ...getInputProps(fields.password, { type: "password", value: false }), autoComplete: "new-password" }}
+          inputProps={{
+            ...getInputProps(fields.password, { type: "password", value: false }),
+            autoComplete: "new-password",
+          }}
           errors={passwordErrors}
           hint={`At least ${minimumLength} characters.`}
         />

@@ -17,7 +17,11 @@ const ADMIN_NAVIGATION = [
 export default function AdminControll() {
   return (
     <div>
-      <NavLinks label="Admin management" items={ADMIN_NAVIGATION} className="mb-6 flex gap-2 border-b border-slate-200 pb-3" />
+      <NavLinks
+        label="Admin management"
+        items={ADMIN_NAVIGATION}
+        className="mb-6 flex gap-2 border-b border-slate-200 pb-3"
+      />
       <Outlet />
     </div>
   );

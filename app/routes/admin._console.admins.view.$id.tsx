@@ -82,7 +82,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
       intent === "super-admin"
         ? await setSuperAdmin(admin, targetId, formData.get("superAdmin") === "on")
         : await resetTwoFactor(admin, targetId);
-    return redirectWithToast(`${TABLE}/${targetId}`, { type: result.ok ? "success" : "error", message: result.message });
+    return redirectWithToast(`${TABLE}/${targetId}`, {
+      type: result.ok ? "success" : "error",
+      message: result.message,
+    });
   }
   if (intent === "delete") {
     if (formData.get("confirmed") !== "on") {
@@ -92,7 +95,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!result.ok) return redirectWithToast(`${TABLE}/${targetId}`, { type: "error", message: result.message });
     // With JavaScript the page shows the toast and returns to the table itself 2 s later.
     if (formData.get("js") === "on") {
-      return formResult({ status: "success" }, { form: intent, headers: await toastHeaders({ type: "success", message: result.message }) });
+      return formResult(
+        { status: "success" },
+        { form: intent, headers: await toastHeaders({ type: "success", message: result.message }) },
+      );
     }
     return redirectWithToast(TABLE, { type: "success", message: result.message });
   }
@@ -121,7 +127,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defau
   isDeleted(actionResult) ? false : defaultShouldRevalidate;
 
 export default function AdminModify() {
-  const { target, isSelf, minimumLength, mayUpdatePassword, mayDelete, mayChangeSuperAdmin, mayResetTwoFactor } = useLoaderData<typeof loader>();
+  const { target, isSelf, minimumLength, mayUpdatePassword, mayDelete, mayChangeSuperAdmin, mayResetTwoFactor } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const passwordResult = resultFor(actionData, "update-password");
   const navigate = useNavigate();
@@ -163,13 +170,37 @@ export default function AdminModify() {
             <Field label="Email" inputProps={{ id: "admin-email", value: target.email, readOnly: true }} />
           </div>
           {mayUpdatePassword ? (
-            <Form method="post" {...getFormProps(form)} className="mt-4 rounded-md border border-slate-200 bg-white p-4">
+            <Form
+              method="post"
+              {...getFormProps(form)}
+              className="mt-4 rounded-md border border-slate-200 bg-white p-4"
+            >
               <FormErrors id={form.errorId} errors={form.errors} />
               {isSelf ? (
-                <InputField label="Current Password" field={fields.current_password} type="password" hideValue required={true} autoComplete="current-password" />
+                <InputField
+                  label="Current Password"
+                  field={fields.current_password}
+                  type="password"
+                  hideValue
+                  required={true}
+                  autoComplete="current-password"
+                />
               ) : null}
-              <InputField label="Password" field={fields.password} type="password" hideValue autoComplete="new-password" hint={`At least ${minimumLength} characters.`} />
-              <InputField label="Confirm Password" field={fields.password_confirmed} type="password" hideValue autoComplete="new-password" />
+              <InputField
+                label="Password"
+                field={fields.password}
+                type="password"
+                hideValue
+                autoComplete="new-password"
+                hint={`At least ${minimumLength} characters.`}
+              />
+              <InputField
+                label="Confirm Password"
+                field={fields.password_confirmed}
+                type="password"
+                hideValue
+                autoComplete="new-password"
+              />
               <SubmitButton pendingText="Updating…" name="intent" value="update-password">
                 Update Password
               </SubmitButton>
@@ -225,11 +256,15 @@ export default function AdminModify() {
                 </>
               ) : (
                 <label className="mb-2 flex items-start gap-2 text-sm text-slate-700">
-                  <input type="checkbox" name="confirmed" value="on" required />
-                  I understand: {DELETE_CONFIRM_TEXT}
+                  <input type="checkbox" name="confirmed" value="on" required />I understand: {DELETE_CONFIRM_TEXT}
                 </label>
               )}
-              <SubmitButton pendingText="Deleting…" name="intent" value="delete" className="btn-secondary border-red-600 text-red-700">
+              <SubmitButton
+                pendingText="Deleting…"
+                name="intent"
+                value="delete"
+                className="btn-secondary border-red-600 text-red-700"
+              >
                 Permanent Delete
               </SubmitButton>
             </Form>

@@ -66,49 +66,51 @@ export default function AdminDetails() {
         </p>
       ) : null}
       <DataTable headings={["#", "User ID", "Name", "Email", "Edit", "Access"]} className="mt-4">
-            {admins.map((row, index) => {
-              const intent = row.revoked ? "grant" : "revoke";
-              return (
-                <tr key={row.id} className="border-t border-slate-200 align-top">
-                  <td className={CELL}>{index + 1}</td>
-                  <td className={CELL}>{row.id}</td>
-                  <td className={CELL}>{row.name || "N/A"}</td>
-                  <td className={CELL}>{row.email}</td>
-                  <td className={CELL}>
-                    <Link to={`/admin/admins/view/${row.id}`} className="text-brand-600 underline">
-                      Edit
-                    </Link>
-                  </td>
-                  <td className={CELL}>
-                    {row.id === selfId || !mayManage ? (
-                      // Only super-admins change access, and nobody their own.
-                      <span className="text-slate-500">{row.id === selfId ? "You" : row.revoked ? "Revoked" : "Active"}</span>
+        {admins.map((row, index) => {
+          const intent = row.revoked ? "grant" : "revoke";
+          return (
+            <tr key={row.id} className="border-t border-slate-200 align-top">
+              <td className={CELL}>{index + 1}</td>
+              <td className={CELL}>{row.id}</td>
+              <td className={CELL}>{row.name || "N/A"}</td>
+              <td className={CELL}>{row.email}</td>
+              <td className={CELL}>
+                <Link to={`/admin/admins/view/${row.id}`} className="text-brand-600 underline">
+                  Edit
+                </Link>
+              </td>
+              <td className={CELL}>
+                {row.id === selfId || !mayManage ? (
+                  // Only super-admins change access, and nobody their own.
+                  <span className="text-slate-500">
+                    {row.id === selfId ? "You" : row.revoked ? "Revoked" : "Active"}
+                  </span>
+                ) : (
+                  <Form method="post" onSubmit={(event) => confirmOrCancel(event, CONFIRM_TEXT[intent])}>
+                    <input type="hidden" name="id" value={row.id} />
+                    {hydrated ? (
+                      <input type="hidden" name="confirmed" value="on" />
                     ) : (
-                      <Form method="post" onSubmit={(event) => confirmOrCancel(event, CONFIRM_TEXT[intent])}>
-                        <input type="hidden" name="id" value={row.id} />
-                        {hydrated ? (
-                          <input type="hidden" name="confirmed" value="on" />
-                        ) : (
-                          <label className="mb-1 flex items-start gap-2 text-xs text-slate-700">
-                            <input type="checkbox" name="confirmed" value="on" required />
-                            I understand: {CONFIRM_TEXT[intent]}
-                          </label>
-                        )}
-                        <button
-                          type="submit"
-                          name="intent"
-                          value={intent}
-                          className={row.revoked ? "btn-primary" : "btn-secondary"}
-                          aria-label={`${row.revoked ? "Grant" : "Revoke"} ${row.email}`}
-                        >
-                          {row.revoked ? "Grant" : "Revoke"}
-                        </button>
-                      </Form>
+                      <label className="mb-1 flex items-start gap-2 text-xs text-slate-700">
+                        <input type="checkbox" name="confirmed" value="on" required />I understand:{" "}
+                        {CONFIRM_TEXT[intent]}
+                      </label>
                     )}
-                  </td>
-                </tr>
-              );
-            })}
+                    <button
+                      type="submit"
+                      name="intent"
+                      value={intent}
+                      className={row.revoked ? "btn-primary" : "btn-secondary"}
+                      aria-label={`${row.revoked ? "Grant" : "Revoke"} ${row.email}`}
+                    >
+                      {row.revoked ? "Grant" : "Revoke"}
+                    </button>
+                  </Form>
+                )}
+              </td>
+            </tr>
+          );
+        })}
       </DataTable>
     </section>
   );

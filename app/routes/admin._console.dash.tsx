@@ -38,7 +38,17 @@ export default function AdminDashboard() {
   );
 }
 
-function Card({ title, value, testId, children }: { title: string; value: string; testId: string; children?: ReactNode }) {
+function Card({
+  title,
+  value,
+  testId,
+  children,
+}: {
+  title: string;
+  value: string;
+  testId: string;
+  children?: ReactNode;
+}) {
   return (
     <section className="rounded-md border border-slate-200 bg-white p-4">
       <h2 className="text-sm font-semibold text-slate-600">{title}</h2>

@@ -33,10 +33,16 @@ export default function AdminLayout() {
               Hi, {name}
             </summary>
             <div className="absolute right-0 z-40 mt-2 w-64 rounded-md border border-slate-200 bg-white p-3 shadow-lg">
-              <NavLink to="/admin/admins" className="block rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-slate-100">
+              <NavLink
+                to="/admin/admins"
+                className="block rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-slate-100"
+              >
                 AdminControll
               </NavLink>
-              <NavLink to="/admin/two-factor" className="block rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-slate-100">
+              <NavLink
+                to="/admin/two-factor"
+                className="block rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-slate-100"
+              >
                 Two-factor sign-in
               </NavLink>
               <Form method="post" action="/admin/logout" className="mt-3 border-t border-slate-200 pt-3">

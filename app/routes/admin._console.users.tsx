@@ -64,7 +64,14 @@ export default function UsersRecords() {
           <Field
             label="Search by email"
             errors={emailErrors}
-            inputProps={{ id: "email", name: "email", type: "search", defaultValue: email, maxLength: 254, autoComplete: "off" }}
+            inputProps={{
+              id: "email",
+              name: "email",
+              type: "search",
+              defaultValue: email,
+              maxLength: 254,
+              autoComplete: "off",
+            }}
           />
         </div>
         <button type="submit" className="btn-primary mt-6">

@@ -46,13 +46,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: rejectWithdrawalSchema });
     if (submission.status !== "success") return formResult(submission.reply(), { form: "reject" });
     const result = await rejectWithdrawal(admin, referenceId, submission.value.reason);
-    if (!result.ok) return formResult(submission.reply({ formErrors: [result.message] }), { form: "reject", status: 409 });
+    if (!result.ok)
+      return formResult(submission.reply({ formErrors: [result.message] }), { form: "reject", status: 409 });
     return redirectWithToast(back, { type: "success", message: result.message });
   }
   const submission = parseWithZod(formData, { schema: approveWithdrawalSchema });
   if (submission.status !== "success") return formResult(submission.reply(), { form: "approve" });
   const result = await approveWithdrawal(admin, referenceId);
-  if (!result.ok) return formResult(submission.reply({ formErrors: [result.message] }), { form: "approve", status: 409 });
+  if (!result.ok)
+    return formResult(submission.reply({ formErrors: [result.message] }), { form: "approve", status: 409 });
   return redirectWithToast(back, { type: "success", message: result.message });
 }
 
@@ -110,7 +112,10 @@ function FourEyesNote({
 }) {
   if (firstApproval) {
     return (
-      <div className="mt-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm" data-testid="first-approval">
+      <div
+        className="mt-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm"
+        data-testid="first-approval"
+      >
         <p>
           First approval: {firstApproval.by}, <time dateTime={firstApproval.at}>{utcMinute(firstApproval.at)}</time>.
         </p>
@@ -125,8 +130,8 @@ function FourEyesNote({
   if (reasons.length === 0) return null;
   return (
     <p className="mt-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm" data-testid="four-eyes">
-      Needs two approvals: {reasons.join("; ")}. Your approval is recorded as the first; a second, different admin&apos;s
-      approval pays it.
+      Needs two approvals: {reasons.join("; ")}. Your approval is recorded as the first; a second, different
+      admin&apos;s approval pays it.
     </p>
   );
 }
@@ -184,7 +189,12 @@ function RejectForm({ lastResult }: { lastResult: SubmissionResult<string[]> | u
         textareaProps={{ ...getTextareaProps(fields.reason), rows: 2, maxLength: MAX_REJECT_REASON }}
         errors={fields.reason.errors}
       />
-      <SubmitButton name="intent" value="reject" pendingText="Rejecting…" className="btn-secondary mt-2 border-red-600 text-red-700">
+      <SubmitButton
+        name="intent"
+        value="reject"
+        pendingText="Rejecting…"
+        className="btn-secondary mt-2 border-red-600 text-red-700"
+      >
         Reject and return the points
       </SubmitButton>
     </Form>

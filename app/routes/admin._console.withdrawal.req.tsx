@@ -47,7 +47,12 @@ export default function WithdrawalRequests() {
                   Proceed
                 </Link>
               ) : (
-                <button type="button" disabled aria-label={`Proceed ${row.referenceId} (${row.statusLabel})`} className="btn-secondary opacity-60">
+                <button
+                  type="button"
+                  disabled
+                  aria-label={`Proceed ${row.referenceId} (${row.statusLabel})`}
+                  className="btn-secondary opacity-60"
+                >
                   Proceed
                 </button>
               )}

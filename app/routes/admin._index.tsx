@@ -65,7 +65,13 @@ export default function AdminLogin() {
     <CardPage title="Admin Login">
       <Form method="post" {...getFormProps(form)} className="mt-6">
         <InputField label="Email" field={fields.email} type="email" autoComplete="username" />
-        <InputField label="Password" field={fields.password} type="password" hideValue autoComplete="current-password" />
+        <InputField
+          label="Password"
+          field={fields.password}
+          type="password"
+          hideValue
+          autoComplete="current-password"
+        />
         <FormErrors id={form.errorId} errors={form.errors} />
         <SubmitButton pendingText="Signing in…" className="btn-primary mt-2 w-full">
           Login

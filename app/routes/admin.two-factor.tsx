@@ -1,4 +1,10 @@
-import { redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  redirect,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CardPage } from "~/components/card-page";
 import { Field, SubmitButton } from "~/components/forms";
@@ -77,14 +83,21 @@ export default function TwoFactor() {
           </p>
           {page.required ? (
             <p className="mt-2 text-sm text-slate-700">
-              This panel requires two-factor sign-in for every admin. If you lose your phone, a super-admin can reset it.
+              This panel requires two-factor sign-in for every admin. If you lose your phone, a super-admin can reset
+              it.
             </p>
           ) : (
             <Form method="post" className="mt-4 border-t border-slate-200 pt-4">
               <h2 className="text-lg font-semibold">Turn off two-factor sign-in</h2>
               <Field
                 label="Your password"
-                inputProps={{ id: "disable-password", name: "password", type: "password", required: true, autoComplete: "current-password" }}
+                inputProps={{
+                  id: "disable-password",
+                  name: "password",
+                  type: "password",
+                  required: true,
+                  autoComplete: "current-password",
+                }}
               />
               <FormError message={formErrorsOf(actionData)?.[0]} />
               <SubmitButton name="intent" value="disable" pendingText="Turning off…" className="btn-secondary">

@@ -61,7 +61,14 @@ export default function AdminVerifyCode() {
         your recovery codes instead; each works once.
       </p>
       <Form method="post" {...getFormProps(form)} className="mt-6">
-        <InputField label="Code" field={fields.code} hideValue autoComplete="one-time-code" autoCapitalize="none" spellCheck={false} />
+        <InputField
+          label="Code"
+          field={fields.code}
+          hideValue
+          autoComplete="one-time-code"
+          autoCapitalize="none"
+          spellCheck={false}
+        />
         <FormErrors id={form.errorId} errors={form.errors} />
         <SubmitButton pendingText="Checking…" className="btn-primary mt-2 w-full">
           Verify

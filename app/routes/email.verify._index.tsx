@@ -80,11 +80,15 @@ export default function VerifyEmail() {
   return (
     <CardPage title="Verify your email">
       <p className="mt-2 text-slate-700">
-        We sent a verification link to <strong>{loaded.email}</strong>. Open it to verify your email address; it
-        expires in 60 minutes. No mail? Check your spam folder, or ask for a new link.
+        We sent a verification link to <strong>{loaded.email}</strong>. Open it to verify your email address; it expires
+        in 60 minutes. No mail? Check your spam folder, or ask for a new link.
       </p>
       {notice ? (
-        <p role="alert" id="verify-notice" className="mt-4 rounded-md border-l-4 border-red-700 bg-red-50 px-4 py-3 text-sm text-red-900">
+        <p
+          role="alert"
+          id="verify-notice"
+          className="mt-4 rounded-md border-l-4 border-red-700 bg-red-50 px-4 py-3 text-sm text-red-900"
+        >
           {notice}
         </p>
       ) : null}
@@ -99,7 +103,6 @@ export default function VerifyEmail() {
     </CardPage>
   );
 }
-
 
 /**
  * With JavaScript the button is disabled for the cooldown and counts down ('Resend link in N').

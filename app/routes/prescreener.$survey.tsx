@@ -1,4 +1,11 @@
-import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { PrescreenerForm, PrescreenerResult, SomethingWentWrong } from "~/components/prescreener";
 import { requireMemberWithDetails } from "~/domain/auth.server";
@@ -40,7 +47,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const step = prescreenerStep(prescreener.definition, await readFormData(request));
   if (step.kind === "page") {
     const refused = step.confirmError !== null || step.result?.status === "error";
-    return data({ page: step.page, values: step.values, result: step.result, confirmError: step.confirmError }, { status: refused ? 400 : 200 });
+    return data(
+      { page: step.page, values: step.values, result: step.result, confirmError: step.confirmError },
+      { status: refused ? 400 : 200 },
+    );
   }
   const saved = await submitPrescreener(member.id, prescreener.assignmentId, step.answers);
   if (!saved.ok && saved.reason === "already_answered") {

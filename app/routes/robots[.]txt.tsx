@@ -2,7 +2,18 @@ import { getEnv } from "~/lib/env.server";
 
 // Crawlers may read the public pages; the member area, the back office and the auth endpoints are
 // of no use in search results (and need a sign-in anyway).
-const PRIVATE_PATHS = ["/admin", "/dashboard", "/details", "/help", "/points", "/account", "/activities", "/email/", "/auth/", "/dev/"];
+const PRIVATE_PATHS = [
+  "/admin",
+  "/dashboard",
+  "/details",
+  "/help",
+  "/points",
+  "/account",
+  "/activities",
+  "/email/",
+  "/auth/",
+  "/dev/",
+];
 
 export function loader() {
   const lines = [

@@ -53,4 +53,3 @@ export async function loader({ request, params }: LoaderFunctionArgs): Promise<S
 export default function SurveyStart() {
   return <SurveyMessage {...useLoaderData<typeof loader>()} />;
 }
-

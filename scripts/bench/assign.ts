@@ -52,12 +52,17 @@ export async function run(): Promise<void> {
       const result = await assignToAllEligible(admin, survey, { screenerId: null, points: 10 });
       const seconds = (performance.now() - began) / 1000;
       if (!result.ok) throw new Error(JSON.stringify(result.fieldErrors));
-      console.log(`${label.padEnd(42)} ${result.count.toLocaleString("en-US").padStart(9)} assignments in ${seconds.toFixed(2)} s`);
+      console.log(
+        `${label.padEnd(42)} ${result.count.toLocaleString("en-US").padStart(9)} assignments in ${seconds.toFixed(2)} s`,
+      );
     }
     const assigned = await prisma.assignment.count({ where: { surveyId: survey.id } });
     if (assigned !== eligible) throw new Error(`Assigned ${assigned}, expected ${eligible}`);
 
-    const member = await prisma.member.findUniqueOrThrow({ where: { email: `user0000001@${DOMAIN}` }, select: { id: true } });
+    const member = await prisma.member.findUniqueOrThrow({
+      where: { email: `user0000001@${DOMAIN}` },
+      select: { id: true },
+    });
     await seedMemberAssignments(prisma, member.id, admin.id);
     const cases: [string, () => Promise<unknown>][] = [
       ["dashboard surveys, page 1", () => listAvailableSurveys(member.id, 1)],
@@ -91,7 +96,9 @@ async function seedMembers(prisma: Prisma) {
     process.stdout.write(`\rSeeded ${to.toLocaleString("en-US")} members`);
   }
   await prisma.$executeRawUnsafe(`ANALYZE "Member"`);
-  console.log(`\nSeeding ${(MEMBERS - start).toLocaleString("en-US")} members took ${((performance.now() - began) / 1000).toFixed(1)} s`);
+  console.log(
+    `\nSeeding ${(MEMBERS - start).toLocaleString("en-US")} members took ${((performance.now() - began) / 1000).toFixed(1)} s`,
+  );
 }
 
 /**
@@ -99,7 +106,9 @@ async function seedMembers(prisma: Prisma) {
  * open (Assigned or Started), the rest ended, spread over a year, as a long-standing member has.
  */
 async function seedMemberAssignments(prisma: Prisma, memberId: number, adminId: number) {
-  const existing = await prisma.assignment.count({ where: { memberId, survey: { slug: { startsWith: "dash-bench-" } } } });
+  const existing = await prisma.assignment.count({
+    where: { memberId, survey: { slug: { startsWith: "dash-bench-" } } },
+  });
   if (existing >= MEMBER_ASSIGNMENTS) return;
   await prisma.$executeRaw`
     INSERT INTO "Survey" ("name", "slug", "descriptionHtml", "categoryId", "points", "lengthMinutes", "launched", "delivery", "externalUrl", "returnSecret", "createdAt", "updatedAt")

@@ -265,8 +265,20 @@ function benchRoutes(cookies: { member: string; admin: string }): BenchRoute[] {
         return setCookie.includes("__member=") ? null : "no member cookie";
       },
     },
-    { name: "member dashboard /dashboard", method: "GET", path: "/dashboard", headers: { Cookie: cookies.member }, expect: 200 },
-    { name: "admin users /admin/users", method: "GET", path: "/admin/users", headers: { Cookie: cookies.admin }, expect: 200 },
+    {
+      name: "member dashboard /dashboard",
+      method: "GET",
+      path: "/dashboard",
+      headers: { Cookie: cookies.member },
+      expect: 200,
+    },
+    {
+      name: "admin users /admin/users",
+      method: "GET",
+      path: "/admin/users",
+      headers: { Cookie: cookies.admin },
+      expect: 200,
+    },
   ];
 }
 

@@ -8,7 +8,10 @@ import { parseDatabaseUrl, type DatabaseTarget } from "../../app/lib/database-ur
 export function benchDatabase(name: string): DatabaseTarget {
   const url = process.env.DATABASE_URL?.trim() || `pglite:/tmp/panel-bench-${name}/db`;
   const target = parseDatabaseUrl(url);
-  if (target.kind === "pglite" && (target.dataDir === null || target.dataDir.startsWith("./data") || target.dataDir.startsWith("data"))) {
+  if (
+    target.kind === "pglite" &&
+    (target.dataDir === null || target.dataDir.startsWith("./data") || target.dataDir.startsWith("data"))
+  ) {
     throw new Error(`The ${name} benchmark needs a scratch PGlite folder (pglite:/tmp/…), not memory or ./data.`);
   }
   console.log(`Database: ${target.kind === "postgres" ? "PostgreSQL" : `PGlite ${target.dataDir}`}`);
@@ -30,5 +33,7 @@ export async function time(work: () => Promise<unknown>, runs: number): Promise<
 
 export function report(label: string, sorted: number[]) {
   const at = (fraction: number) => sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)];
-  console.log(`${label.padEnd(42)} runs ${String(sorted.length).padStart(4)}  p50 ${at(0.5).toFixed(2).padStart(7)} ms  p99 ${at(0.99).toFixed(2).padStart(7)} ms`);
+  console.log(
+    `${label.padEnd(42)} runs ${String(sorted.length).padStart(4)}  p50 ${at(0.5).toFixed(2).padStart(7)} ms  p99 ${at(0.99).toFixed(2).padStart(7)} ms`,
+  );
 }

@@ -4,11 +4,7 @@
 // PGlite folder under /tmp (never ./data).
 import { migrateDatabase, openDatabase } from "../../app/lib/db.server";
 import { getDashboardFigures } from "../../app/domain/admin-dashboard.server";
-import {
-  findMemberByEmail,
-  getUsersRecordsTotals,
-  listMemberRecords,
-} from "../../app/domain/member-records.server";
+import { findMemberByEmail, getUsersRecordsTotals, listMemberRecords } from "../../app/domain/member-records.server";
 import { benchDatabase, report, time } from "./measure";
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 1_000_000);
@@ -41,7 +37,9 @@ export async function run(): Promise<void> {
         process.stdout.write(`\rSeeded ${to.toLocaleString("en-US")} members`);
       }
       await prisma.$executeRawUnsafe(`ANALYZE "Member"`);
-      console.log(`\nSeeding ${(MEMBERS - start).toLocaleString("en-US")} members took ${((performance.now() - began) / 1000).toFixed(1)} s`);
+      console.log(
+        `\nSeeding ${(MEMBERS - start).toLocaleString("en-US")} members took ${((performance.now() - began) / 1000).toFixed(1)} s`,
+      );
     } else {
       console.log(`${start.toLocaleString("en-US")} bench members already there; not seeding.`);
     }

@@ -9,16 +9,16 @@ export function escapeHtml(value: string): string {
 }
 
 /** A complete page: the title as its heading, the body already escaped by the caller. */
-export function sendPage(res: express.Response, { title, body, status = 200 }: { title: string; body: string; status?: number }) {
-  res
-    .status(status)
-    .set({
-      "Content-Type": "text/html; charset=utf-8",
-      "Cache-Control": "no-store",
-      "Content-Security-Policy":
-        "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
-    })
-    .send(`<!DOCTYPE html>
+export function sendPage(
+  res: express.Response,
+  { title, body, status = 200 }: { title: string; body: string; status?: number },
+) {
+  res.status(status).set({
+    "Content-Type": "text/html; charset=utf-8",
+    "Cache-Control": "no-store",
+    "Content-Security-Policy":
+      "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+  }).send(`<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">

@@ -20,9 +20,10 @@ export function mailOutboxRouter(): express.Router {
     const messages = await listOutbox();
     const rows = messages
       .map(
-        (message) => `<tr><td>${escapeHtml(message.to)}</td><td><a href="/dev/mail/${encodeURIComponent(message.id)}">${escapeHtml(
-          message.subject || "(no subject)",
-        )}</a></td><td><time datetime="${escapeHtml(message.sentAt)}">${escapeHtml(utc(message.sentAt))}</time></td></tr>`,
+        (message) =>
+          `<tr><td>${escapeHtml(message.to)}</td><td><a href="/dev/mail/${encodeURIComponent(message.id)}">${escapeHtml(
+            message.subject || "(no subject)",
+          )}</a></td><td><time datetime="${escapeHtml(message.sentAt)}">${escapeHtml(utc(message.sentAt))}</time></td></tr>`,
       )
       .join("\n");
     sendPage(res, {

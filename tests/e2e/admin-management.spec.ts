@@ -9,7 +9,13 @@ import { DEMO_ADMIN, signInAsAdmin } from "./support/admin";
 const DEMO = DEMO_ADMIN;
 
 /** With JavaScript the confirm step is the browser's dialog; without it, the row's checkbox. */
-async function confirmAndPress(page: Page, scope: ReturnType<Page["locator"]>, button: string, text: RegExp, js: boolean) {
+async function confirmAndPress(
+  page: Page,
+  scope: ReturnType<Page["locator"]>,
+  button: string,
+  text: RegExp,
+  js: boolean,
+) {
   if (js) {
     page.once("dialog", (dialog) => {
       expect(dialog.message()).toMatch(text);
@@ -26,7 +32,11 @@ async function auditRows(page: Page, email: string) {
   return page.getByRole("row").filter({ hasText: email });
 }
 
-async function signInElsewhere(browser: Browser, baseURL: string | undefined, admin: { email: string; password: string }) {
+async function signInElsewhere(
+  browser: Browser,
+  baseURL: string | undefined,
+  admin: { email: string; password: string },
+) {
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
   await page.goto("/admin");
@@ -36,11 +46,16 @@ async function signInElsewhere(browser: Browser, baseURL: string | undefined, ad
   return { page, close: () => context.close() };
 }
 
-test("register an admin: per-field errors first, then success, and the audit log says so", async ({ page }, testInfo) => {
+test("register an admin: per-field errors first, then success, and the audit log says so", async ({
+  page,
+}, testInfo) => {
   await signInAsAdmin(page);
   await page.goto("/admin/admins");
   await expect(page).toHaveURL("/admin/admins/view");
-  await page.getByRole("navigation", { name: "Admin management" }).getByRole("link", { name: "Register a Admin" }).click();
+  await page
+    .getByRole("navigation", { name: "Admin management" })
+    .getByRole("link", { name: "Register a Admin" })
+    .click();
   await expect(page.getByText("You are authorised to create new account")).toBeVisible();
 
   await page.getByLabel("Name").fill("   ");
@@ -79,7 +94,10 @@ test("register an admin: per-field errors first, then success, and the audit log
   await expect(await auditRows(page, email)).toContainText("admin.created");
 });
 
-test("a non-super-admin is told they are not authorised and cannot press Register", async ({ page, context }, testInfo) => {
+test("a non-super-admin is told they are not authorised and cannot press Register", async ({
+  page,
+  context,
+}, testInfo) => {
   const admin = await createAdmin(context, testInfo);
   await signInAsAdmin(page, admin);
   await page.goto("/admin/admins/register");
@@ -90,7 +108,13 @@ test("a non-super-admin is told they are not authorised and cannot press Registe
   await expect(page.getByRole("button", { name: /^(Revoke|Grant) / })).toHaveCount(0);
 });
 
-test("revoke with confirmation signs the admin out for good; grant gives the rights back", async ({ page, context, browser, baseURL, javaScriptEnabled }, testInfo) => {
+test("revoke with confirmation signs the admin out for good; grant gives the rights back", async ({
+  page,
+  context,
+  browser,
+  baseURL,
+  javaScriptEnabled,
+}, testInfo) => {
   const target = await createAdmin(context, testInfo);
   const elsewhere = await signInElsewhere(browser, baseURL, target);
   await expect(elsewhere.page).toHaveURL("/admin/dash");
@@ -98,7 +122,13 @@ test("revoke with confirmation signs the admin out for good; grant gives the rig
   await signInAsAdmin(page);
   await page.goto("/admin/admins/view");
   const row = page.getByRole("row").filter({ hasText: target.email });
-  await confirmAndPress(page, row, `Revoke ${target.email}`, /This action will revoke admin rights from this admin/, javaScriptEnabled);
+  await confirmAndPress(
+    page,
+    row,
+    `Revoke ${target.email}`,
+    /This action will revoke admin rights from this admin/,
+    javaScriptEnabled,
+  );
   await expect(page.locator('[data-toast="success"]')).toHaveText(`Admin rights revoked from ${target.email}`);
   await expect(row.getByRole("button", { name: `Grant ${target.email}` })).toBeVisible();
 
@@ -111,7 +141,13 @@ test("revoke with confirmation signs the admin out for good; grant gives the rig
   await expect(elsewhere.page.getByText("Your admin rights have been revoked.")).toBeVisible();
   await elsewhere.close();
 
-  await confirmAndPress(page, row, `Grant ${target.email}`, /This action will grant admin rights for this admin/, javaScriptEnabled);
+  await confirmAndPress(
+    page,
+    row,
+    `Grant ${target.email}`,
+    /This action will grant admin rights for this admin/,
+    javaScriptEnabled,
+  );
   await expect(page.locator('[data-toast="success"]')).toHaveText(`Admin rights granted to ${target.email}`);
   await expect(row.getByRole("button", { name: `Revoke ${target.email}` })).toBeVisible();
 
@@ -120,7 +156,12 @@ test("revoke with confirmation signs the admin out for good; grant gives the rig
   await expect(audit.filter({ hasText: "admin.granted" })).toHaveCount(1);
 });
 
-test("update another admin's password: a mismatch first, then the new password signs in", async ({ page, context, browser, baseURL }, testInfo) => {
+test("update another admin's password: a mismatch first, then the new password signs in", async ({
+  page,
+  context,
+  browser,
+  baseURL,
+}, testInfo) => {
   const target = await createAdmin(context, testInfo);
   await signInAsAdmin(page);
   await page.goto("/admin/admins/view");
@@ -146,7 +187,11 @@ test("update another admin's password: a mismatch first, then the new password s
   await expect((await auditRows(page, target.email)).filter({ hasText: "admin.password_changed" })).toHaveCount(1);
 });
 
-test("permanent delete with confirmation returns to the admin table", async ({ page, context, javaScriptEnabled }, testInfo) => {
+test("permanent delete with confirmation returns to the admin table", async ({
+  page,
+  context,
+  javaScriptEnabled,
+}, testInfo) => {
   const target = await createAdmin(context, testInfo);
   await signInAsAdmin(page);
   await page.goto("/admin/admins/view");
@@ -162,7 +207,10 @@ test("permanent delete with confirmation returns to the admin table", async ({ p
   await expect((await auditRows(page, target.email)).filter({ hasText: "admin.deleted" })).toHaveCount(1);
 });
 
-test("a super-admin makes another admin a super-admin and takes it back, each confirmed by a checkbox", async ({ page, context }, testInfo) => {
+test("a super-admin makes another admin a super-admin and takes it back, each confirmed by a checkbox", async ({
+  page,
+  context,
+}, testInfo) => {
   const target = await createAdmin(context, testInfo);
   await signInAsAdmin(page);
   await page.goto("/admin/admins/view");

@@ -22,7 +22,9 @@ test("an admin resets a forgotten password by mail and signs in with the new one
   await expect(page).toHaveURL("/admin/forgot-password");
   await page.getByLabel("Email").fill(admin.email);
   await page.getByRole("button", { name: "Submit" }).click();
-  await expect(page.getByText("If an account exists for that email, we have sent a password reset link to it.")).toBeVisible();
+  await expect(
+    page.getByText("If an account exists for that email, we have sent a password reset link to it."),
+  ).toBeVisible();
 
   const link = linkIn(await waitForMail(admin.email, "Reset Password Notification"), baseURL!);
   expect(new URL(link).pathname).toMatch(/^\/admin\/reset-password\//);
@@ -49,5 +51,7 @@ test("an admin resets a forgotten password by mail and signs in with the new one
 
   // The audit log records the reset.
   await page.goto("/admin/audit");
-  await expect(page.getByRole("row").filter({ hasText: "admin.password_reset" }).filter({ hasText: admin.email })).toBeVisible();
+  await expect(
+    page.getByRole("row").filter({ hasText: "admin.password_reset" }).filter({ hasText: admin.email }),
+  ).toBeVisible();
 });

@@ -6,7 +6,10 @@ import { signInAsAdmin } from "./support/admin";
 // Iceland (after a refused first try), edits its questions, saves; then a member in Iceland finds
 // the set among their profile surveys, answers it and saves.
 
-test("an admin creates and edits a profile survey set, and a member of its country answers it", async ({ page, context }, testInfo) => {
+test("an admin creates and edits a profile survey set, and a member of its country answers it", async ({
+  page,
+  context,
+}, testInfo) => {
   const admin = await createAdmin(context, testInfo);
   await signInAsAdmin(page, admin);
   await page.goto("/admin/survey");
@@ -85,7 +88,10 @@ test("an admin creates and edits a profile survey set, and a member of its count
   await expect(page.getByRole("heading", { name: "1. Your pet's name" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "2. Dog or cat?" })).toBeVisible();
   await expect(page.getByText("Required", { exact: true })).toHaveCount(2);
-  await expect(page.getByRole("list", { name: "Options of question 2" }).getByRole("listitem")).toHaveText(["Dog", "Cat"]);
+  await expect(page.getByRole("list", { name: "Options of question 2" }).getByRole("listitem")).toHaveText([
+    "Dog",
+    "Cat",
+  ]);
 
   await createMember(context, testInfo, { signIn: true, country: "IS" });
   await page.goto("/details/profiledetails");

@@ -32,7 +32,10 @@ async function enterCode(page: Page, code: string) {
   await page.getByRole("button", { name: "Verify" }).click();
 }
 
-test("enrol, then sign in with a recovery code (once only) and with a code from the app", async ({ page, context }, testInfo) => {
+test("enrol, then sign in with a recovery code (once only) and with a code from the app", async ({
+  page,
+  context,
+}, testInfo) => {
   test.setTimeout(90_000);
   const admin = await createAdmin(context, testInfo, "Enrol#Panel-2026");
   await signInAsAdmin(page, admin);
@@ -52,7 +55,10 @@ test("enrol, then sign in with a recovery code (once only) and with a code from 
   await page.getByLabel("Code from the app").fill((await generateTOTP({ ...TOTP, secret })).otp);
   await page.getByRole("button", { name: "Turn on two-factor" }).click();
   await expect(page.getByRole("heading", { name: "Two-factor sign-in is on" })).toBeVisible();
-  const recoveryCodes = await page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem").allTextContents();
+  const recoveryCodes = await page
+    .getByRole("list", { name: "Recovery codes" })
+    .getByRole("listitem")
+    .allTextContents();
   expect(recoveryCodes).toHaveLength(10);
   await page.getByRole("link", { name: "Continue to the dashboard" }).click();
   await expect(page).toHaveURL("/admin/dash");

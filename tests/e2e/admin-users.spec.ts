@@ -6,7 +6,6 @@ import { signInAsAdmin } from "./support/admin";
 // single-result view. Other tests add members to the same server, so every check runs on members
 // of this test's own, found by a prefix nobody else uses.
 
-
 function uniquePrefix(project: string) {
   return `usr${Math.random().toString(36).slice(2, 8)}-${project}-`;
 }
@@ -16,7 +15,10 @@ async function search(page: Page, value: string) {
   await page.getByRole("button", { name: "Search" }).click();
 }
 
-test("the cards come from the server and the table pages with First, Next, Previous and Last", async ({ page, context }, testInfo) => {
+test("the cards come from the server and the table pages with First, Next, Previous and Last", async ({
+  page,
+  context,
+}, testInfo) => {
   const prefix = uniquePrefix(testInfo.project.name);
   for (let index = 0; index < 22; index += 1) {
     await createMember(context, testInfo, { email: `${prefix}${String(index).padStart(2, "0")}@example.com` });
@@ -51,7 +53,10 @@ test("the cards come from the server and the table pages with First, Next, Previ
   await expect(rows.last()).toContainText(`${prefix}21@example.com`);
 });
 
-test("an exact address shows that member alone, 'All Users' leads back; a bad value shows an error", async ({ page, context }, testInfo) => {
+test("an exact address shows that member alone, 'All Users' leads back; a bad value shows an error", async ({
+  page,
+  context,
+}, testInfo) => {
   const prefix = uniquePrefix(testInfo.project.name);
   const member = await createMember(context, testInfo, { email: `${prefix}only@example.com`, firstName: "Asha" });
   await signInAsAdmin(page);

@@ -7,7 +7,10 @@ import { signInAsAdmin } from "./support/admin";
 // demographics form, one row on a profile question that a member of that country answered through
 // their own pages: the preview counts that member, Assign assigns the survey and says so.
 
-test("an admin assigns a survey by user id, then by demographics after a preview", async ({ page, context }, testInfo) => {
+test("an admin assigns a survey by user id, then by demographics after a preview", async ({
+  page,
+  context,
+}, testInfo) => {
   // One country per project, so the two projects running at once never count each other's members.
   const country = testInfo.project.name === "js-on" ? "TV" : "NR";
   const unique = `${testInfo.project.name} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -58,7 +61,9 @@ test("an admin assigns a survey by user id, then by demographics after a preview
   await expect(card).toContainText("Other");
   await card.getByRole("link", { name: `Assign ${surveyName}` }).click();
 
-  const form = page.getByRole(testInfo.project.name === "js-on" ? "dialog" : "region", { name: `Assign: ${surveyName}` });
+  const form = page.getByRole(testInfo.project.name === "js-on" ? "dialog" : "region", {
+    name: `Assign: ${surveyName}`,
+  });
   await expect(form.getByLabel("Points")).toHaveValue("20");
   // A refused first try: no user id and the box unticked.
   await form.getByRole("button", { name: "Assign" }).click();
@@ -74,12 +79,17 @@ test("an admin assigns a survey by user id, then by demographics after a preview
   const row = page.getByRole("row").filter({ hasText: surveyName });
   await expect(row.getByRole("cell", { name: "Launched", exact: true })).toBeVisible();
   await row.getByRole("link", { name: `Demographics of ${surveyName}` }).click();
-  const demographics = page.getByRole(testInfo.project.name === "js-on" ? "dialog" : "region", { name: "Survey Demographics" });
+  const demographics = page.getByRole(testInfo.project.name === "js-on" ? "dialog" : "region", {
+    name: "Survey Demographics",
+  });
   await expect(demographics.getByText(surveyName)).toBeVisible();
 
   await demographics.getByRole("button", { name: "Add Demographics" }).click();
   await expect(demographics.getByRole("group")).toHaveCount(2);
-  await demographics.getByLabel("Question").first().selectOption({ label: `Favourite season ${unique} (Seasons set ${unique})` });
+  await demographics
+    .getByLabel("Question")
+    .first()
+    .selectOption({ label: `Favourite season ${unique} (Seasons set ${unique})` });
   await demographics.getByLabel("Option").first().selectOption({ label: "Winter" });
   await demographics.getByRole("button", { name: "Preview" }).click();
   await expect(demographics.getByText("1 member matches now.")).toBeVisible();

@@ -24,7 +24,10 @@ async function renameIn(js: boolean, scope: Locator | Page, label: string, value
   }
 }
 
-test("an admin builds a screener of three pages with every question type, previews and submits it", async ({ page, context }, testInfo) => {
+test("an admin builds a screener of three pages with every question type, previews and submits it", async ({
+  page,
+  context,
+}, testInfo) => {
   test.setTimeout(120_000);
   const js = testInfo.project.name === "js-on";
 
@@ -67,7 +70,9 @@ test("an admin builds a screener of three pages with every question type, previe
     await expect(description).toHaveJSProperty("size", 22);
     await description.fill("Who keeps which pets at home");
     await description.blur();
-    await expect(page.getByRole("button", { name: "Edit Survey description: Who keeps which pets at home" })).toBeVisible();
+    await expect(
+      page.getByRole("button", { name: "Edit Survey description: Who keeps which pets at home" }),
+    ).toBeVisible();
   }
   await rename(pageSection(1), "Page name", "About you");
   await rename(question(1, 1), "Question name", "Your first name");
@@ -191,7 +196,10 @@ test("an admin builds a screener of three pages with every question type, previe
   }
   await expect(page).toHaveURL("/admin/screener/list");
   await expect(row.getByRole("cell").last()).toHaveText("Yes");
-  await expect(row.getByRole("link", { name: /^Add Validation to screener \d+$/ })).toHaveAttribute("aria-disabled", "true");
+  await expect(row.getByRole("link", { name: /^Add Validation to screener \d+$/ })).toHaveAttribute(
+    "aria-disabled",
+    "true",
+  );
 
   // The builder starts over.
   await page.goto("/admin/screenercreate");
@@ -207,7 +215,10 @@ async function seriousViolations(page: Page) {
 
 // axe needs script in the page, so the js-off project checks the server-rendered builder with the
 // app's own scripts blocked: the markup a browser without JavaScript shows.
-test("the builder and its preview have no serious or critical accessibility violation", async ({ browser, baseURL }, testInfo) => {
+test("the builder and its preview have no serious or critical accessibility violation", async ({
+  browser,
+  baseURL,
+}, testInfo) => {
   test.setTimeout(120_000);
   const context = await browser.newContext({ baseURL, javaScriptEnabled: true });
   if (testInfo.project.name === "js-off") await context.route(/\/assets\/.*\.js(\?|$)/, (route) => route.abort());
@@ -217,8 +228,15 @@ test("the builder and its preview have no serious or critical accessibility viol
   await page.goto("/admin/screenercreate");
   expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole("button", { name: "create new Survey" }).click();
-  await page.getByRole("region", { name: "Question types" }).getByRole("button", { name: "Radio", exact: true }).click();
-  await page.getByRole("region", { name: "Page 1", exact: true }).getByRole("group", { name: "Question 2" }).getByRole("button", { name: "Add Option" }).click();
+  await page
+    .getByRole("region", { name: "Question types" })
+    .getByRole("button", { name: "Radio", exact: true })
+    .click();
+  await page
+    .getByRole("region", { name: "Page 1", exact: true })
+    .getByRole("group", { name: "Question 2" })
+    .getByRole("button", { name: "Add Option" })
+    .click();
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page.getByText("Another option of this question has the same title.")).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
@@ -228,21 +246,30 @@ test("the builder and its preview have no serious or critical accessibility viol
   await context.close();
 });
 
-test("the hosted survey builder hands its questionnaire to the new-survey page", async ({ page, context }, testInfo) => {
+test("the hosted survey builder hands its questionnaire to the new-survey page", async ({
+  page,
+  context,
+}, testInfo) => {
   const admin = await createAdmin(context, testInfo);
   await signInAsAdmin(page, admin);
   await page.goto("/admin/survey/build");
   await expect(page.getByRole("heading", { name: "Build a Survey", level: 1 })).toBeVisible();
   await page.getByRole("button", { name: "create new Survey" }).click();
   await expect(page.getByRole("region", { name: "Page 1", exact: true })).toBeVisible();
-  await page.getByRole("region", { name: "Question types" }).getByRole("button", { name: "Paragraph", exact: true }).click();
+  await page
+    .getByRole("region", { name: "Question types" })
+    .getByRole("button", { name: "Paragraph", exact: true })
+    .click();
   await expect(page.getByRole("group", { name: "Question 2" })).toBeVisible();
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page).toHaveURL(/\/admin\/survey\/new\?questionnaire=\d+$/, { timeout: 15_000 });
   await expect(page.getByText("Survey questions saved. Now fill in the survey's details.")).toBeVisible();
 });
 
-test("an admin marks an exclusive option and a shown-when question, and a member taking the survey sees both work", async ({ page, context }, testInfo) => {
+test("an admin marks an exclusive option and a shown-when question, and a member taking the survey sees both work", async ({
+  page,
+  context,
+}, testInfo) => {
   test.setTimeout(120_000);
   const js = testInfo.project.name === "js-on";
   const rename = (scope: Locator | Page, label: string, value: string) => renameIn(js, scope, label, value);
@@ -250,7 +277,10 @@ test("an admin marks an exclusive option and a shown-when question, and a member
   await signInAsAdmin(page, admin);
   await page.goto("/admin/survey/build");
   await page.getByRole("button", { name: "create new Survey" }).click();
-  const question = (q: number) => page.getByRole("region", { name: "Page 1", exact: true }).getByRole("group", { name: `Question ${q}`, exact: true });
+  const question = (q: number) =>
+    page
+      .getByRole("region", { name: "Page 1", exact: true })
+      .getByRole("group", { name: `Question ${q}`, exact: true });
 
   // Question 1: which pets, a checkbox question whose 'None of these' is exclusive.
   await question(1).getByLabel("Type", { exact: true }).selectOption({ label: "Checkbox" });

@@ -5,10 +5,7 @@ import { createMember, uniqueEmail } from "./support/fixtures";
 // remix-auth-google flow, with /dev/google/authorize as the consent screen and the token and
 // profile calls answered by msw inside the test server.
 
-test("a new Google account becomes a member and is sent on to My Detail", async ({
-  page,
-  context,
-}, testInfo) => {
+test("a new Google account becomes a member and is sent on to My Detail", async ({ page, context }, testInfo) => {
   const email = uniqueEmail(testInfo, "google-new");
   await openConsentScreen(page);
   await useAnotherAccount(page, { givenName: "Meera", familyName: "Iyer", email });
@@ -16,10 +13,7 @@ test("a new Google account becomes a member and is sent on to My Detail", async 
   expect((await context.cookies()).find((cookie) => cookie.name === "__member")).toBeDefined();
 });
 
-test("an existing verified member is linked and lands on the dashboard", async ({
-  page,
-  context,
-}, testInfo) => {
+test("an existing verified member is linked and lands on the dashboard", async ({ page, context }, testInfo) => {
   const { email } = await createMember(context, testInfo, {
     password: "Quartz-Lantern-42",
     firstName: "Ravi",

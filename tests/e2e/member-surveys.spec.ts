@@ -12,7 +12,10 @@ const SCREENER: NonNullable<SurveyFixture["screener"]> = {
     title: "Car owners",
     description: "",
     pages: [
-      { title: "About you", questions: [{ key: "age", label: "Your age", type: "number", required: true, options: [] }] },
+      {
+        title: "About you",
+        questions: [{ key: "age", label: "Your age", type: "number", required: true, options: [] }],
+      },
       {
         title: "Your car",
         questions: [
@@ -58,9 +61,18 @@ async function answerScreener(page: Page, testInfo: TestInfo, owner: "Yes" | "No
   await page.getByRole("button", { name: "Submit" }).click();
 }
 
-test("a new survey shows on the dashboard with its 'new' mark and opens in its own window", async ({ context, page }, testInfo) => {
+test("a new survey shows on the dashboard with its 'new' mark and opens in its own window", async ({
+  context,
+  page,
+}, testInfo) => {
   const member = await createMember(context, testInfo, { signIn: true });
-  const { surveyId } = await createAssignedSurvey(context, { name: "Coffee habits", assignTo: member.email, points: 120, minutes: 7, categoryId: 10 });
+  const { surveyId } = await createAssignedSurvey(context, {
+    name: "Coffee habits",
+    assignTo: member.email,
+    points: 120,
+    minutes: 7,
+    categoryId: 10,
+  });
   await page.goto("/dashboard");
   const card = page.getByRole("article", { name: "Food/Snacks" });
   await expect(card.getByText("new", { exact: true })).toBeVisible();
@@ -75,7 +87,10 @@ test("a new survey shows on the dashboard with its 'new' mark and opens in its o
   await expect(page.getByRole("article", { name: "Coffee habits" }).getByText("Food/Snacks")).toBeVisible();
 
   if (jsOn(testInfo)) {
-    const [surveyWindow] = await Promise.all([context.waitForEvent("page"), page.getByRole("link", { name: /^Start Survey/ }).click()]);
+    const [surveyWindow] = await Promise.all([
+      context.waitForEvent("page"),
+      page.getByRole("link", { name: /^Start Survey/ }).click(),
+    ]);
     const alerts: string[] = [];
     page.once("dialog", (dialog) => {
       alerts.push(dialog.message());
@@ -87,14 +102,21 @@ test("a new survey shows on the dashboard with its 'new' mark and opens in its o
     await surveyWindow.close();
     // Once the poll has seen the window close, the survey can be started again.
     await page.waitForTimeout(1500);
-    const [again] = await Promise.all([context.waitForEvent("page"), page.getByRole("link", { name: /^Start Survey/ }).click()]);
+    const [again] = await Promise.all([
+      context.waitForEvent("page"),
+      page.getByRole("link", { name: /^Start Survey/ }).click(),
+    ]);
     await again.close();
   }
 });
 
 test("a member who fails the pre-screener is Not Allowed and cannot retry", async ({ context, page }, testInfo) => {
   const member = await createMember(context, testInfo, { signIn: true });
-  const { surveyId } = await createAssignedSurvey(context, { name: "Car survey", assignTo: member.email, screener: SCREENER });
+  const { surveyId } = await createAssignedSurvey(context, {
+    name: "Car survey",
+    assignTo: member.email,
+    screener: SCREENER,
+  });
   await page.goto(`/prescreener/${surveyId}`);
   await expect(page.getByText("Car survey")).toBeVisible();
   await answerScreener(page, testInfo, "No");
@@ -115,7 +137,11 @@ test("a member who fails the pre-screener is Not Allowed and cannot retry", asyn
 
 test("a member who passes the pre-screener is sent on with Proceed", async ({ context, page }, testInfo) => {
   const member = await createMember(context, testInfo, { signIn: true });
-  const { surveyId } = await createAssignedSurvey(context, { name: "Car survey", assignTo: member.email, screener: SCREENER });
+  const { surveyId } = await createAssignedSurvey(context, {
+    name: "Car survey",
+    assignTo: member.email,
+    screener: SCREENER,
+  });
   await page.goto(`/prescreener/${surveyId}`);
   await answerScreener(page, testInfo, "Yes");
   await expect(page.getByText("Screener Check Succesfull")).toBeVisible();
@@ -131,14 +157,23 @@ test("a member who passes the pre-screener is sent on with Proceed", async ({ co
 test("another member's pre-screener says Something went wrong", async ({ context, page }, testInfo) => {
   const owner = await createMember(context, testInfo);
   await createMember(context, testInfo, { signIn: true });
-  const { surveyId } = await createAssignedSurvey(context, { name: "Not yours", assignTo: owner.email, screener: SCREENER });
+  const { surveyId } = await createAssignedSurvey(context, {
+    name: "Not yours",
+    assignTo: owner.email,
+    screener: SCREENER,
+  });
   await page.goto(`/prescreener/${surveyId}`);
   await expect(page.getByRole("heading", { name: "Something went wrong" })).toBeVisible();
 });
 
 test("the survey history lists an ended survey with its reward", async ({ context, page }, testInfo) => {
   const member = await createMember(context, testInfo, { signIn: true });
-  const { surveyId } = await createAssignedSurvey(context, { name: "Done", assignTo: member.email, points: 80, status: 3 });
+  const { surveyId } = await createAssignedSurvey(context, {
+    name: "Done",
+    assignTo: member.email,
+    points: 80,
+    status: 3,
+  });
   await page.goto("/activities/surveyRecords");
   await expect(page.getByRole("link", { name: "Survey History" })).toBeVisible();
   const row = page.getByRole("row").filter({ has: page.getByRole("cell", { name: String(surveyId), exact: true }) });
@@ -152,7 +187,9 @@ test("a member without surveys sees the empty texts", async ({ context, page }, 
   await createMember(context, testInfo, { signIn: true });
   await page.goto("/survey");
   await expect(page.getByText("Surveys are currently unavailable. Please check back later.")).toBeVisible();
-  await expect(page.getByText("Surveys are awarded by geographic location and tailored to your profile.")).toBeVisible();
+  await expect(
+    page.getByText("Surveys are awarded by geographic location and tailored to your profile."),
+  ).toBeVisible();
   await page.goto("/activities/surveyRecords");
   await expect(page.getByText("No Survey History Found")).toBeVisible();
 });

@@ -32,7 +32,11 @@ function scripts(html: string): string[] {
 async function htmlAndCss(request: APIRequestContext, path: string) {
   const page = await gzippedSize(request, path);
   const sheets = await Promise.all(stylesheets(page.text).map((href) => gzippedSize(request, href)));
-  return { html: page.text, css: sheets.map((sheet) => sheet.text), size: page.size + sheets.reduce((sum, sheet) => sum + sheet.size, 0) };
+  return {
+    html: page.text,
+    css: sheets.map((sheet) => sheet.text),
+    size: page.size + sheets.reduce((sum, sheet) => sum + sheet.size, 0),
+  };
 }
 
 for (const { path } of PUBLIC_PAGES) {

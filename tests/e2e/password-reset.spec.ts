@@ -40,9 +40,7 @@ test("forgot password, reset through the mailed link, then only the new password
   await page.getByLabel("Confirm Password").fill(NEW_PASSWORD);
   await page.getByRole("button", { name: "Reset Password" }).click();
   await expect(page).toHaveURL("/login");
-  await expect(
-    page.getByText("Your password has been reset. Please log in with your new password."),
-  ).toBeVisible();
+  await expect(page.getByText("Your password has been reset. Please log in with your new password.")).toBeVisible();
 
   await logIn(page, email, OLD_PASSWORD);
   await expect(page.getByText("These credentials do not match our records.")).toBeVisible();

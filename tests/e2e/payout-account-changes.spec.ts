@@ -57,7 +57,9 @@ test("a member adds a payout account with the password, sees the cooling-off, an
   await choice.check();
   await page.getByRole("button", { name: "Withdraw" }).click();
   await expect(
-    page.getByText(`Your UPI account was added recently. For your safety it can receive withdrawals from ${usableFrom}.`),
+    page.getByText(
+      `Your UPI account was added recently. For your safety it can receive withdrawals from ${usableFrom}.`,
+    ),
   ).toBeVisible();
   await expect(page.getByTestId("points-balance")).toHaveText("2000");
 });

@@ -112,13 +112,21 @@ test("About You: the dashboard card, the refused save, then saved, read-only and
 
   await page.getByLabel(/What is your occupation/).selectOption("Student");
   await page.getByLabel(/How many members/).selectOption("8+");
-  await group(page, /chief earner of your household/).getByRole("radio", { name: "No" }).check();
+  await group(page, /chief earner of your household/)
+    .getByRole("radio", { name: "No" })
+    .check();
   await page.getByLabel(/What is your annual income/).selectOption("NotDisclosed");
   await page.getByLabel(/profession of your household's chief earner/).selectOption("Shop");
   await page.getByLabel(/family's annual income/).selectOption("100000-149999");
-  await group(page, /responsible for your household's expenses/).getByRole("radio", { name: "Partially" }).check();
-  await group(page, /does your household own/).getByRole("checkbox", { name: "Television" }).check();
-  await group(page, /does your household own/).getByRole("checkbox", { name: "Laptop" }).check();
+  await group(page, /responsible for your household's expenses/)
+    .getByRole("radio", { name: "Partially" })
+    .check();
+  await group(page, /does your household own/)
+    .getByRole("checkbox", { name: "Television" })
+    .check();
+  await group(page, /does your household own/)
+    .getByRole("checkbox", { name: "Laptop" })
+    .check();
   if (jsOn(testInfo)) await expect(page.getByText(REQUIRED_NOTE)).toHaveCount(0);
   await save(page);
 
@@ -158,13 +166,21 @@ test("Technology: single and multiple choices, devices with 'None', the banner w
   page,
 }, testInfo) => {
   await start(page, testInfo, "Technology", "technology");
-  await group(page, /Where do you access the internet/).getByRole("radio", { name: "Home" }).check();
+  await group(page, /Where do you access the internet/)
+    .getByRole("radio", { name: "Home" })
+    .check();
   await save(page);
   await expectRefused(page, ["This field is required.", "Please choose at least one option."]);
 
-  await group(page, /How often do you access/).getByRole("radio", { name: "Once a day" }).check();
-  await group(page, /web browsers/).getByRole("checkbox", { name: "Google Chrome" }).check();
-  await group(page, /web browsers/).getByRole("checkbox", { name: "Brave" }).check();
+  await group(page, /How often do you access/)
+    .getByRole("radio", { name: "Once a day" })
+    .check();
+  await group(page, /web browsers/)
+    .getByRole("checkbox", { name: "Google Chrome" })
+    .check();
+  await group(page, /web browsers/)
+    .getByRole("checkbox", { name: "Brave" })
+    .check();
   await tickNoneWithAnother(page, testInfo, group(page, /devices do you own/), "Laptop", "None / prefer not to say");
   await save(page);
 
@@ -187,13 +203,23 @@ test("Vehicles and Machinery: a household without a vehicle answers truthfully",
     "None: no vehicle in the household",
   );
   // The count and the fuel are optional and stay unanswered.
-  await group(page, /next vehicle/).getByRole("radio", { name: "No plans to buy one" }).check();
-  await tickNoneWithAnother(page, testInfo, group(page, /machines do you own/), "Hair dryer", "None / prefer not to say");
+  await group(page, /next vehicle/)
+    .getByRole("radio", { name: "No plans to buy one" })
+    .check();
+  await tickNoneWithAnother(
+    page,
+    testInfo,
+    group(page, /machines do you own/),
+    "Hair dryer",
+    "None / prefer not to say",
+  );
   await save(page);
 
   await expectSaved(page, "Vehicles and Machinery", "vehiclesmachinery");
   await expect(
-    group(page, /Which vehicles does your household own/).getByRole("checkbox", { name: "None: no vehicle in the household" }),
+    group(page, /Which vehicles does your household own/).getByRole("checkbox", {
+      name: "None: no vehicle in the household",
+    }),
   ).toBeChecked();
   await expectBalance(page, 100);
 });
@@ -212,10 +238,22 @@ test("Entertainment: games devices and social media asked only for those activit
     await expect(page.getByText("Answer only if you chose 'Using social media' above.")).toBeVisible();
   }
 
-  await tickNoneWithAnother(page, testInfo, group(page, /TV services/), "Cable TV", "No TV service / prefer not to say");
-  await group(page, /cinema/).getByRole("radio", { name: "Once a month", exact: true }).check();
-  await group(page, /kinds of movies/).getByRole("checkbox", { name: "Drama" }).check();
-  await group(page, /kinds of movies/).getByRole("checkbox", { name: "Science fiction" }).check();
+  await tickNoneWithAnother(
+    page,
+    testInfo,
+    group(page, /TV services/),
+    "Cable TV",
+    "No TV service / prefer not to say",
+  );
+  await group(page, /cinema/)
+    .getByRole("radio", { name: "Once a month", exact: true })
+    .check();
+  await group(page, /kinds of movies/)
+    .getByRole("checkbox", { name: "Drama" })
+    .check();
+  await group(page, /kinds of movies/)
+    .getByRole("checkbox", { name: "Science fiction" })
+    .check();
   await activities.getByRole("checkbox", { name: "Playing video games" }).check();
   await activities.getByRole("checkbox", { name: "Reading books" }).check();
   if (jsOn(testInfo)) {
@@ -237,13 +275,17 @@ test("Entertainment: games devices and social media asked only for those activit
 
   await expectSaved(page, "Entertainment", "entertainment");
   await expect(group(page, /devices do you play video games on/).getByRole("checkbox", { name: "Xbox" })).toBeChecked();
-  await expect(group(page, /TV services/).getByRole("checkbox", { name: "No TV service / prefer not to say" })).toBeChecked();
+  await expect(
+    group(page, /TV services/).getByRole("checkbox", { name: "No TV service / prefer not to say" }),
+  ).toBeChecked();
   await expectBalance(page, 100);
 });
 
 test("Cancel goes back to the hub and saves nothing", async ({ page }, testInfo) => {
   await start(page, testInfo, "Technology", "technology");
-  await group(page, /Where do you access the internet/).getByRole("radio", { name: "Office" }).check();
+  await group(page, /Where do you access the internet/)
+    .getByRole("radio", { name: "Office" })
+    .check();
   await page.getByRole("link", { name: "Cancel" }).click();
   await expect(page).toHaveURL(HUB);
   await expect(card(page, "Technology")).toBeVisible();

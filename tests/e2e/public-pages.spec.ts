@@ -17,7 +17,10 @@ test.describe("every public page", () => {
       await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{40,}/);
       const footer = page.getByRole("contentinfo");
       await expect(footer).toContainText(`© ${new Date().getFullYear()} Survey Panel`);
-      await expect(footer.getByRole("link", { name: SUPPORT_EMAIL })).toHaveAttribute("href", `mailto:${SUPPORT_EMAIL}`);
+      await expect(footer.getByRole("link", { name: SUPPORT_EMAIL })).toHaveAttribute(
+        "href",
+        `mailto:${SUPPORT_EMAIL}`,
+      );
     });
   }
 });

@@ -71,7 +71,9 @@ test("step 1 shows the spec's messages and the extra rules", async ({ page, cont
   await expect(page.getByText("This password is too common. Choose another.")).toBeVisible();
   await expect(banner(page)).toHaveText("Invalid field Data: password");
   // The server never renders a password back into the page.
-  await expect(page.getByLabel("Password", { exact: true })).toHaveValue(testInfo.project.name === "js-off" ? "" : "password1");
+  await expect(page.getByLabel("Password", { exact: true })).toHaveValue(
+    testInfo.project.name === "js-off" ? "" : "password1",
+  );
 
   await fillStepOne(page, { email: taken.toUpperCase() });
   await page.getByRole("button", { name: "Next" }).click();
@@ -107,7 +109,10 @@ test("step 2 shows the spec's messages, refuses under-18s and goes back with Pre
   expect(await page.content()).not.toContain(PASSWORD);
 });
 
-test("a new member registers, verifies the mailed link and opens the dashboard", async ({ page, baseURL }, testInfo) => {
+test("a new member registers, verifies the mailed link and opens the dashboard", async ({
+  page,
+  baseURL,
+}, testInfo) => {
   const email = uniqueEmail(testInfo, "register");
   await reachStepTwo(page, email);
   await fillStepTwo(page);

@@ -25,7 +25,13 @@ function definition(title: string) {
       {
         title: "Your cars",
         questions: [
-          { key: "fuel", label: "Fuel types", type: "checkbox", required: false, options: options("Petrol", "Diesel", "Electric") },
+          {
+            key: "fuel",
+            label: "Fuel types",
+            type: "checkbox",
+            required: false,
+            options: options("Petrol", "Diesel", "Electric"),
+          },
           { key: "brand", label: "Main brand", type: "select", required: false, options: options("Audi", "Kia") },
         ],
       },
@@ -74,9 +80,15 @@ test("an admin views a screener page by page and adds its rules once", async ({ 
   await expect(page).toHaveURL("/admin/screener/list");
 
   // ScreenerValidation: answer page by page, with a range for the number question.
-  await page.getByRole("row").filter({ hasText: title }).getByRole("link", { name: `Add Validation to screener ${screenerId}` }).click();
+  await page
+    .getByRole("row")
+    .filter({ hasText: title })
+    .getByRole("link", { name: `Add Validation to screener ${screenerId}` })
+    .click();
   await expect(page).toHaveURL(`/admin/screener/rules/${screenerId}`);
-  await expect(page.getByText("Checkbox: a member passes when they tick at least one of the boxes you tick.")).toBeVisible();
+  await expect(
+    page.getByText("Checkbox: a member passes when they tick at least one of the boxes you tick."),
+  ).toBeVisible();
   await expect(page.getByText("Page 1 of 3")).toBeVisible();
   await expect(page.getByText("Text answers are never checked")).toBeVisible();
   const owner = page.getByRole("group", { name: "Do you own a car?" });

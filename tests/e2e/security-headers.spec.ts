@@ -86,17 +86,27 @@ test("a form post from another origin is refused and changes nothing", async ({ 
   const { email } = await createMember(context, testInfo, { password: PASSWORD });
   const credentials = { email, password: PASSWORD };
   const signedIn = (response: APIResponse) =>
-    response.headersArray().some(({ name, value }) => name.toLowerCase() === "set-cookie" && value.startsWith("__member="));
+    response
+      .headersArray()
+      .some(({ name, value }) => name.toLowerCase() === "set-cookie" && value.startsWith("__member="));
 
   // Remix 2.17 itself aborts an action whose Origin host is not the request's Host, with a bare
   // 500, before the app runs; a server in front of Remix may answer 403 first. Either way: refused.
-  const fromOrigin = await page.request.post("/login", { headers: { Origin: EVIL }, form: credentials, maxRedirects: 0 });
+  const fromOrigin = await page.request.post("/login", {
+    headers: { Origin: EVIL },
+    form: credentials,
+    maxRedirects: 0,
+  });
   expect([403, 500]).toContain(fromOrigin.status());
   expect(signedIn(fromOrigin)).toBe(false);
 
   // Without an Origin the Referer decides, in the app's own check: a 403.
   for (const path of ["/login", "/admin", "/register"]) {
-    const fromReferer = await page.request.post(path, { headers: { Referer: `${EVIL}/form` }, form: credentials, maxRedirects: 0 });
+    const fromReferer = await page.request.post(path, {
+      headers: { Referer: `${EVIL}/form` },
+      form: credentials,
+      maxRedirects: 0,
+    });
     expect(fromReferer.status(), path).toBe(403);
     expect(signedIn(fromReferer), path).toBe(false);
   }

@@ -10,23 +10,33 @@ function uniqueName(label: string, projectName: string) {
   return `${label} ${projectName} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 }
 
-test("an admin creates a hosted survey, launches it and sees it Launched in the list", async ({ page, context }, testInfo) => {
+test("an admin creates a hosted survey, launches it and sees it Launched in the list", async ({
+  page,
+  context,
+}, testInfo) => {
   const admin = await createAdmin(context, testInfo);
   const { questionnaireId } = await createQuestionnaire(context, "hosted_survey", {
     title: `Hosted questionnaire ${testInfo.project.name}`,
     description: "",
-    pages: [{ title: "Page 1", questions: [{ key: "q1", label: "Question 1", type: "text", required: true, options: [] }] }],
+    pages: [
+      { title: "Page 1", questions: [{ key: "q1", label: "Question 1", type: "text", required: true, options: [] }] },
+    ],
   });
   await signInAsAdmin(page, admin);
   await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "AdminSurvey" }).click();
   await expect(page).toHaveURL("/admin/survey");
-  await expect(page.getByRole("navigation", { name: "Survey section" }).getByRole("link", { name: "Surveys", exact: true })).toHaveAttribute("href", "/admin/survey");
+  await expect(
+    page.getByRole("navigation", { name: "Survey section" }).getByRole("link", { name: "Surveys", exact: true }),
+  ).toHaveAttribute("href", "/admin/survey");
   await expect(page.getByRole("heading", { name: "Surveys", exact: true })).toBeVisible();
 
   // Where the builder sends the admin after making a hosted survey's questionnaire.
   await page.goto(`/admin/survey/new?questionnaire=${questionnaireId}`);
   await expect(page.getByRole("heading", { name: "Create Survey" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Build a hosted questionnaire" })).toHaveAttribute("href", "/admin/survey/build");
+  await expect(page.getByRole("link", { name: "Build a hosted questionnaire" })).toHaveAttribute(
+    "href",
+    "/admin/survey/build",
+  );
   await expect(page.getByLabel("Hosted on the panel")).toBeChecked();
   await expect(page.getByLabel("Questionnaire", { exact: true })).toHaveValue(String(questionnaireId));
 
@@ -44,7 +54,9 @@ test("an admin creates a hosted survey, launches it and sees it Launched in the 
   await page.getByLabel("Category").selectOption({ label: "Entertainment" });
   await page
     .getByRole("textbox", { name: "Description" })
-    .fill(`<p>Hello <strong>panel</strong></p><script>document.title = "pwned"</script><img src="x" onerror="document.title='pwned'"><a href="javascript:alert(1)">bad link</a>`);
+    .fill(
+      `<p>Hello <strong>panel</strong></p><script>document.title = "pwned"</script><img src="x" onerror="document.title='pwned'"><a href="javascript:alert(1)">bad link</a>`,
+    );
   await page.getByRole("button", { name: "Create Survey" }).click();
 
   await expect(page.getByText("Survey created successfully")).toBeVisible();
@@ -65,7 +77,10 @@ test("an admin creates a hosted survey, launches it and sees it Launched in the 
   await expect(page.getByText("Survey launched")).toBeVisible();
   await expect(page.getByRole("button", { name: "Unlaunch" })).toBeVisible();
 
-  await page.getByRole("navigation", { name: "Survey section" }).getByRole("link", { name: "Surveys", exact: true }).click();
+  await page
+    .getByRole("navigation", { name: "Survey section" })
+    .getByRole("link", { name: "Surveys", exact: true })
+    .click();
   const row = page.getByRole("row").filter({ hasText: name });
   await expect(row).toContainText("Entertainment");
   await expect(row).toContainText("10 min");
@@ -75,7 +90,10 @@ test("an admin creates a hosted survey, launches it and sees it Launched in the 
   await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
 });
 
-test("a super-admin creates an external survey, sees its four return links and its secret, and rotates it", async ({ page, context }, testInfo) => {
+test("a super-admin creates an external survey, sees its four return links and its secret, and rotates it", async ({
+  page,
+  context,
+}, testInfo) => {
   const admin = await createAdmin(context, testInfo, undefined, { superAdmin: true });
   await signInAsAdmin(page, admin);
   await page.goto("/admin/survey");
@@ -108,7 +126,9 @@ test("a super-admin creates an external survey, sees its four return links and i
     ["Quality", "quality"],
   ]) {
     await expect(links.getByRole("term").filter({ hasText: label })).toBeVisible();
-    await expect(links.getByText(`${origin}/surveys/redirect?status=${status}&token={token}`, { exact: true })).toBeVisible();
+    await expect(
+      links.getByText(`${origin}/surveys/redirect?status=${status}&token={token}`, { exact: true }),
+    ).toBeVisible();
   }
   const secret = links.getByText(/^[0-9a-f]{64}$/);
   await expect(secret).toBeHidden();
@@ -119,7 +139,9 @@ test("a super-admin creates an external survey, sees its four return links and i
   // Rotation asks for its box to be ticked (the browser's required check, the server's without it).
   await links.getByLabel("I will give the vendor the new secret.").check();
   await links.getByRole("button", { name: "Rotate secret" }).click();
-  await expect(page.getByText(/^New signing secret made\. Links signed with the old one keep working for 24 hours/)).toBeVisible();
+  await expect(
+    page.getByText(/^New signing secret made\. Links signed with the old one keep working for 24 hours/),
+  ).toBeVisible();
   await links.getByText("Show the signing secret").click();
   await expect(secret).toBeVisible();
   await expect(secret).not.toHaveText(before);

@@ -53,7 +53,9 @@ test("an admin builds, launches and assigns a screened hosted survey; one member
   await page.getByRole("navigation", { name: "Survey section" }).getByRole("link", { name: "Create Screener" }).click();
   await expect(page).toHaveURL("/admin/screenercreate");
   await page.getByRole("button", { name: "create new Survey" }).click();
-  const firstQuestion = page.getByRole("region", { name: "Page 1", exact: true }).getByRole("group", { name: "Question 1", exact: true });
+  const firstQuestion = page
+    .getByRole("region", { name: "Page 1", exact: true })
+    .getByRole("group", { name: "Question 1", exact: true });
   await expect(firstQuestion).toBeVisible();
   const screenerTitle = `Coffee machine owners ${unique}`;
   await rename(page, testInfo, "Survey title", screenerTitle);
@@ -73,7 +75,10 @@ test("an admin builds, launches and assigns a screened hosted survey; one member
   await screenerRow.getByRole("link", { name: /^Add Validation to screener \d+$/ }).click();
   await expect(page).toHaveURL(/\/admin\/screener\/rules\/\d+$/);
   const screenerId = page.url().match(/(\d+)$/)![1];
-  await page.getByRole("group", { name: "Do you own a coffee machine?" }).getByRole("radio", { name: "Yes", exact: true }).check();
+  await page
+    .getByRole("group", { name: "Do you own a coffee machine?" })
+    .getByRole("radio", { name: "Yes", exact: true })
+    .check();
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page).toHaveURL("/admin/screener/list");
   await expect(page.getByText("Screener rules added successfully")).toBeVisible();
@@ -83,7 +88,9 @@ test("an admin builds, launches and assigns a screened hosted survey; one member
   await page.goto("/admin/survey/build");
   await expect(page.getByRole("heading", { name: "Build a Survey", level: 1 })).toBeVisible();
   await page.getByRole("button", { name: "create new Survey" }).click();
-  const surveyQuestion = page.getByRole("region", { name: "Page 1", exact: true }).getByRole("group", { name: "Question 1", exact: true });
+  const surveyQuestion = page
+    .getByRole("region", { name: "Page 1", exact: true })
+    .getByRole("group", { name: "Question 1", exact: true });
   await expect(surveyQuestion).toBeVisible();
   await rename(page, testInfo, "Survey title", `Coffee questions ${unique}`);
   await rename(surveyQuestion, testInfo, "Question name", "Which coffee do you brew?");
@@ -120,10 +127,19 @@ test("an admin builds, launches and assigns a screened hosted survey; one member
   const demographics = page.getByRole(jsOn(testInfo) ? "dialog" : "region", { name: "Survey Demographics" });
   await expect(demographics.getByText(surveyName)).toBeVisible();
   await expect(demographics.getByText(`only members in ${country}`)).toBeVisible();
-  await demographics.getByLabel("Question").first().selectOption({ label: `${INTERNET_QUESTION} (Technology)` });
+  await demographics
+    .getByLabel("Question")
+    .first()
+    .selectOption({ label: `${INTERNET_QUESTION} (Technology)` });
   // Without JavaScript the option picker lists every question's options, grouped by question.
-  const office = demographics.getByLabel("Option").first().locator(`optgroup[label="${INTERNET_QUESTION}"] > option`, { hasText: "Office" });
-  await demographics.getByLabel("Option").first().selectOption((await office.getAttribute("value"))!);
+  const office = demographics
+    .getByLabel("Option")
+    .first()
+    .locator(`optgroup[label="${INTERNET_QUESTION}"] > option`, { hasText: "Office" });
+  await demographics
+    .getByLabel("Option")
+    .first()
+    .selectOption((await office.getAttribute("value"))!);
   await expect(demographics.getByLabel("Points")).toHaveValue(String(POINTS));
   await demographics.getByRole("button", { name: "Preview" }).click();
   await expect(demographics.getByText("2 members match now.")).toBeVisible();
@@ -161,7 +177,9 @@ test("an admin builds, launches and assigns a screened hosted survey; one member
   await expect(balance(qualifying.page)).toHaveText(String(100 + POINTS));
   await expect(surveyCard(qualifying.page, description)).toHaveCount(0);
   await qualifying.page.goto("/activities/surveyRecords");
-  const completed = qualifying.page.getByRole("row").filter({ has: qualifying.page.getByRole("cell", { name: surveyId, exact: true }) });
+  const completed = qualifying.page
+    .getByRole("row")
+    .filter({ has: qualifying.page.getByRole("cell", { name: surveyId, exact: true }) });
   await expect(completed.getByRole("cell").nth(3)).toHaveText(String(POINTS));
 
   // The member who does not own a coffee machine: screened out, and no second try.
@@ -178,7 +196,10 @@ test("an admin builds, launches and assigns a screened hosted survey; one member
   await expect(screenerWindow.getByText("Please try again later...")).toBeVisible();
   // Close closes the window the dashboard's script opened; a tab opened without JavaScript goes to the dashboard.
   if (jsOn(testInfo)) {
-    await Promise.all([screenerWindow.waitForEvent("close"), screenerWindow.getByRole("link", { name: "Close" }).click()]);
+    await Promise.all([
+      screenerWindow.waitForEvent("close"),
+      screenerWindow.getByRole("link", { name: "Close" }).click(),
+    ]);
   } else {
     await screenerWindow.getByRole("link", { name: "Close" }).click();
     await expect(screenerWindow).toHaveURL("/dashboard");
@@ -195,7 +216,9 @@ test("an admin builds, launches and assigns a screened hosted survey; one member
   await expect(balance(screenedOut.page)).toHaveText("100");
   await expect(surveyCard(screenedOut.page, description)).toHaveCount(0);
   await screenedOut.page.goto("/activities/surveyRecords");
-  const refused = screenedOut.page.getByRole("row").filter({ has: screenedOut.page.getByRole("cell", { name: surveyId, exact: true }) });
+  const refused = screenedOut.page
+    .getByRole("row")
+    .filter({ has: screenedOut.page.getByRole("cell", { name: surveyId, exact: true }) });
   await expect(refused.getByRole("cell").nth(3)).toHaveText("0");
 
   // The member who uses the internet at home was not targeted.

@@ -31,7 +31,10 @@ async function expectBalance(page: Page, points: number) {
 
 const heading = (page: Page, name: string) => page.getByRole("heading", { level: 1, name });
 
-test("a hosted survey: start, answer, submit once, see the thank-you and the points", async ({ page, context }, testInfo) => {
+test("a hosted survey: start, answer, submit once, see the thank-you and the points", async ({
+  page,
+  context,
+}, testInfo) => {
   const member = await createMember(context, testInfo, { signIn: true });
   const { surveyId, slug } = await createSurveyAssignment(context, {
     memberEmail: member.email,
@@ -71,7 +74,11 @@ test("a hosted survey: start, answer, submit once, see the thank-you and the poi
   await expect(heading(page, "Already taken")).toBeVisible();
 });
 
-test("an external survey: start sends the member to the vendor; the signed return link completes it", async ({ page, context, baseURL }, testInfo) => {
+test("an external survey: start sends the member to the vendor; the signed return link completes it", async ({
+  page,
+  context,
+  baseURL,
+}, testInfo) => {
   const member = await createMember(context, testInfo, { signIn: true });
   const { surveyId, respondentToken, returnSecret } = await createSurveyAssignment(context, {
     memberEmail: member.email,
@@ -97,7 +104,11 @@ test("an external survey: start sends the member to the vendor; the signed retur
   await expectBalance(page, 75);
 });
 
-test("a tampered return link is refused, recorded as security and pays nothing", async ({ page, context, baseURL }, testInfo) => {
+test("a tampered return link is refused, recorded as security and pays nothing", async ({
+  page,
+  context,
+  baseURL,
+}, testInfo) => {
   const member = await createMember(context, testInfo, { signIn: true });
   const { surveyId, respondentToken, returnSecret } = await createSurveyAssignment(context, {
     memberEmail: member.email,

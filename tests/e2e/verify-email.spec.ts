@@ -29,7 +29,9 @@ test("opening the page mails a link once; an early resend is refused", async ({ 
       .toBeLessThan(first);
   } else {
     await page.getByRole("button", { name: "Resend Verification Link" }).click();
-    await expect(page.locator("#verify-notice")).toHaveText(/^Please wait \d+ seconds? before requesting another link\.$/);
+    await expect(page.locator("#verify-notice")).toHaveText(
+      /^Please wait \d+ seconds? before requesting another link\.$/,
+    );
     const seconds = Number((await page.locator("#verify-notice").textContent())?.match(/\d+/)?.[0]);
     expect(seconds).toBeGreaterThan(0);
     expect(seconds).toBeLessThanOrEqual(60);
@@ -57,7 +59,11 @@ test("a tampered link is refused and the member stays unverified", async ({ page
   await expect(page).toHaveURL("/email/verify");
 });
 
-test("the link works signed out, and the member then signs in verified", async ({ page, context, baseURL }, testInfo) => {
+test("the link works signed out, and the member then signs in verified", async ({
+  page,
+  context,
+  baseURL,
+}, testInfo) => {
   const { email } = await createMember(context, testInfo, { verified: false, signIn: true });
   await page.goto("/email/verify");
   const link = linkIn(await waitForMail(email, SUBJECT), baseURL!);

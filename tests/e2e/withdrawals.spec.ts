@@ -8,7 +8,13 @@ import { signInAsAdmin } from "./support/admin";
 // page without) and rejects the other; the member then sees Paid out and the returned points.
 // Other tests add requests to the same server, so rows are always found by their own reference.
 
-const BANK = { method: "bank" as const, holderName: "Asha Rao", bankName: "HDFC Bank", bankAccountNumber: "001234567890", bankIfsc: "HDFC0000123" };
+const BANK = {
+  method: "bank" as const,
+  holderName: "Asha Rao",
+  bankName: "HDFC Bank",
+  bankAccountNumber: "001234567890",
+  bankIfsc: "HDFC0000123",
+};
 const UPI = { method: "upi" as const, holderName: "Asha Rao", upiId: "asha@okhdfc" };
 const CONFIRM_TEXT = "Are you sure... Once submitted this action cannot be revert back";
 
@@ -27,7 +33,12 @@ async function pendingReference(page: Page, account: string) {
   return reference;
 }
 
-async function adminPage(browser: Browser, baseURL: string | undefined, javaScriptEnabled: boolean, testInfo: Parameters<typeof createAdmin>[1]) {
+async function adminPage(
+  browser: Browser,
+  baseURL: string | undefined,
+  javaScriptEnabled: boolean,
+  testInfo: Parameters<typeof createAdmin>[1],
+) {
   const context = await browser.newContext({ baseURL, javaScriptEnabled });
   const admin = await createAdmin(context, testInfo);
   const page = await context.newPage();
@@ -37,14 +48,30 @@ async function adminPage(browser: Browser, baseURL: string | undefined, javaScri
 
 async function openConfirmation(page: Page, reference: string, javaScriptEnabled: boolean) {
   await page.goto("/admin/withdrawal/req");
-  await page.getByRole("row").filter({ hasText: reference }).getByRole("link", { name: `Proceed ${reference}` }).click();
+  await page
+    .getByRole("row")
+    .filter({ hasText: reference })
+    .getByRole("link", { name: `Proceed ${reference}` })
+    .click();
   const confirmation = page.getByRole(javaScriptEnabled ? "dialog" : "region", { name: "Payment Confirmation" });
   await expect(confirmation.getByTestId("confirmation-reference")).toHaveText(reference);
   return confirmation;
 }
 
-test("request, approve, reject: pending payment, then Paid out and the points back", async ({ page, context, browser, baseURL, javaScriptEnabled }, testInfo) => {
-  await createMember(context, testInfo, { signIn: true, verified: true, details: true, points: 2500, paymentAccounts: [BANK, UPI] });
+test("request, approve, reject: pending payment, then Paid out and the points back", async ({
+  page,
+  context,
+  browser,
+  baseURL,
+  javaScriptEnabled,
+}, testInfo) => {
+  await createMember(context, testInfo, {
+    signIn: true,
+    verified: true,
+    details: true,
+    points: 2500,
+    paymentAccounts: [BANK, UPI],
+  });
   await page.goto("/points");
   await expect(page.getByTestId("points-balance")).toHaveText("2500");
   await expect(page.getByTestId("withdrawable")).toHaveText("₹ 250.00");
@@ -52,7 +79,9 @@ test("request, approve, reject: pending payment, then Paid out and the points ba
 
   await withdraw(page, "1000", /Bank · HDFC Bank ••••••••7890/);
   await expect(page).toHaveURL("/activities/PointsRecords");
-  await expect(page.getByText(/^Withdrawal WD\w+ of 1000 points \(₹ 100\.00\) requested: pending payment\.$/)).toBeVisible();
+  await expect(
+    page.getByText(/^Withdrawal WD\w+ of 1000 points \(₹ 100\.00\) requested: pending payment\.$/),
+  ).toBeVisible();
   const paid = await pendingReference(page, "Bank · HDFC Bank");
   await expect(page.getByRole("row").filter({ hasText: paid })).toContainText("-1000");
 
@@ -91,7 +120,9 @@ test("request, approve, reject: pending payment, then Paid out and the points ba
     await expect(confirmation).toContainText("asha@okhdfc");
     await confirmation.getByLabel("Reason for rejection (shown to the member)").fill("UPI id not found");
     await confirmation.getByRole("button", { name: "Reject and return the points" }).click();
-    await expect(admin.page.getByText(`Withdrawal ${rejected} rejected: 1000 points returned to the member.`)).toBeVisible();
+    await expect(
+      admin.page.getByText(`Withdrawal ${rejected} rejected: 1000 points returned to the member.`),
+    ).toBeVisible();
     await expect(admin.page.getByRole("row").filter({ hasText: rejected })).toContainText("Rejected");
   } finally {
     await admin.close();
@@ -99,11 +130,14 @@ test("request, approve, reject: pending payment, then Paid out and the points ba
 
   await page.goto("/activities/PointsRecords");
   // By the Reference ID cell: the returned points' remark names the rejected reference too.
-  const entry = (reference: string) => page.getByRole("row").filter({ has: page.getByRole("cell", { name: reference, exact: true }) });
+  const entry = (reference: string) =>
+    page.getByRole("row").filter({ has: page.getByRole("cell", { name: reference, exact: true }) });
   await expect(entry(paid)).toContainText("Paid out");
   await expect(entry(rejected)).toContainText("Rejected");
   await expect(entry(rejected)).toContainText("-1000");
-  const returned = page.getByRole("row").filter({ hasText: `Points returned: withdrawal ${rejected} rejected (UPI id not found)` });
+  const returned = page
+    .getByRole("row")
+    .filter({ hasText: `Points returned: withdrawal ${rejected} rejected (UPI id not found)` });
   await expect(returned).toContainText("+1000");
   await expect(returned).toContainText("Completed");
   await page.goto("/points");
@@ -120,8 +154,20 @@ async function approve(page: Page, confirmation: ReturnType<Page["getByRole"]>, 
   await confirmation.getByRole("button", { name: "Submit" }).click();
 }
 
-test("four eyes: above ₹5,000 one admin's approval is recorded, not paid; the same admin again is refused; a second admin pays", async ({ page, context, browser, baseURL, javaScriptEnabled }, testInfo) => {
-  await createMember(context, testInfo, { signIn: true, verified: true, details: true, points: 60_000, paymentAccounts: [BANK] });
+test("four eyes: above ₹5,000 one admin's approval is recorded, not paid; the same admin again is refused; a second admin pays", async ({
+  page,
+  context,
+  browser,
+  baseURL,
+  javaScriptEnabled,
+}, testInfo) => {
+  await createMember(context, testInfo, {
+    signIn: true,
+    verified: true,
+    details: true,
+    points: 60_000,
+    paymentAccounts: [BANK],
+  });
   await page.goto("/points");
   await withdraw(page, "60000", /Bank · HDFC Bank ••••••••7890/);
   const reference = await pendingReference(page, "Bank · HDFC Bank");
@@ -131,24 +177,40 @@ test("four eyes: above ₹5,000 one admin's approval is recorded, not paid; the 
   try {
     // The first admin is told before the click that two approvals are needed, and why.
     let confirmation = await openConfirmation(first.page, reference, javaScriptEnabled);
-    await expect(confirmation.getByTestId("four-eyes")).toContainText("Needs two approvals: the amount is above ₹ 5,000.00");
+    await expect(confirmation.getByTestId("four-eyes")).toContainText(
+      "Needs two approvals: the amount is above ₹ 5,000.00",
+    );
     await approve(first.page, confirmation, javaScriptEnabled);
     await expect(first.page).toHaveURL("/admin/withdrawal/req");
-    await expect(first.page.getByText(`First approval recorded for ${reference}. It stays Pending until a second, different admin approves it; that approval pays it.`)).toBeVisible();
-    await expect(first.page.getByRole("row").filter({ hasText: reference })).toContainText("Pending (1 of 2 approvals)");
+    await expect(
+      first.page.getByText(
+        `First approval recorded for ${reference}. It stays Pending until a second, different admin approves it; that approval pays it.`,
+      ),
+    ).toBeVisible();
+    await expect(first.page.getByRole("row").filter({ hasText: reference })).toContainText(
+      "Pending (1 of 2 approvals)",
+    );
 
     // The same admin again: shown as the first approver, and refused.
     confirmation = await openConfirmation(first.page, reference, javaScriptEnabled);
     await expect(confirmation.getByTestId("first-approval")).toContainText("First approval: Test Admin");
-    await expect(confirmation.getByTestId("first-approval")).toContainText("You gave the first approval. A second, different admin must approve it before it is paid.");
+    await expect(confirmation.getByTestId("first-approval")).toContainText(
+      "You gave the first approval. A second, different admin must approve it before it is paid.",
+    );
     await approve(first.page, confirmation, javaScriptEnabled);
     const refused = first.page.getByRole(javaScriptEnabled ? "dialog" : "region", { name: "Payment Confirmation" });
-    await expect(refused.getByText("You have already approved this request. A second, different admin must approve it before it is paid.")).toBeVisible();
+    await expect(
+      refused.getByText(
+        "You have already approved this request. A second, different admin must approve it before it is paid.",
+      ),
+    ).toBeVisible();
     await expect(refused.getByTestId("confirmation-status")).toHaveText("Pending (1 of 2 approvals)");
 
     // A second, different admin's approval pays it.
     confirmation = await openConfirmation(second.page, reference, javaScriptEnabled);
-    await expect(confirmation.getByTestId("first-approval")).toContainText("Your approval is the second one: it pays this request.");
+    await expect(confirmation.getByTestId("first-approval")).toContainText(
+      "Your approval is the second one: it pays this request.",
+    );
     await approve(second.page, confirmation, javaScriptEnabled);
     await expect(second.page.getByText(`Payment confirmed: ${reference} is now Success.`)).toBeVisible();
     await expect(second.page.getByRole("row").filter({ hasText: reference })).toContainText("Success");
@@ -158,11 +220,25 @@ test("four eyes: above ₹5,000 one admin's approval is recorded, not paid; the 
   }
 
   await page.goto("/activities/PointsRecords");
-  await expect(page.getByRole("row").filter({ has: page.getByRole("cell", { name: reference, exact: true }) })).toContainText("Paid out");
+  await expect(
+    page.getByRole("row").filter({ has: page.getByRole("cell", { name: reference, exact: true }) }),
+  ).toContainText("Paid out");
 });
 
-test("the withdraw form's limits, and a member without an account is sent to add one", async ({ page, context, browser, baseURL, javaScriptEnabled }, testInfo) => {
-  await createMember(context, testInfo, { signIn: true, verified: true, details: true, points: 1200, paymentAccounts: [UPI] });
+test("the withdraw form's limits, and a member without an account is sent to add one", async ({
+  page,
+  context,
+  browser,
+  baseURL,
+  javaScriptEnabled,
+}, testInfo) => {
+  await createMember(context, testInfo, {
+    signIn: true,
+    verified: true,
+    details: true,
+    points: 1200,
+    paymentAccounts: [UPI],
+  });
   await page.goto("/points");
   const points = page.getByLabel("Points to withdraw");
   if (javaScriptEnabled) {
@@ -189,14 +265,23 @@ test("the withdraw form's limits, and a member without an account is sent to add
     const second = await other.newPage();
     await second.goto("/points");
     await expect(second.getByText("You have no payment account yet.")).toBeVisible();
-    await expect(second.getByRole("link", { name: "Add a PayPal, UPI or bank account" })).toHaveAttribute("href", "/account");
+    await expect(second.getByRole("link", { name: "Add a PayPal, UPI or bank account" })).toHaveAttribute(
+      "href",
+      "/account",
+    );
     await expect(second.getByLabel("Points to withdraw")).toHaveCount(0);
   } finally {
     await other.close();
   }
 });
 
-test("the points page, the points history and the Payment Confirmation pass axe", async ({ page, context, browser, baseURL, javaScriptEnabled }, testInfo) => {
+test("the points page, the points history and the Payment Confirmation pass axe", async ({
+  page,
+  context,
+  browser,
+  baseURL,
+  javaScriptEnabled,
+}, testInfo) => {
   // axe runs as a script in the page; the markup without JavaScript is the same minus the modal.
   test.skip(!javaScriptEnabled, "axe needs JavaScript in the page");
   const serious = async (target: Page) =>
@@ -204,7 +289,13 @@ test("the points page, the points history and the Payment Confirmation pass axe"
       .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
       .map((violation) => ({ rule: violation.id, targets: violation.nodes.map((node) => node.target.join(" ")) }));
 
-  await createMember(context, testInfo, { signIn: true, verified: true, details: true, points: 3000, paymentAccounts: [BANK, UPI] });
+  await createMember(context, testInfo, {
+    signIn: true,
+    verified: true,
+    details: true,
+    points: 3000,
+    paymentAccounts: [BANK, UPI],
+  });
   await page.goto("/points");
   await withdraw(page, "999", /Bank · HDFC Bank/);
   await expect(page.getByText("The minimum withdrawal is 1,000 points.")).toBeVisible();

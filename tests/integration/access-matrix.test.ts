@@ -4,7 +4,15 @@ import "../support/file-outbox";
 import { ASSIGNMENT_STATUS } from "~/domain/assignment-status";
 import { getPrisma } from "~/lib/db.server";
 import { ROUTE_MODULES, routePath } from "../support/route-modules";
-import { createRoleWorld, outcomeOf, roleRequest, ROLES, type FormBody, type Role, type RoleWorld } from "../support/roles";
+import {
+  createRoleWorld,
+  outcomeOf,
+  roleRequest,
+  ROLES,
+  type FormBody,
+  type Role,
+  type RoleWorld,
+} from "../support/roles";
 import * as fx from "../support/security-fixtures";
 import { createTestSurvey } from "../support/factories";
 
@@ -185,7 +193,9 @@ const MATRIX: Record<string, Row> = {
   "view.survey.$slug": {
     get: verifiedMember(200, 404),
     post: verifiedMember(400, 404),
-    setup: async (world) => ({ params: { slug: (await fx.ownHostedSurvey(world, ASSIGNMENT_STATUS.started)).survey.slug } }),
+    setup: async (world) => ({
+      params: { slug: (await fx.ownHostedSurvey(world, ASSIGNMENT_STATUS.started)).survey.slug },
+    }),
   },
   // Another member's screener shows 'Something went wrong' (404); a post to it changes nothing and
   // sends the browser back to that page.
@@ -369,7 +379,12 @@ const UNKNOWN_IDS: Record<string, { role: Role; param: string; expected: Expecte
   "admin._console._survey.survey.$id": { role: "admin", param: "id", expected: 404, post: 404 },
   "admin._console._survey.surveysassignv2.$id": { role: "admin", param: "id", expected: 404, post: 404 },
   "admin._console.admins.view.$id": { role: "admin", param: "id", expected: 404, post: FORM_FIRST },
-  "admin._console.withdrawal.req.$referenceId": { role: "admin", param: "referenceId", expected: 404, post: FORM_FIRST },
+  "admin._console.withdrawal.req.$referenceId": {
+    role: "admin",
+    param: "referenceId",
+    expected: 404,
+    post: FORM_FIRST,
+  },
   "admin.reset-password.$token": { role: "guest", param: "token", expected: 410, post: 400 },
   "_guest.resetpassword.$token": { role: "guest", param: "token", expected: 410, post: 400 },
   "_member.details.profiledetails.$slug": { role: "member", param: "slug", expected: 404, post: 404 },
@@ -411,16 +426,23 @@ describe("unknown and malformed ids", () => {
     const world = await createRoleWorld();
     const { loader, action } = ROUTE_MODULES["email.verify.$id.$hash"];
     const { params, query } = fx.unverifiedMemberLink(world);
-    const broken = [{ id: "abc" }, { id: "99999" }, { hash: "00" }, { hash: "\u0000" }].map((part) => ({ ...params, ...part }));
+    const broken = [{ id: "abc" }, { id: "99999" }, { hash: "00" }, { hash: "\u0000" }].map((part) => ({
+      ...params,
+      ...part,
+    }));
     for (const bad of broken) {
       for (const role of ["guest", "unverified"] as const) {
         const path = `${routePath("email.verify.$id.$hash", bad)}${query}`;
         const cookie = world.cookies[role];
         const opened = await outcomeOf(() => loader!({ request: roleRequest(cookie, path), params: bad, context: {} }));
-        const posted = await outcomeOf(() => action!({ request: roleRequest(cookie, path, []), params: bad, context: {} }));
+        const posted = await outcomeOf(() =>
+          action!({ request: roleRequest(cookie, path, []), params: bad, context: {} }),
+        );
         expect([opened.status, posted.status]).toEqual([400, 400]);
       }
     }
-    expect((await getPrisma().member.findUniqueOrThrow({ where: { id: world.unverified.id } })).emailVerifiedAt).toBeNull();
+    expect(
+      (await getPrisma().member.findUniqueOrThrow({ where: { id: world.unverified.id } })).emailVerifiedAt,
+    ).toBeNull();
   });
 });

@@ -46,7 +46,8 @@ function post(cookie: string, fields: Record<string, string>) {
   });
 }
 
-const isSignedIn = (cookie: string) => getMemberSession(new Request(ORIGIN, { headers: { Cookie: cookie } })).then(Boolean);
+const isSignedIn = (cookie: string) =>
+  getMemberSession(new Request(ORIGIN, { headers: { Cookie: cookie } })).then(Boolean);
 const memberRow = (id: number) => getPrisma().member.findUniqueOrThrow({ where: { id } });
 
 /** A refused post: the form comes back with errors and no password, and the account is untouched. */
@@ -70,13 +71,17 @@ describe("the Delete Account page", () => {
       points: 250,
       pendingWithdrawal: false,
     });
-    expect(await loader({ request: request(google.cookie), params: {}, context: {} })).toMatchObject({ hasPassword: false });
+    expect(await loader({ request: request(google.cookie), params: {}, context: {} })).toMatchObject({
+      hasPassword: false,
+    });
   });
 
   test("the right password and the box close the account, sign out every device and say so on /login", async () => {
     const { member, cookie } = await memberWithPassword();
     const otherDevice = await signIn(member.id);
-    await getPrisma().queuedMail.create({ data: { to: member.email, subject: "New survey available: X", text: "t", html: "h" } });
+    await getPrisma().queuedMail.create({
+      data: { to: member.email, subject: "New survey available: X", text: "t", html: "h" },
+    });
 
     const response = expectRedirect(await post(cookie, { password: PASSWORD, understood: "on" }));
     expect(response.headers.get("Location")).toBe("/login");
@@ -91,7 +96,9 @@ describe("the Delete Account page", () => {
     expect(await isSignedIn(otherDevice)).toBe(false);
     expect(await getPrisma().memberSession.count({ where: { memberId: member.id } })).toBe(0);
     // The invitation that had not gone out yet never will.
-    expect(await getPrisma().queuedMail.findFirstOrThrow({ where: { to: member.email } })).toMatchObject({ status: "failed" });
+    expect(await getPrisma().queuedMail.findFirstOrThrow({ where: { to: member.email } })).toMatchObject({
+      status: "failed",
+    });
   });
 
   test("a closed account cannot sign in again, and a password reset mails nothing", async () => {
@@ -148,7 +155,10 @@ describe("the Delete Account page", () => {
     expect(await refused(member.id, cookie, { confirmation: "remove", understood: "on" })).toEqual({
       confirmation: ["Type DELETE to confirm."],
     });
-    expect(await requestAccountDeletion(member.id, { confirmation: "nope" })).toMatchObject({ ok: false, field: "confirmation" });
+    expect(await requestAccountDeletion(member.id, { confirmation: "nope" })).toMatchObject({
+      ok: false,
+      field: "confirmation",
+    });
 
     expectRedirect(await post(cookie, { confirmation: " delete ", understood: "on" }));
     expect((await memberRow(member.id)).status).toBe("closed");

@@ -19,13 +19,17 @@ const PASSWORD = "Admin#Secret-42";
 describe("the admin guard", () => {
   test("a guest, a member and a revoked admin get a 404; an active admin gets in", async () => {
     const member = await createTestMember();
-    const memberCookie = (await startMemberSession(member.id, { persistent: false, request: new Request(ORIGIN) })).split(";")[0];
+    const memberCookie = (
+      await startMemberSession(member.id, { persistent: false, request: new Request(ORIGIN) })
+    ).split(";")[0];
     const revoked = await createTestAdmin({ revokedAt: new Date() });
     const active = await createTestAdmin();
 
     expect(await thrownStatus(requireAdmin(request("/admin/dash")))).toBe(404);
     expect(await thrownStatus(requireAdmin(request("/admin/dash", { cookie: memberCookie })))).toBe(404);
-    expect(await thrownStatus(requireAdmin(request("/admin/dash", { cookie: await adminCookie(revoked.id) })))).toBe(404);
+    expect(await thrownStatus(requireAdmin(request("/admin/dash", { cookie: await adminCookie(revoked.id) })))).toBe(
+      404,
+    );
     const session = await requireAdmin(request("/admin/dash", { cookie: await adminCookie(active.id) }));
     expect(session.admin.id).toBe(active.id);
   });
@@ -43,10 +47,22 @@ describe("the admin guard", () => {
     const snapshot = { method: "upi", upiId: "asha@okbank", holderName: "Asha" };
     for (const [index, status] of (["pending", "pending", "success"] as const).entries()) {
       await getPrisma().withdrawalRequest.create({
-        data: { referenceId: `WD-${index}`, memberId: member.id, points: 100, amountMinor: 1000, status, method: "upi", payoutSnapshot: snapshot },
+        data: {
+          referenceId: `WD-${index}`,
+          memberId: member.id,
+          points: 100,
+          amountMinor: 1000,
+          status,
+          method: "upi",
+          payoutSnapshot: snapshot,
+        },
       });
     }
-    const result = await dashLoader({ request: request("/admin/dash", { cookie: await adminCookie(admin.id) }), params: {}, context: {} });
+    const result = await dashLoader({
+      request: request("/admin/dash", { cookie: await adminCookie(admin.id) }),
+      params: {},
+      context: {},
+    });
     expect(result).toMatchObject({ pendingWithdrawals: 2 });
   });
 });
@@ -55,7 +71,11 @@ describe("admin sign-in", () => {
   test("the right password signs in with an admin cookie and lands on the dashboard", async () => {
     const admin = await createTestAdmin({ email: "ops@panel.test" });
     const response = expectRedirect(
-      await loginAction({ request: request("/admin", { form: { email: "OPS@panel.test", password: PASSWORD } }), params: {}, context: {} }),
+      await loginAction({
+        request: request("/admin", { form: { email: "OPS@panel.test", password: PASSWORD } }),
+        params: {},
+        context: {},
+      }),
     );
     expect(response.headers.get("Location")).toBe("/admin/dash");
     const setCookie = response.headers.get("Set-Cookie") ?? "";
@@ -77,7 +97,11 @@ describe("admin sign-in", () => {
       expect(refused.data.error).toEqual({ "": [LOGIN_FAILED_MESSAGE] });
     }
     const revoked = expectData(
-      await loginAction({ request: request("/admin", { form: { email: "gone@panel.test", password: PASSWORD } }), params: {}, context: {} }),
+      await loginAction({
+        request: request("/admin", { form: { email: "gone@panel.test", password: PASSWORD } }),
+        params: {},
+        context: {},
+      }),
     );
     expect(revoked.init?.status).toBe(403);
     expect(revoked.data.error).toEqual({ "": [ADMIN_REVOKED_MESSAGE] });
@@ -87,10 +111,18 @@ describe("admin sign-in", () => {
   test("the 6th attempt after 5 failures is refused, even with the right password", async () => {
     await createTestAdmin({ email: "ops@panel.test" });
     for (let attempt = 0; attempt < 5; attempt += 1) {
-      await loginAction({ request: request("/admin", { form: { email: "ops@panel.test", password: "wrong" } }), params: {}, context: {} });
+      await loginAction({
+        request: request("/admin", { form: { email: "ops@panel.test", password: "wrong" } }),
+        params: {},
+        context: {},
+      });
     }
     const refused = expectData(
-      await loginAction({ request: request("/admin", { form: { email: "ops@panel.test", password: PASSWORD } }), params: {}, context: {} }),
+      await loginAction({
+        request: request("/admin", { form: { email: "ops@panel.test", password: PASSWORD } }),
+        params: {},
+        context: {},
+      }),
     );
     expect(refused.init?.status).toBe(429);
     expect(await getPrisma().adminSession.count()).toBe(0);
@@ -98,9 +130,11 @@ describe("admin sign-in", () => {
 
   test("an admin already signed in goes straight to the dashboard", async () => {
     const admin = await createTestAdmin();
-    const response = await loginLoader({ request: request("/admin", { cookie: await adminCookie(admin.id) }), params: {}, context: {} }).catch(
-      (thrown: unknown) => thrown,
-    );
+    const response = await loginLoader({
+      request: request("/admin", { cookie: await adminCookie(admin.id) }),
+      params: {},
+      context: {},
+    }).catch((thrown: unknown) => thrown);
     expect(expectRedirect(response).headers.get("Location")).toBe("/admin/dash");
   });
 });
@@ -112,13 +146,19 @@ describe("admin logout", () => {
     const [first, second] = [await adminCookie(admin.id), await adminCookie(admin.id)];
     await adminCookie(other.id);
 
-    const single = expectRedirect(await logoutAction({ request: request("/admin/logout", { cookie: first, form: {} }), params: {}, context: {} }));
+    const single = expectRedirect(
+      await logoutAction({ request: request("/admin/logout", { cookie: first, form: {} }), params: {}, context: {} }),
+    );
     expect(single.headers.get("Location")).toBe("/admin");
     expect(single.headers.get("Set-Cookie")).toMatch(/^__admin=;.*Expires=Thu, 01 Jan 1970/);
     expect(await getPrisma().adminSession.count({ where: { adminId: admin.id } })).toBe(1);
 
     const third = await adminCookie(admin.id);
-    await logoutAction({ request: request("/admin/logout", { cookie: third, form: { allDevices: "on" } }), params: {}, context: {} });
+    await logoutAction({
+      request: request("/admin/logout", { cookie: third, form: { allDevices: "on" } }),
+      params: {},
+      context: {},
+    });
     expect(await getAdminSession(request("/admin/dash", { cookie: second }))).toBeNull();
     expect(await getPrisma().adminSession.count({ where: { adminId: admin.id } })).toBe(0);
     expect(await getPrisma().adminSession.count({ where: { adminId: other.id } })).toBe(1);

@@ -29,7 +29,16 @@ test("the cards count members, live surveys, this week's completes, points and p
   const category = await getPrisma().surveyCategory.create({ data: { id: 902, name: "Dash" } });
   const survey = (slug: string, launched: boolean) =>
     getPrisma().survey.create({
-      data: { name: slug, slug, categoryId: category.id, points: 10, lengthMinutes: 5, delivery: "hosted", returnSecret: "x", launched },
+      data: {
+        name: slug,
+        slug,
+        categoryId: category.id,
+        points: 10,
+        lengthMinutes: 5,
+        delivery: "hosted",
+        returnSecret: "x",
+        launched,
+      },
     });
   const live = await survey("live", true);
   await survey("draft", false);
@@ -44,7 +53,14 @@ test("the cards count members, live surveys, this week's completes, points and p
     });
   }
   await getPrisma().withdrawalRequest.create({
-    data: { referenceId: "WD-1", memberId: fresh.id, points: 100, amountMinor: 1000, method: "upi", payoutSnapshot: {} },
+    data: {
+      referenceId: "WD-1",
+      memberId: fresh.id,
+      points: 100,
+      amountMinor: 1000,
+      method: "upi",
+      payoutSnapshot: {},
+    },
   });
 
   expect(await load(cookie)).toEqual({

@@ -55,7 +55,11 @@ async function mailedAdminLink(email: string) {
 
 function submit(link: string, password: string, confirmation = password) {
   return resetAction({
-    request: post(link, { newPassword: password, newPassword_confirmation: confirmation, email: new URL(link).searchParams.get("email") ?? "" }),
+    request: post(link, {
+      newPassword: password,
+      newPassword_confirmation: confirmation,
+      email: new URL(link).searchParams.get("email") ?? "",
+    }),
     params: { token: tokenOf(link) },
     context: {},
   });
@@ -152,7 +156,12 @@ describe("admin password length", () => {
     const refused = expectData(await submit(link, "Tidal#Moss9"));
     expect(refused.init?.status).toBe(400);
     expect(JSON.stringify(refused.data)).toContain("An admin password must be at least 12 characters.");
-    expect(await verifyPassword(OLD_PASSWORD, (await getPrisma().admin.findUniqueOrThrow({ where: { id: account.id } })).passwordHash)).toBe(true);
+    expect(
+      await verifyPassword(
+        OLD_PASSWORD,
+        (await getPrisma().admin.findUniqueOrThrow({ where: { id: account.id } })).passwordHash,
+      ),
+    ).toBe(true);
     expectRedirect(await submit(link, NEW_PASSWORD));
   });
 });

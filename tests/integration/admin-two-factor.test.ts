@@ -3,7 +3,12 @@ import { afterEach, describe, expect, test } from "vitest";
 import { requireAdmin } from "~/domain/admin-auth.server";
 import { getAdminSession } from "~/domain/admin-sessions.server";
 import { CODE_REFUSED, ENROLMENT_CODE_REFUSED, MFA_REQUIRED_REFUSED } from "~/domain/admin-two-factor.server";
-import { CURRENT_PASSWORD_WRONG, LAST_SUPER_ADMIN_DEMOTE_REFUSED, NOT_AUTHORISED, setSuperAdmin } from "~/domain/admins.server";
+import {
+  CURRENT_PASSWORD_WRONG,
+  LAST_SUPER_ADMIN_DEMOTE_REFUSED,
+  NOT_AUTHORISED,
+  setSuperAdmin,
+} from "~/domain/admins.server";
 import { passwordPolicyIssue, verifyPassword } from "~/domain/passwords.server";
 import { getPrisma } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
@@ -42,12 +47,19 @@ async function thrown(work: Promise<unknown>): Promise<Response> {
 /** Enrols an admin through the two-factor page; returns the secret, the recovery codes and the session's new cookie. */
 async function enrol(adminId: number, cookie?: string) {
   cookie ??= await adminCookie(adminId);
-  const page = (await twoFactorLoader(args(request("/admin/two-factor", { cookie })))) as { secret: string; qrSvg: string };
+  const page = (await twoFactorLoader(args(request("/admin/two-factor", { cookie })))) as {
+    secret: string;
+    qrSvg: string;
+  };
   const confirmed = expectRedirect(
-    await twoFactorAction(args(request("/admin/two-factor", { cookie, form: { intent: "enrol", code: await currentCode(page.secret) } }))),
+    await twoFactorAction(
+      args(request("/admin/two-factor", { cookie, form: { intent: "enrol", code: await currentCode(page.secret) } })),
+    ),
   );
   const renewed = cookieOf(confirmed);
-  const shown = (await twoFactorLoader(args(request("/admin/two-factor", { cookie: renewed })))) as { recoveryCodes?: string[] | null };
+  const shown = (await twoFactorLoader(args(request("/admin/two-factor", { cookie: renewed })))) as {
+    recoveryCodes?: string[] | null;
+  };
   return { secret: page.secret, recoveryCodes: shown.recoveryCodes ?? [], cookie: renewed };
 }
 
@@ -61,7 +73,8 @@ async function passwordStep(email: string) {
   return cookieOf(response);
 }
 
-const codeStep = (cookie: string, code: string) => verifyAction(args(request("/admin/verify-code", { cookie, form: { code } })));
+const codeStep = (cookie: string, code: string) =>
+  verifyAction(args(request("/admin/verify-code", { cookie, form: { code } })));
 
 function withAdminMfa(value: "required" | "optional") {
   getEnv().ADMIN_MFA = value;
@@ -74,20 +87,30 @@ describe("enrolment", () => {
   test("the page shows a server-drawn QR code and the secret; a wrong code enrols nothing; the right one gives 10 recovery codes once", async () => {
     const admin = await createTestAdmin();
     const cookie = await adminCookie(admin.id);
-    const page = (await twoFactorLoader(args(request("/admin/two-factor", { cookie })))) as { enrolled: boolean; secret: string; qrSvg: string };
+    const page = (await twoFactorLoader(args(request("/admin/two-factor", { cookie })))) as {
+      enrolled: boolean;
+      secret: string;
+      qrSvg: string;
+    };
     expect(page.enrolled).toBe(false);
     expect(page.secret).toMatch(/^[A-Z2-7]{16,}$/);
     expect(page.qrSvg).toMatch(/^<svg[^>]*viewBox/);
     // Reloading shows the same secret: the app may already have scanned it.
-    expect(((await twoFactorLoader(args(request("/admin/two-factor", { cookie })))) as { secret: string }).secret).toBe(page.secret);
+    expect(((await twoFactorLoader(args(request("/admin/two-factor", { cookie })))) as { secret: string }).secret).toBe(
+      page.secret,
+    );
 
-    const wrong = expectData(await twoFactorAction(args(request("/admin/two-factor", { cookie, form: { intent: "enrol", code: "000000" } }))));
+    const wrong = expectData(
+      await twoFactorAction(args(request("/admin/two-factor", { cookie, form: { intent: "enrol", code: "000000" } }))),
+    );
     expect(wrong.init?.status).toBe(400);
     expect(wrong.data.error).toEqual({ "": [ENROLMENT_CODE_REFUSED] });
     expect((await getPrisma().admin.findUniqueOrThrow({ where: { id: admin.id } })).totpEnabledAt).toBeNull();
 
     const done = expectRedirect(
-      await twoFactorAction(args(request("/admin/two-factor", { cookie, form: { intent: "enrol", code: await currentCode(page.secret) } }))),
+      await twoFactorAction(
+        args(request("/admin/two-factor", { cookie, form: { intent: "enrol", code: await currentCode(page.secret) } })),
+      ),
     );
     expect(done.headers.get("Location")).toBe("/admin/two-factor");
     // The session goes on under a new id; the old one is worth nothing.
@@ -96,15 +119,22 @@ describe("enrolment", () => {
     expect(renewed).not.toBe(cookie);
     expect(await getAdminSession(request("/admin/dash", { cookie }))).toBeNull();
     // The page it goes to shows the recovery codes, once.
-    const shown = (await twoFactorLoader(args(request("/admin/two-factor", { cookie: renewed })))) as { recoveryCodes: string[] | null };
+    const shown = (await twoFactorLoader(args(request("/admin/two-factor", { cookie: renewed })))) as {
+      recoveryCodes: string[] | null;
+    };
     const codes = shown.recoveryCodes ?? [];
     expect(codes).toHaveLength(10);
     expect(new Set(codes).size).toBe(10);
     const stored = await getPrisma().adminRecoveryCode.findMany({ where: { adminId: admin.id } });
     expect(stored).toHaveLength(10);
     expect(stored.map((row) => row.codeHash)).not.toContain(codes[0]);
-    expect(await getPrisma().auditEntry.findMany({ where: { adminId: admin.id } })).toMatchObject([{ action: "admin.two_factor_enabled" }]);
-    const after = (await twoFactorLoader(args(request("/admin/two-factor", { cookie: renewed })))) as Record<string, unknown>;
+    expect(await getPrisma().auditEntry.findMany({ where: { adminId: admin.id } })).toMatchObject([
+      { action: "admin.two_factor_enabled" },
+    ]);
+    const after = (await twoFactorLoader(args(request("/admin/two-factor", { cookie: renewed })))) as Record<
+      string,
+      unknown
+    >;
     expect(after).toMatchObject({ enrolled: true, recoveryCodesLeft: 10, recoveryCodes: null });
     expect(after).not.toHaveProperty("secret");
     const [mail] = await mailTo(admin.email);
@@ -116,14 +146,27 @@ describe("enrolment", () => {
     const admin = await createTestAdmin({ email: "victim@panel.test" });
     const victim = await adminCookie(admin.id);
     const attacker = await adminCookie(admin.id);
-    const attackerPage = (await twoFactorLoader(args(request("/admin/two-factor", { cookie: attacker })))) as { secret: string; qrSvg: string };
-    const victimPage = (await twoFactorLoader(args(request("/admin/two-factor", { cookie: victim })))) as { secret: string; qrSvg: string };
+    const attackerPage = (await twoFactorLoader(args(request("/admin/two-factor", { cookie: attacker })))) as {
+      secret: string;
+      qrSvg: string;
+    };
+    const victimPage = (await twoFactorLoader(args(request("/admin/two-factor", { cookie: victim })))) as {
+      secret: string;
+      qrSvg: string;
+    };
     expect(victimPage.secret).not.toBe(attackerPage.secret);
     expect(victimPage.qrSvg).not.toBe(attackerPage.qrSvg);
 
     // The attacker's secret is no use for the victim's enrolment, nor the other way round.
     const crossed = expectData(
-      await twoFactorAction(args(request("/admin/two-factor", { cookie: victim, form: { intent: "enrol", code: await currentCode(attackerPage.secret) } }))),
+      await twoFactorAction(
+        args(
+          request("/admin/two-factor", {
+            cookie: victim,
+            form: { intent: "enrol", code: await currentCode(attackerPage.secret) },
+          }),
+        ),
+      ),
     );
     expect(crossed.init?.status).toBe(400);
 
@@ -143,7 +186,13 @@ describe("enrolment", () => {
     // As if its sign-in had raced the confirmation: a password-only session of an enrolled admin.
     const passwordOnly = await adminCookie(admin.id);
     expect(await thrownStatus(dashLoader(args(request("/admin/dash", { cookie: passwordOnly }))))).toBe(404);
-    expect(await thrownStatus(twoFactorAction(args(request("/admin/two-factor", { cookie: passwordOnly, form: { intent: "disable", password: PASSWORD } }))))).toBe(404);
+    expect(
+      await thrownStatus(
+        twoFactorAction(
+          args(request("/admin/two-factor", { cookie: passwordOnly, form: { intent: "disable", password: PASSWORD } })),
+        ),
+      ),
+    ).toBe(404);
     expect((await getPrisma().admin.findUniqueOrThrow({ where: { id: admin.id } })).totpEnabledAt).not.toBeNull();
     // The session that enrolled, and one that proves a code, are signed in.
     expect(await dashLoader(args(request("/admin/dash", { cookie })))).toBeTruthy();
@@ -191,7 +240,9 @@ describe("two-step sign-in", () => {
     const { recoveryCodes } = await enrol(admin.id);
     const code = recoveryCodes[3];
     expectRedirect(await codeStep(await passwordStep(admin.email), code.replace("-", "").toUpperCase()));
-    const entries = await getPrisma().auditEntry.findMany({ where: { adminId: admin.id, action: "admin.recovery_code_used" } });
+    const entries = await getPrisma().auditEntry.findMany({
+      where: { adminId: admin.id, action: "admin.recovery_code_used" },
+    });
     expect(entries).toMatchObject([{ details: { recoveryCodesLeft: 9 } }]);
 
     const again = expectData(await codeStep(await passwordStep(admin.email), code));
@@ -206,7 +257,8 @@ describe("two-step sign-in", () => {
     const pending = await passwordStep(admin.email);
     const right = await currentCode(secret);
     const wrongCode = right === "111111" ? "222222" : "111111";
-    for (let attempt = 0; attempt < 5; attempt += 1) expect(expectData(await codeStep(pending, wrongCode)).init?.status).toBe(401);
+    for (let attempt = 0; attempt < 5; attempt += 1)
+      expect(expectData(await codeStep(pending, wrongCode)).init?.status).toBe(401);
     const limited = expectData(await codeStep(pending, right));
     expect(limited.init?.status).toBe(429);
     expect(JSON.stringify(limited.data.error)).toContain("Too many failed attempts");
@@ -225,7 +277,8 @@ describe("two-step sign-in", () => {
     const wrongCode = right === "111111" ? "222222" : "111111";
     for (let session = 0; session < 4; session += 1) {
       const pending = await passwordStep(admin.email);
-      for (let attempt = 0; attempt < 5; attempt += 1) expect(expectData(await codeStep(pending, wrongCode)).init?.status).toBe(401);
+      for (let attempt = 0; attempt < 5; attempt += 1)
+        expect(expectData(await codeStep(pending, wrongCode)).init?.status).toBe(401);
     }
     const fresh = await passwordStep(admin.email);
     const capped = expectData(await codeStep(fresh, right));
@@ -236,7 +289,9 @@ describe("two-step sign-in", () => {
 
   test("an admin without two-factor still signs in with the password alone where it is optional", async () => {
     const admin = await createTestAdmin({ email: "no-mfa@panel.test" });
-    const response = expectRedirect(await loginAction(args(request("/admin", { form: { email: admin.email, password: PASSWORD } }))));
+    const response = expectRedirect(
+      await loginAction(args(request("/admin", { form: { email: admin.email, password: PASSWORD } }))),
+    );
     expect(response.headers.get("Location")).toBe("/admin/dash");
   });
 });
@@ -249,22 +304,46 @@ describe("ADMIN_MFA", () => {
     const blocked = await thrown(dashLoader(args(request("/admin/dash", { cookie }))));
     expect(blocked.status).toBe(302);
     expect(blocked.headers.get("Location")).toBe("/admin/two-factor");
-    expect((await thrown(editLoader(args(request(`/admin/admins/view/${admin.id}`, { cookie }), { id: String(admin.id) })))).headers.get("Location")).toBe(
-      "/admin/two-factor",
-    );
+    expect(
+      (
+        await thrown(editLoader(args(request(`/admin/admins/view/${admin.id}`, { cookie }), { id: String(admin.id) })))
+      ).headers.get("Location"),
+    ).toBe("/admin/two-factor");
     // Actions are guarded as well as loaders.
     const write = await thrown(
-      editAction(args(request(`/admin/admins/view/${admin.id}`, { cookie, form: { intent: "update-password", current_password: PASSWORD, password: NEW_PASSWORD, password_confirmed: NEW_PASSWORD } }), { id: String(admin.id) })),
+      editAction(
+        args(
+          request(`/admin/admins/view/${admin.id}`, {
+            cookie,
+            form: {
+              intent: "update-password",
+              current_password: PASSWORD,
+              password: NEW_PASSWORD,
+              password_confirmed: NEW_PASSWORD,
+            },
+          }),
+          { id: String(admin.id) },
+        ),
+      ),
     );
     expect(write.headers.get("Location")).toBe("/admin/two-factor");
-    expect(await verifyPassword(PASSWORD, (await getPrisma().admin.findUniqueOrThrow({ where: { id: admin.id } })).passwordHash)).toBe(true);
+    expect(
+      await verifyPassword(
+        PASSWORD,
+        (await getPrisma().admin.findUniqueOrThrow({ where: { id: admin.id } })).passwordHash,
+      ),
+    ).toBe(true);
 
     const page = await twoFactorLoader(args(request("/admin/two-factor", { cookie })));
     expect(page).toMatchObject({ enrolled: false, required: true });
     const { cookie: enrolledCookie } = await enrol(admin.id);
     expect(await dashLoader(args(request("/admin/dash", { cookie: enrolledCookie })))).toBeTruthy();
 
-    const off = expectData(await twoFactorAction(args(request("/admin/two-factor", { cookie: enrolledCookie, form: { intent: "disable", password: PASSWORD } }))));
+    const off = expectData(
+      await twoFactorAction(
+        args(request("/admin/two-factor", { cookie: enrolledCookie, form: { intent: "disable", password: PASSWORD } })),
+      ),
+    );
     expect(off.data.error).toEqual({ "": [MFA_REQUIRED_REFUSED] });
     expect((await getPrisma().admin.findUniqueOrThrow({ where: { id: admin.id } })).totpEnabledAt).not.toBeNull();
   });
@@ -273,15 +352,25 @@ describe("ADMIN_MFA", () => {
     withAdminMfa("optional");
     const admin = await createTestAdmin();
     const { cookie } = await enrol(admin.id);
-    const wrong = expectData(await twoFactorAction(args(request("/admin/two-factor", { cookie, form: { intent: "disable", password: "Not-the-password-1" } }))));
+    const wrong = expectData(
+      await twoFactorAction(
+        args(request("/admin/two-factor", { cookie, form: { intent: "disable", password: "Not-the-password-1" } })),
+      ),
+    );
     expect(wrong.init?.status).toBe(400);
     expect((await getPrisma().admin.findUniqueOrThrow({ where: { id: admin.id } })).totpEnabledAt).not.toBeNull();
-    expectRedirect(await twoFactorAction(args(request("/admin/two-factor", { cookie, form: { intent: "disable", password: PASSWORD } }))));
+    expectRedirect(
+      await twoFactorAction(
+        args(request("/admin/two-factor", { cookie, form: { intent: "disable", password: PASSWORD } })),
+      ),
+    );
     const after = await getPrisma().admin.findUniqueOrThrow({ where: { id: admin.id } });
     expect(after.totpEnabledAt).toBeNull();
     expect(after.totpSecret).toBeNull();
     expect(await getPrisma().adminRecoveryCode.count({ where: { adminId: admin.id } })).toBe(0);
-    expect(await getPrisma().auditEntry.count({ where: { adminId: admin.id, action: "admin.two_factor_disabled" } })).toBe(1);
+    expect(
+      await getPrisma().auditEntry.count({ where: { adminId: admin.id, action: "admin.two_factor_disabled" } }),
+    ).toBe(1);
     expect((await mailTo(admin.email)).map((mail) => mail.subject)).toEqual([
       "Two-factor sign-in is on for your admin account",
       "Two-factor sign-in was turned off for your admin account",
@@ -293,7 +382,10 @@ describe("idle admin sessions", () => {
   test("a session idle for 30 minutes ends: the next page is the sign-in with a message", async () => {
     const admin = await createTestAdmin();
     const cookie = await adminCookie(admin.id);
-    await getPrisma().adminSession.updateMany({ where: { adminId: admin.id }, data: { lastSeenAt: new Date(Date.now() - 31 * 60 * 1000) } });
+    await getPrisma().adminSession.updateMany({
+      where: { adminId: admin.id },
+      data: { lastSeenAt: new Date(Date.now() - 31 * 60 * 1000) },
+    });
     const ended = await thrown(requireAdmin(request("/admin/dash", { cookie })));
     expect(ended.status).toBe(302);
     expect(ended.headers.get("Location")).toBe("/admin");
@@ -307,14 +399,18 @@ describe("idle admin sessions", () => {
   test("activity keeps it open, written at most once a minute", async () => {
     const admin = await createTestAdmin();
     const cookie = await adminCookie(admin.id);
-    const lastSeen = async () => (await getPrisma().adminSession.findFirstOrThrow({ where: { adminId: admin.id } })).lastSeenAt.getTime();
+    const lastSeen = async () =>
+      (await getPrisma().adminSession.findFirstOrThrow({ where: { adminId: admin.id } })).lastSeenAt.getTime();
 
     const recent = new Date(Date.now() - 20 * 1000);
     await getPrisma().adminSession.updateMany({ where: { adminId: admin.id }, data: { lastSeenAt: recent } });
     await requireAdmin(request("/admin/dash", { cookie }));
     expect(await lastSeen()).toBe(recent.getTime());
 
-    await getPrisma().adminSession.updateMany({ where: { adminId: admin.id }, data: { lastSeenAt: new Date(Date.now() - 29 * 60 * 1000) } });
+    await getPrisma().adminSession.updateMany({
+      where: { adminId: admin.id },
+      data: { lastSeenAt: new Date(Date.now() - 29 * 60 * 1000) },
+    });
     await requireAdmin(request("/admin/dash", { cookie }));
     expect(Date.now() - (await lastSeen())).toBeLessThan(5000);
   });
@@ -333,20 +429,26 @@ describe("super-admin rights", () => {
     expect(unconfirmed.init?.status).toBe(400);
     expect((await getPrisma().admin.findUniqueOrThrow({ where: { id: target.id } })).isSuperAdmin).toBe(false);
 
-    const made = expectRedirect(await post(cookie, target.id, { intent: "super-admin", superAdmin: "on", confirmed: "on" }));
+    const made = expectRedirect(
+      await post(cookie, target.id, { intent: "super-admin", superAdmin: "on", confirmed: "on" }),
+    );
     expect(await toastOf(made)).toEqual({ type: "success", message: `${target.email} is now a super-admin` });
     expect((await getPrisma().admin.findUniqueOrThrow({ where: { id: target.id } })).isSuperAdmin).toBe(true);
 
     expectRedirect(await post(cookie, target.id, { intent: "super-admin", superAdmin: "off", confirmed: "on" }));
     expect((await getPrisma().admin.findUniqueOrThrow({ where: { id: target.id } })).isSuperAdmin).toBe(false);
-    const actions = (await getPrisma().auditEntry.findMany({ where: { targetId: String(target.id) }, orderBy: { id: "asc" } })).map((entry) => entry.action);
+    const actions = (
+      await getPrisma().auditEntry.findMany({ where: { targetId: String(target.id) }, orderBy: { id: "asc" } })
+    ).map((entry) => entry.action);
     expect(actions).toEqual(["admin.super_admin_granted", "admin.super_admin_revoked"]);
   });
 
   test("an admin who is not a super-admin is refused and nothing changes", async () => {
     const actor = await createTestAdmin();
     const target = await createTestAdmin();
-    const refused = expectRedirect(await post(await adminCookie(actor.id), target.id, { intent: "super-admin", superAdmin: "on", confirmed: "on" }));
+    const refused = expectRedirect(
+      await post(await adminCookie(actor.id), target.id, { intent: "super-admin", superAdmin: "on", confirmed: "on" }),
+    );
     expect(await toastOf(refused)).toEqual({ type: "error", message: NOT_AUTHORISED });
     expect((await getPrisma().admin.findUniqueOrThrow({ where: { id: target.id } })).isSuperAdmin).toBe(false);
     expect(await getPrisma().auditEntry.count()).toBe(0);
@@ -360,7 +462,10 @@ describe("super-admin rights", () => {
 
     const second = await createTestAdmin({ isSuperAdmin: true });
     expect((await setSuperAdmin(second, only.id, false)).ok).toBe(true);
-    expect(await setSuperAdmin(second, second.id, false)).toEqual({ ok: false, message: LAST_SUPER_ADMIN_DEMOTE_REFUSED });
+    expect(await setSuperAdmin(second, second.id, false)).toEqual({
+      ok: false,
+      message: LAST_SUPER_ADMIN_DEMOTE_REFUSED,
+    });
   });
 
   test("a super-admin resets another admin's two-factor: codes gone, signed out everywhere, audited; others cannot", async () => {
@@ -368,7 +473,9 @@ describe("super-admin rights", () => {
     const target = await createTestAdmin();
     await enrol(target.id);
     const plain = await createTestAdmin();
-    const refused = expectRedirect(await post(await adminCookie(plain.id), target.id, { intent: "reset-two-factor", confirmed: "on" }));
+    const refused = expectRedirect(
+      await post(await adminCookie(plain.id), target.id, { intent: "reset-two-factor", confirmed: "on" }),
+    );
     expect(await toastOf(refused)).toMatchObject({ type: "error" });
     expect((await getPrisma().admin.findUniqueOrThrow({ where: { id: target.id } })).totpEnabledAt).not.toBeNull();
 
@@ -377,7 +484,11 @@ describe("super-admin rights", () => {
     expect(after.totpEnabledAt).toBeNull();
     expect(await getPrisma().adminRecoveryCode.count({ where: { adminId: target.id } })).toBe(0);
     expect(await getPrisma().adminSession.count({ where: { adminId: target.id } })).toBe(0);
-    expect(await getPrisma().auditEntry.count({ where: { adminId: actor.id, action: "admin.two_factor_reset", targetId: String(target.id) } })).toBe(1);
+    expect(
+      await getPrisma().auditEntry.count({
+        where: { adminId: actor.id, action: "admin.two_factor_reset", targetId: String(target.id) },
+      }),
+    ).toBe(1);
     const mail = (await mailTo(target.email)).at(-1);
     expect(mail?.subject).toBe("Your two-factor sign-in was reset");
     expect(mail?.text).toContain(actor.email);
@@ -397,16 +508,32 @@ describe("admin passwords", () => {
       const refused = expectData(await post(cookie, admin.id, { ...form, ...current }));
       expect(refused.data.error).toMatchObject({ current_password: [CURRENT_PASSWORD_WRONG] });
     }
-    expect(await verifyPassword(PASSWORD, (await getPrisma().admin.findUniqueOrThrow({ where: { id: admin.id } })).passwordHash)).toBe(true);
+    expect(
+      await verifyPassword(
+        PASSWORD,
+        (await getPrisma().admin.findUniqueOrThrow({ where: { id: admin.id } })).passwordHash,
+      ),
+    ).toBe(true);
     expectRedirect(await post(cookie, admin.id, { ...form, current_password: PASSWORD }));
-    expect(await verifyPassword(NEW_PASSWORD, (await getPrisma().admin.findUniqueOrThrow({ where: { id: admin.id } })).passwordHash)).toBe(true);
+    expect(
+      await verifyPassword(
+        NEW_PASSWORD,
+        (await getPrisma().admin.findUniqueOrThrow({ where: { id: admin.id } })).passwordHash,
+      ),
+    ).toBe(true);
   });
 
   test("a new admin password has at least 12 characters; a member's keeps 8", async () => {
     const actor = await createTestAdmin({ isSuperAdmin: true });
     const target = await createTestAdmin();
     const eleven = "Tidal#Moss9";
-    const refused = expectData(await post(await adminCookie(actor.id), target.id, { intent: "update-password", password: eleven, password_confirmed: eleven }));
+    const refused = expectData(
+      await post(await adminCookie(actor.id), target.id, {
+        intent: "update-password",
+        password: eleven,
+        password_confirmed: eleven,
+      }),
+    );
     expect(refused.data.error).toMatchObject({ password: ["An admin password must be at least 12 characters."] });
     expect(passwordPolicyIssue(eleven)).toBeNull();
   });
@@ -414,13 +541,26 @@ describe("admin passwords", () => {
   test("a password set by a super-admin is mailed to the admin; one's own change is not", async () => {
     const actor = await createTestAdmin({ isSuperAdmin: true });
     const target = await createTestAdmin();
-    expectRedirect(await post(await adminCookie(actor.id), target.id, { intent: "update-password", password: NEW_PASSWORD, password_confirmed: NEW_PASSWORD }));
+    expectRedirect(
+      await post(await adminCookie(actor.id), target.id, {
+        intent: "update-password",
+        password: NEW_PASSWORD,
+        password_confirmed: NEW_PASSWORD,
+      }),
+    );
     const [mail] = await mailTo(target.email);
     expect(mail.subject).toBe("A super-admin set a new password on your admin account");
     expect(mail.text).toContain(actor.email);
     expect(mail.text).toContain("If you did not ask for this");
 
-    expectRedirect(await post(await adminCookie(actor.id), actor.id, { intent: "update-password", current_password: PASSWORD, password: NEW_PASSWORD, password_confirmed: NEW_PASSWORD }));
+    expectRedirect(
+      await post(await adminCookie(actor.id), actor.id, {
+        intent: "update-password",
+        current_password: PASSWORD,
+        password: NEW_PASSWORD,
+        password_confirmed: NEW_PASSWORD,
+      }),
+    );
     expect(await mailTo(actor.email)).toEqual([]);
   });
 });

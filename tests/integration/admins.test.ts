@@ -36,7 +36,11 @@ const register = (cookie: string, form: Record<string, string>) =>
 const changeAccess = (cookie: string, form: Record<string, string>) =>
   tableAction({ request: request("/admin/admins/view", { cookie, form }), params: {}, context: {} });
 const edit = (cookie: string, id: number, form: Record<string, string>) =>
-  editAction({ request: request(`/admin/admins/view/${id}`, { cookie, form }), params: { id: String(id) }, context: {} });
+  editAction({
+    request: request(`/admin/admins/view/${id}`, { cookie, form }),
+    params: { id: String(id) },
+    context: {},
+  });
 
 const validRegistration = {
   name: "Ravi Kumar",
@@ -49,11 +53,19 @@ describe("the guard", () => {
   test("every admin-management loader and action is a 404 without an admin session", async () => {
     const target = await createTestAdmin();
     const params = { id: String(target.id) };
-    expect(await thrownStatus(registerLoader({ request: request("/admin/admins/register"), params: {}, context: {} }))).toBe(404);
+    expect(
+      await thrownStatus(registerLoader({ request: request("/admin/admins/register"), params: {}, context: {} })),
+    ).toBe(404);
     expect(await thrownStatus(register("", validRegistration))).toBe(404);
-    expect(await thrownStatus(tableLoader({ request: request("/admin/admins/view"), params: {}, context: {} }))).toBe(404);
-    expect(await thrownStatus(changeAccess("", { intent: "revoke", id: String(target.id), confirmed: "on" }))).toBe(404);
-    expect(await thrownStatus(editLoader({ request: request(`/admin/admins/view/${target.id}`), params, context: {} }))).toBe(404);
+    expect(await thrownStatus(tableLoader({ request: request("/admin/admins/view"), params: {}, context: {} }))).toBe(
+      404,
+    );
+    expect(await thrownStatus(changeAccess("", { intent: "revoke", id: String(target.id), confirmed: "on" }))).toBe(
+      404,
+    );
+    expect(
+      await thrownStatus(editLoader({ request: request(`/admin/admins/view/${target.id}`), params, context: {} })),
+    ).toBe(404);
     expect(await thrownStatus(edit("", target.id, { intent: "delete", confirmed: "on" }))).toBe(404);
     expect(await getPrisma().admin.count({ where: { id: target.id, revokedAt: null } })).toBe(1);
   });
@@ -61,7 +73,11 @@ describe("the guard", () => {
   test("an unknown or malformed admin id is a 404", async () => {
     const { cookie } = await superAdmin();
     for (const id of ["999999", "abc", "0", "1e3", "99999999999999999999"]) {
-      expect(await thrownStatus(editLoader({ request: request(`/admin/admins/view/${id}`, { cookie }), params: { id }, context: {} }))).toBe(404);
+      expect(
+        await thrownStatus(
+          editLoader({ request: request(`/admin/admins/view/${id}`, { cookie }), params: { id }, context: {} }),
+        ),
+      ).toBe(404);
     }
   });
 });
@@ -69,7 +85,9 @@ describe("the guard", () => {
 describe("registering an admin", () => {
   test("a super-admin registers an admin: email lower-cased, password hashed, audit entry written", async () => {
     const { admin, cookie } = await superAdmin();
-    expect(await registerLoader({ request: request("/admin/admins/register", { cookie }), params: {}, context: {} })).toEqual({ authorised: true, minimumLength: 12 });
+    expect(
+      await registerLoader({ request: request("/admin/admins/register", { cookie }), params: {}, context: {} }),
+    ).toEqual({ authorised: true, minimumLength: 12 });
     const response = expectRedirect(await register(cookie, validRegistration));
     expect(response.headers.get("Location")).toBe("/admin/admins/view");
     expect(await toastOf(response)).toEqual({ type: "success", message: "Admin registered successfully" });
@@ -77,13 +95,17 @@ describe("registering an admin", () => {
     expect(created).toMatchObject({ name: "Ravi Kumar", isSuperAdmin: false, revokedAt: null, createdById: admin.id });
     expect(await verifyPassword(NEW_PASSWORD, created.passwordHash)).toBe(true);
     const entries = await getPrisma().auditEntry.findMany({ where: { targetId: String(created.id) } });
-    expect(entries).toMatchObject([{ adminId: admin.id, adminEmail: admin.email, action: "admin.created", targetType: "admin" }]);
+    expect(entries).toMatchObject([
+      { adminId: admin.id, adminEmail: admin.email, action: "admin.created", targetType: "admin" },
+    ]);
   });
 
   test("a non-super-admin is told they are not authorised, and a post is refused", async () => {
     const admin = await createTestAdmin();
     const cookie = await adminCookie(admin.id);
-    expect(await registerLoader({ request: request("/admin/admins/register", { cookie }), params: {}, context: {} })).toEqual({ authorised: false, minimumLength: 12 });
+    expect(
+      await registerLoader({ request: request("/admin/admins/register", { cookie }), params: {}, context: {} }),
+    ).toEqual({ authorised: false, minimumLength: 12 });
     const refused = expectData(await register(cookie, validRegistration));
     expect(refused.init?.status).toBe(403);
     expect(refused.data.error).toEqual({ "": [NOT_AUTHORISED] });
@@ -104,11 +126,18 @@ describe("registering an admin", () => {
     const badEmail = expectData(await register(cookie, { ...validRegistration, email: "nope" }));
     expect(badEmail.data.error).toEqual({ email: ["The email must be a valid email address."] });
 
-    const mismatch = expectData(await register(cookie, { ...validRegistration, password_confirmation: "Other#Panel-2026" }));
+    const mismatch = expectData(
+      await register(cookie, { ...validRegistration, password_confirmation: "Other#Panel-2026" }),
+    );
     expect(mismatch.data.error).toEqual({ password: [PASSWORD_MISMATCH] });
     // A mismatch is reported together with the other fields' problems, not only once they are fixed.
     const mismatchAndMore = expectData(
-      await register(cookie, { ...validRegistration, name: "", email: "nope", password_confirmation: "Other#Panel-2026" }),
+      await register(cookie, {
+        ...validRegistration,
+        name: "",
+        email: "nope",
+        password_confirmation: "Other#Panel-2026",
+      }),
     );
     expect(mismatchAndMore.data.error).toEqual({
       name: ["The name field is required."],
@@ -116,12 +145,24 @@ describe("registering an admin", () => {
       password: [PASSWORD_MISMATCH],
     });
 
-    const weak = expectData(await register(cookie, { ...validRegistration, password: "short", password_confirmation: "short" }));
+    const weak = expectData(
+      await register(cookie, { ...validRegistration, password: "short", password_confirmation: "short" }),
+    );
     expect(weak.data.error).toMatchObject({ password: ["An admin password must be at least 12 characters."] });
 
     await createTestAdmin({ email: "taken@panel.test" });
-    const taken = expectData(await register(cookie, { ...validRegistration, email: "TAKEN@Panel.Test", password: "password1", password_confirmation: "password1" }));
-    expect(taken.data.error).toEqual({ email: [EMAIL_TAKEN], password: ["An admin password must be at least 12 characters."] });
+    const taken = expectData(
+      await register(cookie, {
+        ...validRegistration,
+        email: "TAKEN@Panel.Test",
+        password: "password1",
+        password_confirmation: "password1",
+      }),
+    );
+    expect(taken.data.error).toEqual({
+      email: [EMAIL_TAKEN],
+      password: ["An admin password must be at least 12 characters."],
+    });
     expect(await getPrisma().admin.count({ where: { email: { in: ["ravi.kumar@panel.test", "nope"] } } })).toBe(0);
     expect(await getPrisma().auditEntry.count()).toBe(0);
   });
@@ -129,7 +170,9 @@ describe("registering an admin", () => {
   test("a 40 KB value is a field error, never a 500, and passwords never come back", async () => {
     const { cookie } = await superAdmin();
     const huge = "x".repeat(40 * 1024);
-    const refused = expectData(await register(cookie, { name: huge, email: `${huge}@panel.test`, password: huge, password_confirmation: huge }));
+    const refused = expectData(
+      await register(cookie, { name: huge, email: `${huge}@panel.test`, password: huge, password_confirmation: huge }),
+    );
     expect(refused.init?.status).toBe(400);
     expect(refused.data.error).toMatchObject({
       name: ["Must be at most 100 characters."],
@@ -153,7 +196,9 @@ describe("revoking and granting", () => {
     expect(unconfirmed.data.error).toEqual({ "": [CONFIRMATION_REQUIRED] });
     expect(await getPrisma().adminSession.count({ where: { adminId: target.id } })).toBe(2);
 
-    const revoked = expectRedirect(await changeAccess(cookie, { intent: "revoke", id: String(target.id), confirmed: "on" }));
+    const revoked = expectRedirect(
+      await changeAccess(cookie, { intent: "revoke", id: String(target.id), confirmed: "on" }),
+    );
     expect(await toastOf(revoked)).toEqual({ type: "success", message: `Admin rights revoked from ${target.email}` });
     expect((await getPrisma().admin.findUniqueOrThrow({ where: { id: target.id } })).revokedAt).not.toBeNull();
     expect(await getPrisma().adminSession.count({ where: { adminId: target.id } })).toBe(0);
@@ -161,11 +206,16 @@ describe("revoking and granting", () => {
     const table = await tableLoader({ request: request("/admin/admins/view", { cookie }), params: {}, context: {} });
     expect(table.admins.find((row) => row.id === target.id)?.revoked).toBe(true);
 
-    const granted = expectRedirect(await changeAccess(cookie, { intent: "grant", id: String(target.id), confirmed: "on" }));
+    const granted = expectRedirect(
+      await changeAccess(cookie, { intent: "grant", id: String(target.id), confirmed: "on" }),
+    );
     expect(await toastOf(granted)).toEqual({ type: "success", message: `Admin rights granted to ${target.email}` });
     expect((await getPrisma().admin.findUniqueOrThrow({ where: { id: target.id } })).revokedAt).toBeNull();
 
-    const actions = await getPrisma().auditEntry.findMany({ where: { targetId: String(target.id) }, orderBy: { id: "asc" } });
+    const actions = await getPrisma().auditEntry.findMany({
+      where: { targetId: String(target.id) },
+      orderBy: { id: "asc" },
+    });
     expect(actions.map((entry) => [entry.action, entry.adminId])).toEqual([
       ["admin.revoked", admin.id],
       ["admin.granted", admin.id],
@@ -179,7 +229,10 @@ describe("revoking and granting", () => {
     const revoked = await createTestAdmin({ revokedAt: new Date() });
     const table = await tableLoader({ request: request("/admin/admins/view", { cookie }), params: {}, context: {} });
     expect(table.mayManage).toBe(false);
-    for (const [intent, id] of [["revoke", active.id], ["grant", revoked.id]] as const) {
+    for (const [intent, id] of [
+      ["revoke", active.id],
+      ["grant", revoked.id],
+    ] as const) {
       const response = expectRedirect(await changeAccess(cookie, { intent, id: String(id), confirmed: "on" }));
       expect(await toastOf(response)).toEqual({ type: "error", message: NOT_AUTHORISED });
     }
@@ -191,7 +244,9 @@ describe("revoking and granting", () => {
   test("an admin can never revoke themself", async () => {
     const { admin, cookie } = await superAdmin();
     await createTestAdmin({ isSuperAdmin: true });
-    const response = expectRedirect(await changeAccess(cookie, { intent: "revoke", id: String(admin.id), confirmed: "on" }));
+    const response = expectRedirect(
+      await changeAccess(cookie, { intent: "revoke", id: String(admin.id), confirmed: "on" }),
+    );
     expect(await toastOf(response)).toEqual({ type: "error", message: SELF_REVOKE_REFUSED });
     expect((await getPrisma().admin.findUniqueOrThrow({ where: { id: admin.id } })).revokedAt).toBeNull();
     expect(await getPrisma().auditEntry.count()).toBe(0);
@@ -214,7 +269,9 @@ describe("revoking and granting", () => {
       status: 400,
       text: UNKNOWN_INTENT_MESSAGE,
     });
-    const badId = expectData(await changeAccess(cookie, { intent: "revoke", id: "x".repeat(40 * 1024), confirmed: "on" }));
+    const badId = expectData(
+      await changeAccess(cookie, { intent: "revoke", id: "x".repeat(40 * 1024), confirmed: "on" }),
+    );
     expect(badId.init?.status).toBe(400);
     expect(badId.data.error).toEqual({ "": ["The request is not valid."] });
   });
@@ -225,7 +282,13 @@ describe("passwords", () => {
     const { admin, cookie } = await superAdmin();
     const target = await createTestAdmin();
     await adminCookie(target.id);
-    const response = expectRedirect(await edit(cookie, target.id, { intent: "update-password", password: NEW_PASSWORD, password_confirmed: NEW_PASSWORD }));
+    const response = expectRedirect(
+      await edit(cookie, target.id, {
+        intent: "update-password",
+        password: NEW_PASSWORD,
+        password_confirmed: NEW_PASSWORD,
+      }),
+    );
     expect(await toastOf(response)).toEqual({ type: "success", message: "Password updated successfully" });
     const updated = await getPrisma().admin.findUniqueOrThrow({ where: { id: target.id } });
     expect(await verifyPassword(NEW_PASSWORD, updated.passwordHash)).toBe(true);
@@ -240,14 +303,30 @@ describe("passwords", () => {
     const cookie = await adminCookie(admin.id);
     const other = await createTestAdmin();
     expectRedirect(
-      await edit(cookie, admin.id, { intent: "update-password", current_password: "Admin#Secret-42", password: NEW_PASSWORD, password_confirmed: NEW_PASSWORD }),
+      await edit(cookie, admin.id, {
+        intent: "update-password",
+        current_password: "Admin#Secret-42",
+        password: NEW_PASSWORD,
+        password_confirmed: NEW_PASSWORD,
+      }),
     );
     expect(await getPrisma().adminSession.count({ where: { adminId: admin.id } })).toBe(1);
 
-    const refused = expectData(await edit(cookie, other.id, { intent: "update-password", password: NEW_PASSWORD, password_confirmed: NEW_PASSWORD }));
+    const refused = expectData(
+      await edit(cookie, other.id, {
+        intent: "update-password",
+        password: NEW_PASSWORD,
+        password_confirmed: NEW_PASSWORD,
+      }),
+    );
     expect(refused.init?.status).toBe(403);
     expect(refused.data.error).toEqual({ "": [NOT_AUTHORISED] });
-    expect(await verifyPassword(NEW_PASSWORD, (await getPrisma().admin.findUniqueOrThrow({ where: { id: other.id } })).passwordHash)).toBe(false);
+    expect(
+      await verifyPassword(
+        NEW_PASSWORD,
+        (await getPrisma().admin.findUniqueOrThrow({ where: { id: other.id } })).passwordHash,
+      ),
+    ).toBe(false);
     expect(await getPrisma().auditEntry.count({ where: { targetId: String(other.id) } })).toBe(0);
   });
 
@@ -256,7 +335,10 @@ describe("passwords", () => {
     const target = await createTestAdmin();
     const cases: [Record<string, string>, Record<string, string[]>][] = [
       [{ password: NEW_PASSWORD, password_confirmed: "Other#Panel-2026" }, { password_confirmed: [PASSWORD_MISMATCH] }],
-      [{ password: "password1", password_confirmed: "password1" }, { password: ["An admin password must be at least 12 characters."] }],
+      [
+        { password: "password1", password_confirmed: "password1" },
+        { password: ["An admin password must be at least 12 characters."] },
+      ],
       [{ password: "y".repeat(40 * 1024), password_confirmed: "y" }, { password: ["Must be at most 200 characters."] }],
       [{}, { password: ["The password field is required."] }],
     ];
@@ -307,7 +389,9 @@ describe("permanent delete", () => {
 
     const plain = await createTestAdmin();
     const target = await createTestAdmin();
-    const refused = expectRedirect(await edit(await adminCookie(plain.id), target.id, { intent: "delete", confirmed: "on" }));
+    const refused = expectRedirect(
+      await edit(await adminCookie(plain.id), target.id, { intent: "delete", confirmed: "on" }),
+    );
     expect(await toastOf(refused)).toEqual({ type: "error", message: NOT_AUTHORISED });
     expect(await getPrisma().admin.count({ where: { id: { in: [admin.id, target.id] } } })).toBe(2);
     expect(await getPrisma().auditEntry.count()).toBe(0);

@@ -19,7 +19,10 @@ import type { QuestionnaireDefinition } from "~/questionnaire/definition";
 import { createQuestionnaire, saveResponse } from "~/questionnaire/storage.server";
 import { action as assignAction, loader as assignLoader } from "~/routes/admin._console._survey.surveysassignv2._index";
 import { loader as oldLoader } from "~/routes/admin._console._survey.surveysassign";
-import { action as demographicsAction, loader as demographicsLoader } from "~/routes/admin._console._survey.surveysassignv2.demographics";
+import {
+  action as demographicsAction,
+  loader as demographicsLoader,
+} from "~/routes/admin._console._survey.surveysassignv2.demographics";
 import { action as listAction, loader as listLoader } from "~/routes/admin._console._survey.surveysassignv2.$id";
 import { adminRequest as request, ORIGIN, thrownStatus } from "../support/admin-requests";
 import { createTestAssignment, createTestMember, createTestSurvey } from "../support/factories";
@@ -38,15 +41,27 @@ const profileSet: QuestionnaireDefinition = {
     {
       title: "Page 1",
       questions: [
-        { key: "pet", label: "Which pet do you have?", type: "radio", required: true, options: [
-          { value: "Dog", label: "Dog" },
-          { value: "Cat", label: "Cat" },
-          { value: "Fish", label: "Fish" },
-        ] },
-        { key: "drinks", label: "What do you drink?", type: "checkbox", required: true, options: [
-          { value: "Tea", label: "Tea" },
-          { value: "Coffee", label: "Coffee" },
-        ] },
+        {
+          key: "pet",
+          label: "Which pet do you have?",
+          type: "radio",
+          required: true,
+          options: [
+            { value: "Dog", label: "Dog" },
+            { value: "Cat", label: "Cat" },
+            { value: "Fish", label: "Fish" },
+          ],
+        },
+        {
+          key: "drinks",
+          label: "What do you drink?",
+          type: "checkbox",
+          required: true,
+          options: [
+            { value: "Tea", label: "Tea" },
+            { value: "Coffee", label: "Coffee" },
+          ],
+        },
         { key: "nickname", label: "Nickname", type: "text", required: false, options: [] },
       ],
     },
@@ -87,7 +102,13 @@ describe("assigning one survey to one member", () => {
     const first = await assignSurvey(admin, target, { memberId: member.id, screenerId: null, points: 25 });
     expect(first).toEqual({ ok: true, count: 1, message: `Survey assigned to user ${member.id}` });
     const [assignment] = await getPrisma().assignment.findMany();
-    expect(assignment).toMatchObject({ surveyId: target.id, memberId: member.id, status: ASSIGNMENT_STATUS.assigned, points: 25, assignedById: admin.id });
+    expect(assignment).toMatchObject({
+      surveyId: target.id,
+      memberId: member.id,
+      status: ASSIGNMENT_STATUS.assigned,
+      points: 25,
+      assignedById: admin.id,
+    });
     expect(assignment.respondentToken).toMatch(/^[0-9a-f]{32}$/);
 
     const second = await assignSurvey(admin, target, { memberId: member.id, screenerId: null, points: 25 });
@@ -130,14 +151,20 @@ describe("assigning to all eligible members", () => {
     expect(await countEligible(target, [])).toBe(3);
     const result = await assignToAllEligible(admin, target, { screenerId: null, points: 30 });
     expect(result).toEqual({ ok: true, count: 3, message: "Survey assigned to 3 members" });
-    const created = await getPrisma().assignment.findMany({ where: { status: ASSIGNMENT_STATUS.assigned }, orderBy: { memberId: "asc" } });
+    const created = await getPrisma().assignment.findMany({
+      where: { status: ASSIGNMENT_STATUS.assigned },
+      orderBy: { memberId: "asc" },
+    });
     // Created at the same time, the members' ids come in any order on PostgreSQL: compare sorted.
     expect(created.map((row) => row.memberId)).toEqual(eligible.map((member) => member.id).sort((a, b) => a - b));
     expect(new Set(created.map((row) => row.respondentToken)).size).toBe(3);
     expect(created.every((row) => row.points === 30 && row.assignedById === admin.id)).toBe(true);
 
     // Run again: everyone eligible now holds it, so nothing is added.
-    expect(await assignToAllEligible(admin, target, { screenerId: null, points: 30 })).toMatchObject({ ok: true, count: 0 });
+    expect(await assignToAllEligible(admin, target, { screenerId: null, points: 30 })).toMatchObject({
+      ok: true,
+      count: 0,
+    });
     expect(await count()).toBe(5);
     const entries = await audits("assignment.assigned_all");
     expect(entries.map((entry) => (entry.details as { count: number }).count)).toEqual([3, 0]);
@@ -151,8 +178,13 @@ describe("assigning to all eligible members", () => {
     const catOwner = await createTestMember({ country: "IN" });
     await answer(questionnaireId, dogOwner.id, { pet: "Dog", drinks: ["Tea"] });
     await answer(questionnaireId, catOwner.id, { pet: "Cat", drinks: ["Tea"] });
-    await getPrisma().demographicTarget.create({ data: { surveyId: target.id, questionId: ids.pet, optionId: ids["pet:Dog"] } });
-    const result = await assignToAllEligible(admin, (await findAssignSurvey(target.id))!, { screenerId: null, points: 5 });
+    await getPrisma().demographicTarget.create({
+      data: { surveyId: target.id, questionId: ids.pet, optionId: ids["pet:Dog"] },
+    });
+    const result = await assignToAllEligible(admin, (await findAssignSurvey(target.id))!, {
+      screenerId: null,
+      points: 5,
+    });
     expect(result).toMatchObject({ ok: true, count: 1 });
     expect((await getPrisma().assignment.findFirstOrThrow()).memberId).toBe(dogOwner.id);
   });
@@ -194,13 +226,19 @@ describe("assigning by demographics", () => {
     expect(assigned.map((row) => row.memberId)).toEqual([members.catCoffee.id, members.dogCoffeeTea.id]);
     expect(assigned.every((row) => row.points === 70)).toBe(true);
     // The targeting is saved with the assignment.
-    const saved = await getPrisma().demographicTarget.findMany({ where: { surveyId: target.id }, orderBy: { id: "asc" } });
+    const saved = await getPrisma().demographicTarget.findMany({
+      where: { surveyId: target.id },
+      orderBy: { id: "asc" },
+    });
     expect(saved.map((target) => target.optionId)).toEqual(rows.map((row) => row.optionId));
     const [entry] = await audits("assignment.assigned_by_demographics");
     expect(entry.details).toMatchObject({ count: 2, points: 70, country: "IN" });
 
     // The targeting is replaced, not added to: Tea alone now adds the two tea drinkers not yet assigned.
-    const again = await assignByDemographics(admin, (await findAssignSurvey(target.id))!, { rows: [row("drinks", "Tea")], points: 70 });
+    const again = await assignByDemographics(admin, (await findAssignSurvey(target.id))!, {
+      rows: [row("drinks", "Tea")],
+      points: 70,
+    });
     expect(again).toMatchObject({ ok: true, count: 2 });
     expect(await getPrisma().demographicTarget.count()).toBe(1);
   });
@@ -225,7 +263,13 @@ describe("assigning by demographics", () => {
     });
     expect(refused).toEqual({
       ok: false,
-      errors: { rows: { 0: ASSIGN_MESSAGES.optionUnknown, 1: ASSIGN_MESSAGES.optionRequired, 2: ASSIGN_MESSAGES.questionUnknown } },
+      errors: {
+        rows: {
+          0: ASSIGN_MESSAGES.optionUnknown,
+          1: ASSIGN_MESSAGES.optionRequired,
+          2: ASSIGN_MESSAGES.questionUnknown,
+        },
+      },
     });
     expect(await getPrisma().demographicTarget.count()).toBe(0);
     expect(await count()).toBe(0);
@@ -239,7 +283,10 @@ describe("reassigning and deleting", () => {
     const member = await createTestMember();
     const target = await survey();
     const open = await createTestAssignment(target.id, member.id);
-    expect(await reassignAssignment(admin, target.id, open.id)).toEqual({ ok: false, message: ASSIGNMENT_CHANGE_MESSAGES.stillOpen });
+    expect(await reassignAssignment(admin, target.id, open.id)).toEqual({
+      ok: false,
+      message: ASSIGNMENT_CHANGE_MESSAGES.stillOpen,
+    });
 
     await getPrisma().assignment.update({ where: { id: open.id }, data: { status: ASSIGNMENT_STATUS.rejectedTerm } });
     const result = await reassignAssignment(admin, target.id, open.id);
@@ -249,11 +296,22 @@ describe("reassigning and deleting", () => {
     expect(entry.details).toMatchObject({ from: open.id, memberId: member.id });
 
     // The same ended one again: the member already holds the new open one.
-    expect(await reassignAssignment(admin, target.id, open.id)).toEqual({ ok: false, message: ASSIGNMENT_CHANGE_MESSAGES.alreadyOpen });
-    const complete = await createTestAssignment(target.id, (await createTestMember()).id, { status: ASSIGNMENT_STATUS.complete });
-    expect(await reassignAssignment(admin, target.id, complete.id)).toEqual({ ok: false, message: ASSIGNMENT_CHANGE_MESSAGES.complete });
+    expect(await reassignAssignment(admin, target.id, open.id)).toEqual({
+      ok: false,
+      message: ASSIGNMENT_CHANGE_MESSAGES.alreadyOpen,
+    });
+    const complete = await createTestAssignment(target.id, (await createTestMember()).id, {
+      status: ASSIGNMENT_STATUS.complete,
+    });
+    expect(await reassignAssignment(admin, target.id, complete.id)).toEqual({
+      ok: false,
+      message: ASSIGNMENT_CHANGE_MESSAGES.complete,
+    });
     // Another survey's id in the URL does not reach it.
-    expect(await reassignAssignment(admin, target.id + 1, open.id)).toEqual({ ok: false, message: ASSIGNMENT_CHANGE_MESSAGES.notFound });
+    expect(await reassignAssignment(admin, target.id + 1, open.id)).toEqual({
+      ok: false,
+      message: ASSIGNMENT_CHANGE_MESSAGES.notFound,
+    });
     expect(await count()).toBe(3);
     expect(await audits("assignment.reassigned")).toHaveLength(1);
   });
@@ -261,14 +319,29 @@ describe("reassigning and deleting", () => {
   test("delete removes an open assignment only; ended ones are history", async () => {
     const { admin } = await signedInAdmin();
     const target = await survey();
-    const open = await createTestAssignment(target.id, (await createTestMember()).id, { status: ASSIGNMENT_STATUS.paused });
-    const complete = await createTestAssignment(target.id, (await createTestMember()).id, { status: ASSIGNMENT_STATUS.complete });
-    const rejected = await createTestAssignment(target.id, (await createTestMember()).id, { status: ASSIGNMENT_STATUS.rejected });
+    const open = await createTestAssignment(target.id, (await createTestMember()).id, {
+      status: ASSIGNMENT_STATUS.paused,
+    });
+    const complete = await createTestAssignment(target.id, (await createTestMember()).id, {
+      status: ASSIGNMENT_STATUS.complete,
+    });
+    const rejected = await createTestAssignment(target.id, (await createTestMember()).id, {
+      status: ASSIGNMENT_STATUS.rejected,
+    });
 
-    expect(await deleteAssignment(admin, target.id, complete.id)).toEqual({ ok: false, message: ASSIGNMENT_CHANGE_MESSAGES.ended });
-    expect(await deleteAssignment(admin, target.id, rejected.id)).toEqual({ ok: false, message: ASSIGNMENT_CHANGE_MESSAGES.ended });
+    expect(await deleteAssignment(admin, target.id, complete.id)).toEqual({
+      ok: false,
+      message: ASSIGNMENT_CHANGE_MESSAGES.ended,
+    });
+    expect(await deleteAssignment(admin, target.id, rejected.id)).toEqual({
+      ok: false,
+      message: ASSIGNMENT_CHANGE_MESSAGES.ended,
+    });
     expect(await deleteAssignment(admin, target.id, open.id)).toEqual({ ok: true, message: "Assignment deleted" });
-    expect(await deleteAssignment(admin, target.id, open.id)).toEqual({ ok: false, message: ASSIGNMENT_CHANGE_MESSAGES.notFound });
+    expect(await deleteAssignment(admin, target.id, open.id)).toEqual({
+      ok: false,
+      message: ASSIGNMENT_CHANGE_MESSAGES.notFound,
+    });
     expect(await count()).toBe(2);
     const [entry] = await audits("assignment.deleted");
     expect(entry).toMatchObject({ targetId: String(open.id), details: { status: ASSIGNMENT_STATUS.paused } });
@@ -277,21 +350,31 @@ describe("reassigning and deleting", () => {
 
 describe("the pages", () => {
   const post = (cookie: string, form: Record<string, string>) =>
-    assignAction({ request: request("/admin/surveysassignv2?page=1&assign=1", { cookie, form }), params: {}, context: {} });
+    assignAction({
+      request: request("/admin/surveysassignv2?page=1&assign=1", { cookie, form }),
+      params: {},
+      context: {},
+    });
 
   test("the assign form assigns by user id and by 'Assign to all Users', with a success toast", async () => {
     const { cookie } = await signedInAdmin();
     const member = await createTestMember();
     await createTestMember();
     const target = await survey();
-    const one = expectRedirect(await post(cookie, { survey_id: String(target.id), points: "15", user: String(member.id) }));
+    const one = expectRedirect(
+      await post(cookie, { survey_id: String(target.id), points: "15", user: String(member.id) }),
+    );
     expect(one.headers.get("Location")).toBe("/admin/surveysassignv2?page=1");
     expect(await toastOf(one)).toEqual({ type: "success", message: `Survey assigned to user ${member.id}` });
     const all = expectRedirect(await post(cookie, { survey_id: String(target.id), points: "15", all_users: "on" }));
     expect(await toastOf(all)).toEqual({ type: "success", message: "Survey assigned to 1 member" });
     expect(await count()).toBe(2);
 
-    const page = await assignLoader({ request: request(`/admin/surveysassignv2?assign=${target.id}`, { cookie }), params: {}, context: {} });
+    const page = await assignLoader({
+      request: request(`/admin/surveysassignv2?assign=${target.id}`, { cookie }),
+      params: {},
+      context: {},
+    });
     expect(page.surveys.map((card) => card.id)).toEqual([target.id]);
     expect(page.assign?.survey).toMatchObject({ id: target.id, points: target.points });
   });
@@ -306,7 +389,10 @@ describe("the pages", () => {
       [{ survey_id: String(target.id), points: "5" }, { user: [ASSIGN_MESSAGES.userRequired] }],
       [{ survey_id: String(target.id), points: "5", user: "abc" }, { user: [ASSIGN_MESSAGES.userFormat] }],
       [{ survey_id: String(target.id), points: "5", user: "424242" }, { user: [ASSIGN_MESSAGES.userUnknown] }],
-      [{ survey_id: String(target.id), points: "5", all_users: "on", screener_id: "77" }, { screener_id: [ASSIGN_MESSAGES.screenerUnknown] }],
+      [
+        { survey_id: String(target.id), points: "5", all_users: "on", screener_id: "77" },
+        { screener_id: [ASSIGN_MESSAGES.screenerUnknown] },
+      ],
     ];
     for (const [form, errors] of cases) {
       const result = expectData(await post(cookie, form));
@@ -327,7 +413,11 @@ describe("the pages", () => {
     const path = `/admin/surveysassignv2/demographics?page=1&survey=${target.id}`;
     const send = (form: [string, string][]) =>
       demographicsAction({
-        request: new Request(`${ORIGIN}${path}`, { method: "POST", headers: { Cookie: cookie }, body: new URLSearchParams(form) }),
+        request: new Request(`${ORIGIN}${path}`, {
+          method: "POST",
+          headers: { Cookie: cookie },
+          body: new URLSearchParams(form),
+        }),
         params: {},
         context: {},
       });
@@ -336,10 +426,27 @@ describe("the pages", () => {
     expect(loaded.form?.rows).toEqual([{ question: "", option: "" }]);
     expect(loaded.form?.questions.map((question) => question.id)).toEqual([ids.pet, ids.drinks]);
 
-    const added = await send([["question", String(ids.pet)], ["option", String(ids["pet:Cat"])], ["points", "9"], ["intent", "add"]]);
-    expect(expectData(added).data).toMatchObject({ rows: [{ question: String(ids.pet), option: String(ids["pet:Cat"]) }, { question: "", option: "" }], points: "9" });
+    const added = await send([
+      ["question", String(ids.pet)],
+      ["option", String(ids["pet:Cat"])],
+      ["points", "9"],
+      ["intent", "add"],
+    ]);
+    expect(expectData(added).data).toMatchObject({
+      rows: [
+        { question: String(ids.pet), option: String(ids["pet:Cat"]) },
+        { question: "", option: "" },
+      ],
+      points: "9",
+    });
 
-    const pair: [string, string][] = [["question", String(ids.pet)], ["option", String(ids["pet:Cat"])], ["question", ""], ["option", ""], ["points", "9"]];
+    const pair: [string, string][] = [
+      ["question", String(ids.pet)],
+      ["option", String(ids["pet:Cat"])],
+      ["question", ""],
+      ["option", ""],
+      ["points", "9"],
+    ];
     expect(expectData(await send([...pair, ["intent", "preview"]])).data).toMatchObject({ count: 1 });
     const badPoints = expectData(await send([...pair.slice(0, 4), ["points", "-3"], ["intent", "assign"]]));
     expect(badPoints.data.errors.points).toBe(ASSIGN_MESSAGES.pointsRange);
@@ -359,17 +466,39 @@ describe("the pages", () => {
     const path = `/admin/surveysassignv2/${target.id}`;
     const params = { id: String(target.id) };
 
-    const listed = await listLoader({ request: request(`${path}?member=${member.id}`, { cookie }), params, context: {} });
-    expect(listed.assignments.map((row) => [row.id, row.canReassign, row.canDelete])).toEqual([[ended.id, true, false]]);
+    const listed = await listLoader({
+      request: request(`${path}?member=${member.id}`, { cookie }),
+      params,
+      context: {},
+    });
+    expect(listed.assignments.map((row) => [row.id, row.canReassign, row.canDelete])).toEqual([
+      [ended.id, true, false],
+    ]);
 
-    const unconfirmed = expectRedirect(await listAction({ request: request(path, { cookie, form: { intent: "delete", assignment: String(other.id) } }), params, context: {} }));
+    const unconfirmed = expectRedirect(
+      await listAction({
+        request: request(path, { cookie, form: { intent: "delete", assignment: String(other.id) } }),
+        params,
+        context: {},
+      }),
+    );
     expect(await toastOf(unconfirmed)).toEqual({ type: "error", message: ASSIGN_MESSAGES.confirmRequired });
     expect(await count()).toBe(2);
     const deleted = expectRedirect(
-      await listAction({ request: request(path, { cookie, form: { intent: "delete", assignment: String(other.id), confirm: "on" } }), params, context: {} }),
+      await listAction({
+        request: request(path, { cookie, form: { intent: "delete", assignment: String(other.id), confirm: "on" } }),
+        params,
+        context: {},
+      }),
     );
     expect(await toastOf(deleted)).toEqual({ type: "success", message: "Assignment deleted" });
-    const reassigned = expectRedirect(await listAction({ request: request(path, { cookie, form: { intent: "reassign", assignment: String(ended.id) } }), params, context: {} }));
+    const reassigned = expectRedirect(
+      await listAction({
+        request: request(path, { cookie, form: { intent: "reassign", assignment: String(ended.id) } }),
+        params,
+        context: {},
+      }),
+    );
     expect(await toastOf(reassigned)).toEqual({ type: "success", message: `Survey reassigned to user ${member.id}` });
     expect(await count({ memberId: member.id })).toBe(2);
   });
@@ -383,16 +512,40 @@ describe("the pages", () => {
       thrownStatus(oldLoader({ request: request("/admin/surveysassign"), params: {}, context })),
       thrownStatus(assignLoader({ request: request("/admin/surveysassignv2"), params: {}, context })),
       thrownStatus(assignAction({ request: request("/admin/surveysassignv2", { form }), params: {}, context })),
-      thrownStatus(demographicsLoader({ request: request("/admin/surveysassignv2/demographics"), params: {}, context })),
-      thrownStatus(demographicsAction({ request: request(`/admin/surveysassignv2/demographics?survey=${target.id}`, { form: { intent: "assign", points: "1" } }), params: {}, context })),
-      thrownStatus(listLoader({ request: request(`/admin/surveysassignv2/${target.id}`), params: { id: String(target.id) }, context })),
-      thrownStatus(listAction({ request: request(`/admin/surveysassignv2/${target.id}`, { form: { intent: "reassign", assignment: "1" } }), params: { id: String(target.id) }, context })),
+      thrownStatus(
+        demographicsLoader({ request: request("/admin/surveysassignv2/demographics"), params: {}, context }),
+      ),
+      thrownStatus(
+        demographicsAction({
+          request: request(`/admin/surveysassignv2/demographics?survey=${target.id}`, {
+            form: { intent: "assign", points: "1" },
+          }),
+          params: {},
+          context,
+        }),
+      ),
+      thrownStatus(
+        listLoader({
+          request: request(`/admin/surveysassignv2/${target.id}`),
+          params: { id: String(target.id) },
+          context,
+        }),
+      ),
+      thrownStatus(
+        listAction({
+          request: request(`/admin/surveysassignv2/${target.id}`, { form: { intent: "reassign", assignment: "1" } }),
+          params: { id: String(target.id) },
+          context,
+        }),
+      ),
     ]);
     expect(statuses).toEqual([404, 404, 404, 404, 404, 404, 404]);
     expect(await count()).toBe(0);
 
     const { cookie } = await signedInAdmin();
-    const redirected = expectRedirect(await oldLoader({ request: request("/admin/surveysassign", { cookie }), params: {}, context }));
+    const redirected = expectRedirect(
+      await oldLoader({ request: request("/admin/surveysassign", { cookie }), params: {}, context }),
+    );
     expect(redirected.headers.get("Location")).toBe("/admin/surveysassignv2");
   });
 });

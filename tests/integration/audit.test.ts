@@ -8,9 +8,12 @@ import { adminCookie, ORIGIN } from "../support/admin-requests";
 // The audit log: written in the transaction of the change (rolled back with it), and a read-only
 // page, newest first, 50 a page.
 
-
 const readLog = async (cookie: string, query = "") =>
-  auditLoader({ request: new Request(`${ORIGIN}/admin/audit${query}`, { headers: { Cookie: cookie } }), params: {}, context: {} });
+  auditLoader({
+    request: new Request(`${ORIGIN}/admin/audit${query}`, { headers: { Cookie: cookie } }),
+    params: {},
+    context: {},
+  });
 
 describe("recordAudit", () => {
   test("an entry rolls back with its transaction", async () => {
@@ -26,9 +29,21 @@ describe("recordAudit", () => {
 
   test("an entry keeps the acting admin's email after that admin is deleted", async () => {
     const admin = await createTestAdmin();
-    await getPrisma().$transaction((tx) => recordAudit(tx, { admin, action: "admin.created", targetType: "admin", targetId: 7, details: { email: "x@panel.test" } }));
+    await getPrisma().$transaction((tx) =>
+      recordAudit(tx, {
+        admin,
+        action: "admin.created",
+        targetType: "admin",
+        targetId: 7,
+        details: { email: "x@panel.test" },
+      }),
+    );
     await getPrisma().admin.delete({ where: { id: admin.id } });
-    expect(await getPrisma().auditEntry.findFirstOrThrow()).toMatchObject({ adminId: null, adminEmail: admin.email, targetId: "7" });
+    expect(await getPrisma().auditEntry.findFirstOrThrow()).toMatchObject({
+      adminId: null,
+      adminEmail: admin.email,
+      targetId: "7",
+    });
   });
 });
 
@@ -57,10 +72,22 @@ describe("the audit page", () => {
     const first = await readLog(cookie);
     expect(first).toMatchObject({ page: 1, pageCount: 2, total: 55 });
     expect(first.entries).toHaveLength(50);
-    expect(first.entries[0]).toMatchObject({ when: "2026-01-01 08:54:00", adminEmail: admin.email, action: "admin.granted", target: "admin #55", details: '{"n":55}' });
+    expect(first.entries[0]).toMatchObject({
+      when: "2026-01-01 08:54:00",
+      adminEmail: admin.email,
+      action: "admin.granted",
+      target: "admin #55",
+      details: '{"n":55}',
+    });
 
     const second = await readLog(cookie, "?page=2");
-    expect(second.entries.map((entry) => entry.target)).toEqual(["admin #5", "admin #4", "admin #3", "admin #2", "admin #1"]);
+    expect(second.entries.map((entry) => entry.target)).toEqual([
+      "admin #5",
+      "admin #4",
+      "admin #3",
+      "admin #2",
+      "admin #1",
+    ]);
 
     for (const query of ["?page=abc", "?page=0", "?page=-1", `?page=${"9".repeat(40_000)}`]) {
       expect((await readLog(cookie, query)).page).toBe(1);

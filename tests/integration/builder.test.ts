@@ -47,7 +47,10 @@ async function started() {
 describe("the builder page", () => {
   test("shows no draft until 'create new Survey', then the new draft", async () => {
     const { admin, cookie } = await signedInAdmin();
-    expect(await loader({ request: request(PATH, { cookie }), params: {}, context: {} })).toEqual({ draft: null, version: null });
+    expect(await loader({ request: request(PATH, { cookie }), params: {}, context: {} })).toEqual({
+      draft: null,
+      version: null,
+    });
     await post(cookie, { intent: intent.start });
     const loaded = await loader({ request: request(PATH, { cookie }), params: {}, context: {} });
     expect(loaded.draft).toEqual(newDraft());
@@ -60,7 +63,11 @@ describe("the builder page", () => {
 
   test("is a 404 for anyone but an admin, reading and posting", async () => {
     expect(await thrownStatus(loader({ request: request(PATH), params: {}, context: {} }))).toBe(404);
-    expect(await thrownStatus(action({ request: request(PATH, { form: { intent: intent.start } }), params: {}, context: {} }))).toBe(404);
+    expect(
+      await thrownStatus(
+        action({ request: request(PATH, { form: { intent: intent.start } }), params: {}, context: {} }),
+      ),
+    ).toBe(404);
     expect(await getPrisma().questionnaireDraft.count()).toBe(0);
   });
 
@@ -77,9 +84,17 @@ describe("each button without JavaScript", () => {
   test("palette, pages, selection, required, type, options and delete", async () => {
     const { press } = await started();
     let draft = await press(intent.addQuestion("radio"));
-    expect(draft?.pages[0].questions[1]).toEqual({ name: "Question 2", type: "radio", required: false, options: ["New Option"] });
+    expect(draft?.pages[0].questions[1]).toEqual({
+      name: "Question 2",
+      type: "radio",
+      required: false,
+      options: ["New Option"],
+    });
     draft = await press(intent.addPage);
-    expect(draft?.pages[1]).toEqual({ name: "Page 2", questions: [{ name: "Question 3", type: "text", required: false, options: [] }] });
+    expect(draft?.pages[1]).toEqual({
+      name: "Page 2",
+      questions: [{ name: "Question 3", type: "text", required: false, options: [] }],
+    });
     draft = await press(intent.togglePage(0));
     expect(draft?.selectedPage).toBe(0);
     draft = await press(intent.addQuestion("switch"));
@@ -166,7 +181,9 @@ describe("the browser's whole-draft save (with JavaScript)", () => {
     const broken = expectData(await post(cookie, { intent: intent.save, draft: "{not json" }));
     expect(broken.init?.status).toBe(400);
     expect(broken.data).toMatchObject({ message: SHAPE_MESSAGES.notJson });
-    const wrong = expectData(await post(cookie, { intent: intent.save, draft: JSON.stringify({ title: "x", pages: 3 }) }));
+    const wrong = expectData(
+      await post(cookie, { intent: intent.save, draft: JSON.stringify({ title: "x", pages: 3 }) }),
+    );
     expect(wrong.data).toMatchObject({ message: SHAPE_MESSAGES.badShape });
     expect(await stored(admin.id)).toEqual(before);
   });
@@ -177,12 +194,20 @@ describe("the browser's whole-draft save (with JavaScript)", () => {
     const huge: BuilderDraft = { ...newDraft(), description: "x".repeat(1024 * 1024) };
     const refused = expectData(await post(cookie, { intent: intent.save, draft: JSON.stringify(huge) }));
     expect(refused.init?.status).toBe(413);
-    expect(refused.data).toEqual({ ok: false, message: "This survey is too large to save (limit 256 KB).", errors: {} });
+    expect(refused.data).toEqual({
+      ok: false,
+      message: "This survey is too large to save (limit 256 KB).",
+      errors: {},
+    });
 
     const body = new URLSearchParams({ intent: intent.submit, draft: JSON.stringify(huge) }).toString();
     const declared = new Request(`${ORIGIN}${PATH}`, {
       method: "POST",
-      headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(body.length) },
+      headers: {
+        Cookie: cookie,
+        "Content-Type": "application/x-www-form-urlencoded",
+        "Content-Length": String(body.length),
+      },
       body,
     });
     const early = expectData(await action({ request: declared, params: {}, context: {} }));
@@ -209,12 +234,17 @@ describe("exclusive options and shown-when conditions", () => {
       [field.condition(1, 0)]: conditionValue({ page: 0, question: 0, option: 0 }),
       [field.question(1, 0)]: "Dog's name",
     });
-    expect(draft?.pages[1].questions[0]).toMatchObject({ name: "Dog's name", shownWhen: { page: 0, question: 0, option: 0 } });
+    expect(draft?.pages[1].questions[0]).toMatchObject({
+      name: "Dog's name",
+      shownWhen: { page: 0, question: 0, option: 0 },
+    });
 
     // A condition the picker does not offer (the question itself, a later one) changes nothing.
-    expect(await press(intent.setCondition(0, 0), { [field.condition(0, 0)]: conditionValue({ page: 1, question: 0, option: 0 }) })).toEqual(
-      draft,
-    );
+    expect(
+      await press(intent.setCondition(0, 0), {
+        [field.condition(0, 0)]: conditionValue({ page: 1, question: 0, option: 0 }),
+      }),
+    ).toEqual(draft);
 
     expectRedirect(await post(cookie, { intent: intent.submit }));
     const screener = await getPrisma().screener.findFirstOrThrow();
@@ -263,7 +293,12 @@ describe("Submit", () => {
 
     const screener = await getPrisma().screener.findFirstOrThrow({ include: { questionnaire: true } });
     expect(screener).toMatchObject({ createdById: admin.id, rulesAddedAt: null });
-    expect(screener.questionnaire).toMatchObject({ kind: "screener", title: "Pet owners", description: "Survey Description", createdById: admin.id });
+    expect(screener.questionnaire).toMatchObject({
+      kind: "screener",
+      title: "Pet owners",
+      description: "Survey Description",
+      createdById: admin.id,
+    });
     const loaded = await loadQuestionnaire(getPrisma(), screener.questionnaireId);
     expect(loaded?.definition.pages.map((page) => page.title)).toEqual(["Page 1", "Page 2"]);
     expect(loaded?.definition.pages[0].questions[1]).toEqual({
@@ -277,7 +312,12 @@ describe("Submit", () => {
       ],
     });
     const audit = await getPrisma().auditEntry.findFirstOrThrow();
-    expect(audit).toMatchObject({ adminId: admin.id, action: "screener.created", targetType: "screener", targetId: String(screener.id) });
+    expect(audit).toMatchObject({
+      adminId: admin.id,
+      action: "screener.created",
+      targetType: "screener",
+      targetId: String(screener.id),
+    });
     expect(audit.details).toEqual({ questionnaireId: screener.questionnaireId, title: "Pet owners" });
     expect(await stored(admin.id)).toBeNull();
 
@@ -292,7 +332,10 @@ describe("Submit", () => {
     const draft: BuilderDraft = { ...newDraft(), title: "From the browser" };
     const response = expectRedirect(await post(cookie, { intent: intent.submit, draft: JSON.stringify(draft) }));
     expect(response.headers.get("Location")).toBe("/admin/screener/list");
-    expect(await getPrisma().questionnaire.findFirstOrThrow()).toMatchObject({ title: "From the browser", kind: "screener" });
+    expect(await getPrisma().questionnaire.findFirstOrThrow()).toMatchObject({
+      title: "From the browser",
+      kind: "screener",
+    });
     expect(await stored(admin.id)).toBeNull();
   });
 
@@ -311,7 +354,9 @@ describe("Submit", () => {
     expect(await counts()).toEqual(before);
     expect((await stored(admin.id))?.pages[0].name).toBe("First page");
 
-    const empty = expectData(await post(cookie, { intent: intent.submit, draft: JSON.stringify({ ...newDraft(), pages: [] }) }));
+    const empty = expectData(
+      await post(cookie, { intent: intent.submit, draft: JSON.stringify({ ...newDraft(), pages: [] }) }),
+    );
     expect(empty.data).toMatchObject({ errors: { pages: "Add at least one page with a question." } });
     expect(await counts()).toMatchObject({ questionnaires: 0, screeners: 0, audit: 0 });
   });
@@ -319,7 +364,8 @@ describe("Submit", () => {
   test("of a hosted survey creates its questionnaire only, unaudited, and hands it to the new-survey page", async () => {
     const { admin, cookie } = await signedInAdmin();
     const path = "/admin/survey/build";
-    const send = (form: Record<string, string>) => buildAction({ request: request(path, { cookie, form }), params: {}, context: {} });
+    const send = (form: Record<string, string>) =>
+      buildAction({ request: request(path, { cookie, form }), params: {}, context: {} });
     expect(expectRedirect(await send({ intent: intent.start })).headers.get("Location")).toBe(path);
     const loaded = await buildLoader({ request: request(path, { cookie }), params: {}, context: {} });
     expect(loaded.draft).toEqual(newDraft());

@@ -66,11 +66,12 @@ describe(`the migrated database (${engine})`, () => {
       });
     const first = await assign("token-1");
     await expect(assign("token-2")).rejects.toSatisfy(isUniqueViolation);
-    await prisma.assignment.update({ where: { id: first.id }, data: { status: ASSIGNMENT_STATUS.complete, outcome: "complete" } });
+    await prisma.assignment.update({
+      where: { id: first.id },
+      data: { status: ASSIGNMENT_STATUS.complete, outcome: "complete" },
+    });
     await expect(assign("token-3")).resolves.toMatchObject({ status: ASSIGNMENT_STATUS.assigned });
-    await expect(
-      prisma.assignment.update({ where: { id: first.id }, data: { status: 8 } }),
-    ).rejects.toThrow();
+    await expect(prisma.assignment.update({ where: { id: first.id }, data: { status: 8 } })).rejects.toThrow();
   });
 
   test("makes a ledger source usable once only", async () => {

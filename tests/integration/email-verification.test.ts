@@ -74,7 +74,9 @@ describe("the link", () => {
     const link = verificationLink(member);
     const signature = partsOf(link).signature ?? "";
     const tampered = [
-      withPart(link, (url) => url.searchParams.set("signature", `${signature.slice(0, -1)}${signature.endsWith("0") ? "1" : "0"}`)),
+      withPart(link, (url) =>
+        url.searchParams.set("signature", `${signature.slice(0, -1)}${signature.endsWith("0") ? "1" : "0"}`),
+      ),
       withPart(link, (url) => url.searchParams.set("signature", "zz")),
       withPart(link, (url) => url.searchParams.delete("signature")),
       withPart(link, (url) => url.searchParams.set("expires", String(Number(url.searchParams.get("expires")) + 3600))),
@@ -117,7 +119,11 @@ describe("the landing page", () => {
     return { id, hash };
   }
   async function open(link: string, headers: Record<string, string> = {}) {
-    const result = await landing.loader({ request: landingRequest(link, { headers }), params: paramsOf(link), context: {} });
+    const result = await landing.loader({
+      request: landingRequest(link, { headers }),
+      params: paramsOf(link),
+      context: {},
+    });
     return expectData(result);
   }
   async function confirm(link: string, headers: Record<string, string> = {}) {
@@ -138,7 +144,9 @@ describe("the landing page", () => {
 
     expect((await confirm(link)).data.state).toBe("verified");
     expect((await open(link)).data).toEqual({ state: "verified", message: EMAIL_VERIFIED });
-    expect((await getPrisma().member.findUniqueOrThrow({ where: { id: member.id } })).emailVerifiedAt).toEqual(verifiedAt);
+    expect((await getPrisma().member.findUniqueOrThrow({ where: { id: member.id } })).emailVerifiedAt).toEqual(
+      verifiedAt,
+    );
   });
 
   test("a tampered link is refused and verifies nothing", async () => {
@@ -162,7 +170,8 @@ describe("the landing page", () => {
 
   test("is limited per address with the spec's 429 message", async () => {
     const member = await unverifiedMember();
-    for (let i = 0; i < RATE_LIMITS.verifyLinkChecks.limit(); i += 1) await consumeRateLimit(RATE_LIMITS.verifyLinkChecks, "192.0.2.9");
+    for (let i = 0; i < RATE_LIMITS.verifyLinkChecks.limit(); i += 1)
+      await consumeRateLimit(RATE_LIMITS.verifyLinkChecks, "192.0.2.9");
     const refused = await confirm(verificationLink(member), { "X-Panel-Client-Address": "192.0.2.9" });
     expect(refused.init?.status).toBe(429);
     expect(refused.data).toEqual({ state: "failed", message: TOO_MANY_ATTEMPTS });
@@ -173,7 +182,9 @@ describe("the landing page", () => {
     const member = await unverifiedMember();
     const link = verificationLink(member);
     const request = landingRequest(link, { method: "POST", headers: { Origin: "https://evil.example" } });
-    const thrown = await landing.action({ request, params: paramsOf(link), context: {} }).catch((error: unknown) => error);
+    const thrown = await landing
+      .action({ request, params: paramsOf(link), context: {} })
+      .catch((error: unknown) => error);
     expect((thrown as Response).status).toBe(403);
   });
 });

@@ -37,7 +37,14 @@ import {
   type Variant,
 } from "../support/fuzz-bodies";
 import { ROUTE_MODULES, routePath } from "../support/route-modules";
-import { createRoleWorld, outcomeOf, roleHeaders, type Role, type RouteOutcome, type RoleWorld } from "../support/roles";
+import {
+  createRoleWorld,
+  outcomeOf,
+  roleHeaders,
+  type Role,
+  type RouteOutcome,
+  type RoleWorld,
+} from "../support/roles";
 import * as fx from "../support/security-fixtures";
 import { propertyRuns } from "../support/test-size";
 
@@ -87,7 +94,16 @@ const QUESTIONNAIRE_POISONS: [string, Poison[]][] = [
   ["remarks", ANSWER_TEXT],
 ];
 /** A rule's choices are posted as "o:{option}" (or "any"). */
-const RULE_CHOICE: Poison[] = [MISSING, "", "Espresso", "o:Mocha", "\u0000", HUGE, FILE_VALUE, twice("o:Espresso", "o:Latte")];
+const RULE_CHOICE: Poison[] = [
+  MISSING,
+  "",
+  "Espresso",
+  "o:Mocha",
+  "\u0000",
+  HUGE,
+  FILE_VALUE,
+  twice("o:Espresso", "o:Latte"),
+];
 const SURVEY_FIELDS = [
   "name",
   "slug",
@@ -143,7 +159,14 @@ const FUZZ: Record<string, FuzzRow> = {
   "_guest.login": {
     roles: ["guest"],
     fields: ["email", "password", "remeber", "redirectTo"],
-    variants: [{ poison: [["email", EMAIL], ["password", PASSWORD]] }],
+    variants: [
+      {
+        poison: [
+          ["email", EMAIL],
+          ["password", PASSWORD],
+        ],
+      },
+    ],
   },
   "_guest.register": {
     roles: ["guest"],
@@ -152,7 +175,15 @@ const FUZZ: Record<string, FuzzRow> = {
       ...["country", "state", "city", "pin", "day", "month", "year", "gender", "mobile"],
     ],
     variants: [
-      { intent: "next", poison: [["fName", TEXT], ["lName", TEXT], ["email", EMAIL], ["password", PASSWORD]] },
+      {
+        intent: "next",
+        poison: [
+          ["fName", TEXT],
+          ["lName", TEXT],
+          ["email", EMAIL],
+          ["password", PASSWORD],
+        ],
+      },
       { intent: "previous", poison: [["draft", OPAQUE]] },
       { intent: "register", poison: [["draft", OPAQUE]] },
       { intent: null },
@@ -175,7 +206,14 @@ const FUZZ: Record<string, FuzzRow> = {
   "admin._index": {
     roles: ["guest", "revokedAdmin"],
     fields: ["email", "password"],
-    variants: [{ poison: [["email", EMAIL], ["password", PASSWORD]] }],
+    variants: [
+      {
+        poison: [
+          ["email", EMAIL],
+          ["password", PASSWORD],
+        ],
+      },
+    ],
   },
   "admin.forgot-password": {
     roles: ["guest", "revokedAdmin"],
@@ -190,7 +228,12 @@ const FUZZ: Record<string, FuzzRow> = {
   },
   "admin.logout": { roles: ["guest"], fields: ["allDevices"], variants: [{ acts: [] }], redirects: "plain" },
   // Without a half-open sign-in every post goes back to the password step.
-  "admin.verify-code": { roles: ["guest", "revokedAdmin"], fields: ["code"], variants: [{ acts: [] }], redirects: "plain" },
+  "admin.verify-code": {
+    roles: ["guest", "revokedAdmin"],
+    fields: ["code"],
+    variants: [{ acts: [] }],
+    redirects: "plain",
+  },
   // The world's admin has not opened the page, so there is no enrolment to confirm, and nothing to turn off.
   "admin.two-factor": {
     roles: ["admin"],
@@ -208,7 +251,19 @@ const FUZZ: Record<string, FuzzRow> = {
   "email.verify._index": { roles: ["member"], fields: [], variants: [{ acts: [] }], redirects: "plain" },
   "_member.details.user": {
     roles: ["member", "incomplete"],
-    fields: ["firstName", "lastName", "gender", "dobDay", "dobMonth", "dobYear", "country", "state", "city", "pin", "mobile"],
+    fields: [
+      "firstName",
+      "lastName",
+      "gender",
+      "dobDay",
+      "dobMonth",
+      "dobYear",
+      "country",
+      "state",
+      "city",
+      "pin",
+      "mobile",
+    ],
     variants: [
       {
         poison: [
@@ -230,15 +285,36 @@ const FUZZ: Record<string, FuzzRow> = {
   },
   "_member.account._index": {
     roles: ["member"],
-    fields: ["accountId", "confirmed", "holderName", "paypalEmail", "upiId", "bankName", "bankAccountNumber", "bankIfsc"],
+    fields: [
+      "accountId",
+      "confirmed",
+      "holderName",
+      "paypalEmail",
+      "upiId",
+      "bankName",
+      "bankAccountNumber",
+      "bankIfsc",
+    ],
     // The member has no payout account; the other member's account id is tried in every field.
     setup: async (world) => {
       const othersAccount = await fx.ownPaymentAccount({ ...world, member: world.otherMember });
       return { extraValues: [String(othersAccount.id)] };
     },
     variants: [
-      { intent: "delete", poison: [["confirmed", TICKED], ["accountId", JUNK_ID]] },
-      { intent: "add-paypal", poison: [["holderName", TEXT], ["paypalEmail", [...EMAIL, "someone-else@example.com"]]] },
+      {
+        intent: "delete",
+        poison: [
+          ["confirmed", TICKED],
+          ["accountId", JUNK_ID],
+        ],
+      },
+      {
+        intent: "add-paypal",
+        poison: [
+          ["holderName", TEXT],
+          ["paypalEmail", [...EMAIL, "someone-else@example.com"]],
+        ],
+      },
       {
         intent: "add-upi",
         poison: [
@@ -318,7 +394,9 @@ const FUZZ: Record<string, FuzzRow> = {
   "view.survey.$slug": {
     roles: ["member", "otherMember"],
     fields: QUESTIONNAIRE_FIELDS,
-    setup: async (world) => ({ params: { slug: (await fx.ownHostedSurvey(world, ASSIGNMENT_STATUS.started)).survey.slug } }),
+    setup: async (world) => ({
+      params: { slug: (await fx.ownHostedSurvey(world, ASSIGNMENT_STATUS.started)).survey.slug },
+    }),
     variants: [{ poison: QUESTIONNAIRE_POISONS }],
     rerender: true,
   },
@@ -327,7 +405,15 @@ const FUZZ: Record<string, FuzzRow> = {
   "admin._console.admins.register": {
     roles: ["admin"],
     fields: ["name", "email", "password", "password_confirmation"],
-    variants: [{ poison: [["name", TEXT], ["email", EMAIL], ["password", [...PASSWORD, "short"]]] }],
+    variants: [
+      {
+        poison: [
+          ["name", TEXT],
+          ["email", EMAIL],
+          ["password", [...PASSWORD, "short"]],
+        ],
+      },
+    ],
   },
   // Revoke and grant of an id that names no admin come back with an error toast.
   "admin._console.admins.view._index": {
@@ -335,8 +421,20 @@ const FUZZ: Record<string, FuzzRow> = {
     fields: ["id", "confirmed"],
     setup: (world) => ({ extraValues: [String(world.revokedAdmin.id), String(world.admin.id)] }),
     variants: [
-      { intent: "revoke", poison: [["confirmed", TICKED], ["id", JUNK_ID]] },
-      { intent: "grant", poison: [["confirmed", TICKED], ["id", JUNK_ID]] },
+      {
+        intent: "revoke",
+        poison: [
+          ["confirmed", TICKED],
+          ["id", JUNK_ID],
+        ],
+      },
+      {
+        intent: "grant",
+        poison: [
+          ["confirmed", TICKED],
+          ["id", JUNK_ID],
+        ],
+      },
       { intent: null },
       { intent: ANY_UNKNOWN_INTENT },
     ],
@@ -354,7 +452,11 @@ const FUZZ: Record<string, FuzzRow> = {
       { intent: ANY_UNKNOWN_INTENT, poison: [["password", [...PASSWORD, "short"]]] },
     ],
   },
-  "admin._console._survey.survey.new": { roles: ["admin"], fields: SURVEY_FIELDS, variants: [{ poison: SURVEY_POISONS }] },
+  "admin._console._survey.survey.new": {
+    roles: ["admin"],
+    fields: SURVEY_FIELDS,
+    variants: [{ poison: SURVEY_POISONS }],
+  },
   // Launch and Unlaunch are buttons without fields: they act on the survey whatever else is posted.
   "admin._console._survey.survey.$id": {
     roles: ["admin"],
@@ -399,7 +501,12 @@ const FUZZ: Record<string, FuzzRow> = {
         title: "",
         description: "",
         selectedPage: null,
-        pages: [{ name: "", questions: [{ key: "q1", name: "Question 1", type: "text", required: true, options: [], optionCodes: [] }] }],
+        pages: [
+          {
+            name: "",
+            questions: [{ key: "q1", name: "Question 1", type: "text", required: true, options: [], optionCodes: [] }],
+          },
+        ],
       };
       const base: [string, string][] = [
         ["version", facts.version ?? ""],
@@ -431,12 +538,10 @@ const FUZZ: Record<string, FuzzRow> = {
     variants: [
       { intent: "previous" },
       { intent: "next" },
-      ...(["submit", null, ANY_UNKNOWN_INTENT] as Intent[]).map(
-        (intent): Variant => ({
-          intent,
-          poison: [["rule:favourite", RULE_CHOICE]],
-        }),
-      ),
+      ...(["submit", null, ANY_UNKNOWN_INTENT] as Intent[]).map((intent): Variant => ({
+        intent,
+        poison: [["rule:favourite", RULE_CHOICE]],
+      })),
     ],
     rerender: true,
   },
@@ -444,7 +549,14 @@ const FUZZ: Record<string, FuzzRow> = {
     roles: ["admin"],
     fields: ["survey_id", "screener_id", "points", "user", "all_users"],
     setup: async (world) => ({ extraValues: [String((await createTestSurvey()).id), String(world.member.id), "on"] }),
-    variants: [{ poison: [["points", [...WHOLE_NUMBER, "1000001"]], ["survey_id", JUNK_ID]] }],
+    variants: [
+      {
+        poison: [
+          ["points", [...WHOLE_NUMBER, "1000001"]],
+          ["survey_id", JUNK_ID],
+        ],
+      },
+    ],
   },
   // A post that names no assignment of this survey comes back with an error toast.
   "admin._console._survey.surveysassignv2.$id": {
@@ -460,7 +572,13 @@ const FUZZ: Record<string, FuzzRow> = {
       return { params: { id: String(survey.id) }, extraValues: [String(ended.id), String(open.id)] };
     },
     variants: [
-      { intent: "delete", poison: [["confirm", TICKED], ["assignment", JUNK_ID]] },
+      {
+        intent: "delete",
+        poison: [
+          ["confirm", TICKED],
+          ["assignment", JUNK_ID],
+        ],
+      },
       { intent: "reassign", poison: [["assignment", JUNK_ID]] },
       { intent: null, poison: [["assignment", JUNK_ID]] },
       { intent: ANY_UNKNOWN_INTENT, poison: [["assignment", JUNK_ID]] },
@@ -577,7 +695,9 @@ describe("form fuzzing", () => {
         expect(await check(request, acting, () => `${label} body`), `POST ${path} as ${role}`).toBeNull();
       }
       for (const body of poisonGrid(variants)) {
-        const problem = await check(fuzzRequest(cookie, path, body.entries), body.variant.acts, () => describeBody(body));
+        const problem = await check(fuzzRequest(cookie, path, body.entries), body.variant.acts, () =>
+          describeBody(body),
+        );
         expect(problem, `POST ${path} as ${role}`).toBeNull();
       }
     }
@@ -586,7 +706,9 @@ describe("form fuzzing", () => {
       fc.asyncProperty(
         fuzzBodies(variants, { fields: row.fields, extraValues: target.extraValues }),
         async (body: FuzzBody) => {
-          const problem = await check(fuzzRequest(cookie, path, body.entries), body.variant.acts, () => describeBody(body));
+          const problem = await check(fuzzRequest(cookie, path, body.entries), body.variant.acts, () =>
+            describeBody(body),
+          );
           if (problem) throw new Error(problem);
         },
       ),
@@ -619,7 +741,8 @@ describe("verification link fuzzing", () => {
           const params = { ...real.params, ...(which === "id" || which === "hash" ? { [which]: value } : {}) };
           const query = new URLSearchParams(realQuery);
           if (which === "expires" || which === "signature") query.set(which, value);
-          const unchanged = params.id === real.params.id && params.hash === real.params.hash && `${query}` === `${realQuery}`;
+          const unchanged =
+            params.id === real.params.id && params.hash === real.params.hash && `${query}` === `${realQuery}`;
           if (unchanged) return;
           const url = `${ORIGIN}${routePath("email.verify.$id.$hash", params)}?${query}`;
           const headers = roleHeaders(world.cookies[role], { post });
@@ -638,7 +761,9 @@ describe("verification link fuzzing", () => {
       ),
       { seed: SEED, numRuns: RUNS * 2, endOnFailure: true },
     );
-    expect((await getPrisma().member.findUniqueOrThrow({ where: { id: world.unverified.id } })).emailVerifiedAt).toBeNull();
+    expect(
+      (await getPrisma().member.findUniqueOrThrow({ where: { id: world.unverified.id } })).emailVerifiedAt,
+    ).toBeNull();
   });
 });
 
@@ -653,8 +778,16 @@ interface QueryRow {
 
 const QUERIES: Record<string, QueryRow> = {
   "_guest.login": { role: "guest", names: ["redirectTo"] },
-  "_guest.resetpassword.$token": { role: "guest", names: ["email"], setup: () => ({ params: { token: "unknown-token" } }) },
-  "admin.reset-password.$token": { role: "guest", names: ["email"], setup: () => ({ params: { token: "unknown-token" } }) },
+  "_guest.resetpassword.$token": {
+    role: "guest",
+    names: ["email"],
+    setup: () => ({ params: { token: "unknown-token" } }),
+  },
+  "admin.reset-password.$token": {
+    role: "guest",
+    names: ["email"],
+    setup: () => ({ params: { token: "unknown-token" } }),
+  },
   "auth.google.respond": { role: "guest", names: ["code", "state", "error"] },
   "_member.dashboard": { role: "member", names: ["page"] },
   "_member.survey": { role: "member", names: ["page"] },
@@ -733,7 +866,9 @@ describe("query fuzzing", () => {
         fc.array(fc.tuple(fc.constantFrom(...row.names, "x", "__proto__"), values), { minLength: 1, maxLength: 4 }),
         fc.option(fc.constantFrom("%FF%FE", "%C3%28", "%ED%A0%80", "%"), { nil: undefined }),
         async (pairs, rawTail) => {
-          const query = pairs.map(([name, each]) => `${encodeURIComponent(name)}=${encodeURIComponent(each)}`).join("&");
+          const query = pairs
+            .map(([name, each]) => `${encodeURIComponent(name)}=${encodeURIComponent(each)}`)
+            .join("&");
           await get(`${query}${rawTail ? `&${row.names[0]}=${rawTail}` : ""}`);
         },
       ),
@@ -751,7 +886,9 @@ describe("fixed bugs", () => {
     const crashed: string[] = [];
     for (const [id, row] of Object.entries(FUZZ)) {
       if (row.setup) continue;
-      const request = fuzzRequest(world.cookies[row.roles[0]], routePath(id), [["__intent__", VALIDATE_WITHOUT_PAYLOAD]]);
+      const request = fuzzRequest(world.cookies[row.roles[0]], routePath(id), [
+        ["__intent__", VALIDATE_WITHOUT_PAYLOAD],
+      ]);
       const outcome = await outcomeOf(() => ROUTE_MODULES[id].action!({ request, params: {}, context: {} }));
       if (outcome.error !== undefined || outcome.status >= 500) crashed.push(id);
     }

@@ -39,9 +39,7 @@ afterAll(() => harness.close());
 
 /** Starts sign-in like the button on /login does; returns the consent screen's query and the state cookie. */
 async function start() {
-  const response = expectRedirect(
-    await startAction(args(new Request(`${ORIGIN}/auth/google`, { method: "POST" }))),
-  );
+  const response = expectRedirect(await startAction(args(new Request(`${ORIGIN}/auth/google`, { method: "POST" }))));
   const location = new URL(response.headers.get("Location") ?? "", ORIGIN);
   return { response, location, stateCookie: cookiesOf(response) };
 }
@@ -59,9 +57,7 @@ async function consent(location: URL, choice: Record<string, string>) {
 async function signInWith(account: MockGoogleAccount) {
   const { location, stateCookie } = await start();
   const callback = await consent(location, { sub: account.sub });
-  return expectRedirect(
-    await callbackLoader(args(new Request(callback, { headers: { Cookie: stateCookie } }))),
-  );
+  return expectRedirect(await callbackLoader(args(new Request(callback, { headers: { Cookie: stateCookie } }))));
 }
 
 function account(overrides: Partial<Omit<MockGoogleAccount, "sub">> = {}) {
@@ -83,9 +79,7 @@ describe("starting Google sign-in", () => {
     expect(location.searchParams.get("response_type")).toBe("code");
     expect(location.searchParams.get("scope")).toContain("userinfo.email");
     expect(location.searchParams.get("state")).toBeTruthy();
-    const stateCookie = response.headers
-      .getSetCookie()
-      .find((cookie) => cookie.startsWith("__google_oauth="));
+    const stateCookie = response.headers.getSetCookie().find((cookie) => cookie.startsWith("__google_oauth="));
     expect(stateCookie).toMatch(/HttpOnly/i);
     expect(stateCookie).toMatch(/SameSite=Lax/i);
   });
@@ -194,9 +188,22 @@ describe("the callback", () => {
     expect(member.firstName).toBe("a".repeat(49));
     expect(member.lastName).toBe("Venkatanarasimharajuvaripeta-Subrahmanyeswara-Iyer");
     // My Detail accepts the names as stored, so the member can save them unchanged.
-    const details = { gender: "female", dobDay: "1", dobMonth: "1", dobYear: "1990", country: "IN", state: "Goa", city: "Panaji", pin: "403001" };
+    const details = {
+      gender: "female",
+      dobDay: "1",
+      dobMonth: "1",
+      dobYear: "1990",
+      country: "IN",
+      state: "Goa",
+      city: "Panaji",
+      pin: "403001",
+    };
     const form = new FormData();
-    for (const [name, value] of Object.entries({ ...details, firstName: member.firstName, lastName: member.lastName })) {
+    for (const [name, value] of Object.entries({
+      ...details,
+      firstName: member.firstName,
+      lastName: member.lastName,
+    })) {
       form.set(name, value);
     }
     expect(parseMemberDetails(form, member).status).toBe("success");

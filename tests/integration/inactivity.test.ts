@@ -47,7 +47,8 @@ async function memberWithPoints(points: number, overrides: Parameters<typeof cre
 const memberRow = (id: number) => getPrisma().member.findUniqueOrThrow({ where: { id } });
 const expiries = (memberId: number) =>
   getPrisma().pointsTransaction.findMany({ where: { memberId, type: "expiry" }, orderBy: { id: "asc" } });
-const warnings = () => getPrisma().queuedMail.findMany({ where: { subject: INACTIVITY_WARNING_SUBJECT }, orderBy: { id: "asc" } });
+const warnings = () =>
+  getPrisma().queuedMail.findMany({ where: { subject: INACTIVITY_WARNING_SUBJECT }, orderBy: { id: "asc" } });
 
 describe("the warning", () => {
   test("goes out once per period, 14 days before the 6 months are up, and is a queued mail", async () => {
@@ -76,7 +77,9 @@ describe("the warning", () => {
   });
 
   test("two passes at once warn each member once, across batches", async () => {
-    const members = await Promise.all(Array.from({ length: 12 }, () => memberWithPoints(0, { lastActiveAt: idle(-5) })));
+    const members = await Promise.all(
+      Array.from({ length: 12 }, () => memberWithPoints(0, { lastActiveAt: idle(-5) })),
+    );
     const results = await Promise.all([pass(NOW, 5), pass(NOW, 5)]);
     expect(results[0].warned + results[1].warned).toBe(12);
     const mails = await warnings();
@@ -118,7 +121,9 @@ describe("expiry", () => {
 
   test("two passes at the same time expire each member once", async () => {
     const members = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => memberWithPoints(100 + i, { lastActiveAt: idle(20), inactivityWarnedAt: idle(10) })),
+      Array.from({ length: 10 }, (_, i) =>
+        memberWithPoints(100 + i, { lastActiveAt: idle(20), inactivityWarnedAt: idle(10) }),
+      ),
     );
     const results = await Promise.all([pass(NOW, 3), pass(NOW, 3), pass(NOW, 3)]);
     expect(results.reduce((sum, result) => sum + result.expired, 0)).toBe(10);
@@ -144,7 +149,10 @@ describe("expiry", () => {
       status: "pending",
       points: 200,
     });
-    const ledger = await getPrisma().pointsTransaction.findMany({ where: { memberId: member.id }, orderBy: { id: "asc" } });
+    const ledger = await getPrisma().pointsTransaction.findMany({
+      where: { memberId: member.id },
+      orderBy: { id: "asc" },
+    });
     expect(ledger.map(({ change, type, status }) => ({ change, type, status }))).toEqual([
       { change: 500, type: "profile_reward", status: "completed" },
       { change: -200, type: "withdrawal", status: "pending" },
@@ -178,7 +186,13 @@ describe("coming back", () => {
 
     // Earns again, goes quiet again: the next period is warned and expired on its own source.
     await getPrisma().$transaction((tx) =>
-      creditPoints(tx, { memberId: member.id, points: 30, type: "profile_reward", source: "test:again", remark: "Again" }),
+      creditPoints(tx, {
+        memberId: member.id,
+        points: 30,
+        type: "profile_reward",
+        source: "test:again",
+        remark: "Again",
+      }),
     );
     const future = monthsBefore(back.lastActiveAt, -7);
     expect(await runInactivityPass({ now: future })).toMatchObject({ warned: 1, expired: 0 });
@@ -198,7 +212,10 @@ describe("erasure of deleted accounts", () => {
     const requestedAt = days(NOW, -ERASURE_GRACE_DAYS + 1);
     const member = await memberWithPoints(700, { mobile: "9876543210" });
     const { withdrawal, account } = await withPersonalData(member.id, member.email);
-    await getPrisma().member.update({ where: { id: member.id }, data: { status: "closed", deletionRequestedAt: requestedAt } });
+    await getPrisma().member.update({
+      where: { id: member.id },
+      data: { status: "closed", deletionRequestedAt: requestedAt },
+    });
 
     expect(await pass(NOW)).toMatchObject({ erased: 0 });
     expect((await memberRow(member.id)).email).toBe(member.email);
@@ -250,7 +267,10 @@ describe("erasure of deleted accounts", () => {
       { change: -200, type: "withdrawal" },
       { change: -500, type: "expiry" },
     ]);
-    expect(ledger[2]).toMatchObject({ source: `erasure:member:${member.id}`, remark: "Points forfeited: account deleted" });
+    expect(ledger[2]).toMatchObject({
+      source: `erasure:member:${member.id}`,
+      remark: "Points forfeited: account deleted",
+    });
   });
 
   test("members who did not ask are never erased", async () => {
@@ -299,7 +319,9 @@ async function withPersonalData(memberId: number, email: string) {
     data: { status: "success", paymentAccountId: account.id, approvedAt: NOW },
   });
   const questionnaire = await prisma.questionnaire.create({ data: { kind: "profile", title: "About You" } });
-  const page = await prisma.questionnairePage.create({ data: { questionnaireId: questionnaire.id, position: 1, title: "Page" } });
+  const page = await prisma.questionnairePage.create({
+    data: { questionnaireId: questionnaire.id, position: 1, title: "Page" },
+  });
   const question = await prisma.question.create({
     data: { questionnaireId: questionnaire.id, pageId: page.id, position: 1, key: "city", label: "City", type: "text" },
   });
@@ -315,7 +337,9 @@ async function withPersonalData(memberId: number, email: string) {
     data: { purpose: "password_reset", tokenHash: `hash-${memberId}`, memberId, expiresAt: days(NOW, 1) },
   });
   await prisma.oAuthConnection.create({ data: { provider: "google", providerUserId: `sub-${memberId}`, memberId } });
-  await prisma.queuedMail.create({ data: { to: email, subject: "Old invitation", text: "t", html: "h", status: "sent" } });
+  await prisma.queuedMail.create({
+    data: { to: email, subject: "Old invitation", text: "t", html: "h", status: "sent" },
+  });
   await prisma.rateLimit.create({ data: { key: `login:email:${email}`, count: 2, resetAt: days(NOW, 1) } });
   return { withdrawal, account };
 }

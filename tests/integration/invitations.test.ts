@@ -2,8 +2,19 @@ import { APP_ORIGIN } from "../support/file-outbox";
 import { describe, expect, test } from "vitest";
 import { ASSIGNMENT_STATUS } from "~/domain/assignment-status";
 import { assignSurvey, assignToAllEligible, findAssignSurvey } from "~/domain/assignments.server";
-import { INVITATION_SUBJECTS, queueInvitations, queueRequestedInvitations, type InvitationScope } from "~/domain/invitations.server";
-import { drainMailQueue, MAIL_MAX_ATTEMPTS, retryDelayMs, runMailPass, type SendMail } from "~/domain/mail-queue.server";
+import {
+  INVITATION_SUBJECTS,
+  queueInvitations,
+  queueRequestedInvitations,
+  type InvitationScope,
+} from "~/domain/invitations.server";
+import {
+  drainMailQueue,
+  MAIL_MAX_ATTEMPTS,
+  retryDelayMs,
+  runMailPass,
+  type SendMail,
+} from "~/domain/mail-queue.server";
 import { listOutbox, type Mail } from "~/domain/mail.server";
 import { getPrisma } from "~/lib/db.server";
 import { createTestAdmin, createTestAssignment, createTestMember, createTestSurvey } from "../support/factories";
@@ -65,7 +76,9 @@ describe("queueing invitations with an assignment", () => {
     expect(result).toMatchObject({ ok: true, count: members.length });
     // The admin's request wrote one request row, not a mail per member.
     expect(await queued()).toEqual([]);
-    expect(await getPrisma().invitationRequest.findMany({ select: { surveyId: true } })).toEqual([{ surveyId: survey.id }]);
+    expect(await getPrisma().invitationRequest.findMany({ select: { surveyId: true } })).toEqual([
+      { surveyId: survey.id },
+    ]);
 
     expect(await queueRequestedInvitations(getPrisma(), NOON)).toBe(members.length);
     const mails = await queued();
@@ -86,7 +99,10 @@ describe("queueing invitations with an assignment", () => {
       const survey = (await findAssignSurvey((await createTestSurvey({ name })).id))!;
       await assignToAllEligible(admin, survey, { screenerId: null, points: 5 });
     }
-    const passes = await Promise.all([queueRequestedInvitations(getPrisma(), NOON), queueRequestedInvitations(getPrisma(), NOON)]);
+    const passes = await Promise.all([
+      queueRequestedInvitations(getPrisma(), NOON),
+      queueRequestedInvitations(getPrisma(), NOON),
+    ]);
     // One mail per member that day, whichever worker took which survey; the rest wait for the summary.
     expect(passes[0] + passes[1]).toBe(members.length);
     expect((await queued()).map((mail) => mail.to).sort()).toEqual(members.map((member) => member.email).sort());
@@ -98,7 +114,9 @@ describe("queueing invitations with an assignment", () => {
     const survey = await createTestSurvey();
     await expect(
       getPrisma().$transaction(async (tx) => {
-        await tx.assignment.create({ data: { surveyId: survey.id, memberId: member.id, points: 1, respondentToken: "rolled-back" } });
+        await tx.assignment.create({
+          data: { surveyId: survey.id, memberId: member.id, points: 1, respondentToken: "rolled-back" },
+        });
         await queueInvitations(tx, { memberId: member.id }, NOON);
         throw new Error("abort");
       }),
@@ -198,7 +216,11 @@ describe("the mail worker", () => {
     const outbox = await listOutbox();
     expect(outbox.map((mail) => mail.subject).sort()).toEqual(["Message 0", "Message 1", "Message 2"]);
     const rows = await queued();
-    expect(rows.slice(0, 3).every((row) => row.status === "sent" && row.attempts === 1 && row.sentAt?.getTime() === NOON.getTime())).toBe(true);
+    expect(
+      rows
+        .slice(0, 3)
+        .every((row) => row.status === "sent" && row.attempts === 1 && row.sentAt?.getTime() === NOON.getTime()),
+    ).toBe(true);
     expect(rows[3]).toMatchObject({ status: "queued", attempts: 0 });
 
     // Nothing is sent twice by a later pass.
@@ -216,7 +238,11 @@ describe("the mail worker", () => {
       expect(row).toMatchObject({ status: "queued", attempts: attempt, lastError: "connect ECONNREFUSED 127.0.0.1:1" });
       expect(row.sendAfter.getTime()).toBe(now.getTime() + retryDelayMs(attempt));
       // Not due before its delay has passed.
-      expect(await drainMailQueue({ now: () => new Date(row.sendAfter.getTime() - 1), send: failing })).toEqual({ sent: 0, retried: 0, failed: 0 });
+      expect(await drainMailQueue({ now: () => new Date(row.sendAfter.getTime() - 1), send: failing })).toEqual({
+        sent: 0,
+        retried: 0,
+        failed: 0,
+      });
       now = row.sendAfter;
     }
     expect(await drainMailQueue({ now: () => now, send: failing })).toEqual({ sent: 0, retried: 0, failed: 1 });

@@ -23,7 +23,10 @@ const points = fc.integer({ min: 1, max: 500 });
 const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant("completion" as const), points }),
   fc.record({ kind: fc.constant("withdrawal" as const), points }),
-  fc.record({ kind: fc.constant("adjustment" as const), points: fc.integer({ min: -500, max: 500 }).filter((n) => n !== 0) }),
+  fc.record({
+    kind: fc.constant("adjustment" as const),
+    points: fc.integer({ min: -500, max: 500 }).filter((n) => n !== 0),
+  }),
   fc.record({ kind: fc.constant("settle" as const), pick: fc.nat() }),
   fc.record({ kind: fc.constant("reverse" as const), pick: fc.nat() }),
   fc.constant({ kind: "expiry" as const }),
@@ -167,14 +170,19 @@ describe("ledger properties", () => {
     const admin = await createTestAdmin();
     let run = 0;
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.array(op, { minLength: 1, maxLength: 8 }), { minLength: 1, maxLength: 4 }), async (batches) => {
-        run += 1;
-        const member = await createTestMember();
-        for (const [batch, ops] of batches.entries()) {
-          await Promise.all(ops.map((next, index) => apply(member.id, admin, next, `c${run}-${batch}-${index}`, null)));
-          await expectInvariants(member.id);
-        }
-      }),
+      fc.asyncProperty(
+        fc.array(fc.array(op, { minLength: 1, maxLength: 8 }), { minLength: 1, maxLength: 4 }),
+        async (batches) => {
+          run += 1;
+          const member = await createTestMember();
+          for (const [batch, ops] of batches.entries()) {
+            await Promise.all(
+              ops.map((next, index) => apply(member.id, admin, next, `c${run}-${batch}-${index}`, null)),
+            );
+            await expectInvariants(member.id);
+          }
+        },
+      ),
       { numRuns: propertyRuns(25) },
     );
   }, 180_000);

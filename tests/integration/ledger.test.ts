@@ -55,7 +55,11 @@ describe("points ledger", () => {
     const member = await createTestMember();
     const result = await credit(member.id, 100, "profile:1:member:1");
 
-    expect(result).toMatchObject({ ok: true, balance: 100, entry: { change: 100, status: "completed", type: "profile_reward" } });
+    expect(result).toMatchObject({
+      ok: true,
+      balance: 100,
+      entry: { change: 100, status: "completed", type: "profile_reward" },
+    });
     expect(await getBalance(getPrisma(), member.id)).toBe(100);
     const [entry, ...others] = await entriesOf(member.id);
     expect(others).toEqual([]);
@@ -87,7 +91,10 @@ describe("points ledger", () => {
     expect(again).toEqual({ ok: false, reason: "duplicate" });
     expect(other).toMatchObject({ ok: true, balance: 140 });
     expect(await getBalance(getPrisma(), member.id)).toBe(140);
-    expect((await entriesOf(member.id)).map((entry) => entry.source)).toEqual(["profile:2:member:1", "profile:3:member:1"]);
+    expect((await entriesOf(member.id)).map((entry) => entry.source)).toEqual([
+      "profile:2:member:1",
+      "profile:3:member:1",
+    ]);
   });
 
   test("the same source in two concurrent transactions: exactly one credit", async () => {
@@ -127,7 +134,10 @@ describe("points ledger", () => {
     await credit(member.id, 100, "profile:1:member:1");
     expect((await debit(member.id, 70, "withdrawal:7", { type: "withdrawal" })).ok).toBe(true);
 
-    expect(await debit(member.id, 70, "withdrawal:7", { type: "withdrawal" })).toEqual({ ok: false, reason: "duplicate" });
+    expect(await debit(member.id, 70, "withdrawal:7", { type: "withdrawal" })).toEqual({
+      ok: false,
+      reason: "duplicate",
+    });
     expect(await getBalance(getPrisma(), member.id)).toBe(30);
   });
 
@@ -161,7 +171,9 @@ describe("points ledger", () => {
     const balance = await getBalance(getPrisma(), member.id);
     expect(balance).toBe(10);
     expect(await ledgerSum(member.id)).toBe(balance);
-    const written = (await entriesOf(member.id)).map((entry) => entry.source).filter((source) => source !== "profile:1:member:1");
+    const written = (await entriesOf(member.id))
+      .map((entry) => entry.source)
+      .filter((source) => source !== "profile:1:member:1");
     expect(written.sort()).toEqual(sources.filter((_, index) => results[index].ok).sort());
   });
 
@@ -287,13 +299,21 @@ describe("settling, reversing and adjusting", () => {
     const member = await createTestMember();
     await credit(member.id, 30, "profile:1:member:1");
     await getPrisma().$transaction((tx) =>
-      creditPoints(tx, change(member.id, 100, "assignment:7:complete", { type: "survey_completion", remark: "Survey" })),
+      creditPoints(
+        tx,
+        change(member.id, 100, "assignment:7:complete", { type: "survey_completion", remark: "Survey" }),
+      ),
     );
 
     expect(await reverse("assignment:7:complete", "Completion reversed by the survey vendor")).toMatchObject({
       ok: true,
       original: { status: "reversed", change: 100 },
-      reversal: { source: "assignment:7:complete:reversal", change: -100, type: "completion_reversal", status: "completed" },
+      reversal: {
+        source: "assignment:7:complete:reversal",
+        change: -100,
+        type: "completion_reversal",
+        status: "completed",
+      },
       points: 100,
       shortfall: 0,
       balance: 30,
@@ -307,11 +327,20 @@ describe("settling, reversing and adjusting", () => {
   test("a reversed completion whose points were spent takes what is left, never below zero", async () => {
     const member = await createTestMember();
     await getPrisma().$transaction((tx) =>
-      creditPoints(tx, change(member.id, 100, "assignment:8:complete", { type: "survey_completion", remark: "Survey" })),
+      creditPoints(
+        tx,
+        change(member.id, 100, "assignment:8:complete", { type: "survey_completion", remark: "Survey" }),
+      ),
     );
     await debit(member.id, 70, "withdrawal:1", { type: "withdrawal" });
 
-    expect(await reverse("assignment:8:complete")).toMatchObject({ ok: true, points: 30, shortfall: 70, balance: 0, reversal: { change: -30 } });
+    expect(await reverse("assignment:8:complete")).toMatchObject({
+      ok: true,
+      points: 30,
+      shortfall: 70,
+      balance: 0,
+      reversal: { change: -30 },
+    });
     expect(await getBalance(getPrisma(), member.id)).toBe(0);
     expect(await ledgerSum(member.id)).toBe(0);
 
@@ -320,7 +349,13 @@ describe("settling, reversing and adjusting", () => {
       creditPoints(tx, change(member.id, 50, "assignment:9:complete", { type: "survey_completion", remark: "Survey" })),
     );
     await debit(member.id, 50, "expiry:1", { type: "expiry" });
-    expect(await reverse("assignment:9:complete")).toMatchObject({ ok: true, points: 0, shortfall: 50, reversal: null, balance: 0 });
+    expect(await reverse("assignment:9:complete")).toMatchObject({
+      ok: true,
+      points: 0,
+      shortfall: 50,
+      reversal: null,
+      balance: 0,
+    });
     expect(await entry("assignment:9:complete")).toMatchObject({ status: "reversed" });
     expect(await getPrisma().pointsTransaction.count({ where: { source: "assignment:9:complete:reversal" } })).toBe(0);
   });
@@ -331,7 +366,11 @@ describe("settling, reversing and adjusting", () => {
     const adjust = (points: number, key: string, reason = "Goodwill for a failed survey") =>
       getPrisma().$transaction((tx) => adjustPoints(tx, { admin, memberId: member.id, points, reason, key }));
 
-    expect(await adjust(250, "a1")).toMatchObject({ ok: true, balance: 250, entry: { change: 250, type: "admin_adjustment" } });
+    expect(await adjust(250, "a1")).toMatchObject({
+      ok: true,
+      balance: 250,
+      entry: { change: 250, type: "admin_adjustment" },
+    });
     expect(await adjust(250, "a1")).toEqual({ ok: false, reason: "duplicate" });
     expect(await adjust(-100, "a2", "  Duplicate reward  ")).toMatchObject({ ok: true, balance: 150 });
     expect(await adjust(-151, "a3")).toEqual({ ok: false, reason: "insufficient_points" });
@@ -343,10 +382,12 @@ describe("settling, reversing and adjusting", () => {
       { change: -100, remark: "Duplicate reward", adminId: admin.id },
     ]);
     const audits = await getPrisma().auditEntry.findMany({ orderBy: { id: "asc" } });
-    expect(audits.map((audit) => [audit.action, audit.targetId, (audit.details as { points: number }).points])).toEqual([
-      ["points.adjusted", String(member.id), 250],
-      ["points.adjusted", String(member.id), -100],
-    ]);
+    expect(audits.map((audit) => [audit.action, audit.targetId, (audit.details as { points: number }).points])).toEqual(
+      [
+        ["points.adjusted", String(member.id), 250],
+        ["points.adjusted", String(member.id), -100],
+      ],
+    );
   });
 });
 
@@ -376,6 +417,11 @@ describe("the points history", () => {
     const last = await listPointsHistory(member.id, 99);
     expect(last.page).toBe(2);
     expect(last.rows).toHaveLength(7);
-    expect(await listPointsHistory((await createTestMember()).id, 1)).toEqual({ rows: [], page: 1, pageCount: 1, total: 0 });
+    expect(await listPointsHistory((await createTestMember()).id, 1)).toEqual({
+      rows: [],
+      page: 1,
+      pageCount: 1,
+      total: 0,
+    });
   });
 });

@@ -50,7 +50,10 @@ async function failedSignIn(server: AppServer, headers: Record<string, string> =
 }
 
 /** Sends raw bytes on a new connection and resolves with the status line's code once the server answers. */
-function rawExchange(server: AppServer, write: (socket: net.Socket) => void): Promise<{ status: number; text: string }> {
+function rawExchange(
+  server: AppServer,
+  write: (socket: net.Socket) => void,
+): Promise<{ status: number; text: string }> {
   const { port } = new URL(server.url);
   return new Promise((resolve, reject) => {
     const socket = net.connect(Number(port), "127.0.0.1");
@@ -102,7 +105,10 @@ describe.skipIf(buildIssue !== null)("the production server's limits", () => {
     test("a forged X-Forwarded-For (or the internal header) does not change the client's bucket", async () => {
       for (let attempt = 1; attempt <= PER_ADDRESS; attempt += 1) {
         expect(
-          await failedSignIn(server, { "X-Forwarded-For": `203.0.113.${attempt}`, "X-Panel-Client-Address": `198.51.100.${attempt}` }),
+          await failedSignIn(server, {
+            "X-Forwarded-For": `203.0.113.${attempt}`,
+            "X-Panel-Client-Address": `198.51.100.${attempt}`,
+          }),
         ).toBe(401);
       }
       // Every one of them came from this machine's socket: its bucket is spent, whatever the headers say.
@@ -155,7 +161,8 @@ describe.skipIf(buildIssue !== null)("the production server's limits", () => {
             "Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n",
         );
         const half = Math.floor(body.length / 2);
-        for (const part of [body.slice(0, half), body.slice(half)]) socket.write(`${part.length.toString(16)}\r\n${part}\r\n`);
+        for (const part of [body.slice(0, half), body.slice(half)])
+          socket.write(`${part.length.toString(16)}\r\n${part}\r\n`);
         socket.write("0\r\n\r\n");
       });
       // Read and checked by the app: the credentials were wrong (or this machine's bucket is spent).
@@ -209,7 +216,9 @@ describe.skipIf(buildIssue !== null)("the production server's limits", () => {
 
     test("a malformed Host header gets a 400, not a 500", async () => {
       const forwarded = await rawExchange(server, (socket) => {
-        socket.write("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Forwarded-Host: panel.test, internal:8080\r\nConnection: close\r\n\r\n");
+        socket.write(
+          "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Forwarded-Host: panel.test, internal:8080\r\nConnection: close\r\n\r\n",
+        );
       });
       expect(forwarded.status).toBe(200);
       for (const host of ["exa mple.com", "[::1", "a/b", "panel.test:port"]) {
@@ -249,11 +258,13 @@ describe.skipIf(buildIssue !== null)("the production server's limits", () => {
       // server does for them is the sign-in itself rather than rendering login pages.
       // Warm: the first sign-in of a fresh server compiles the route and makes the unknown-account
       // hash; what is measured is a server that has signed someone in before.
-      await (await fetch(`${server.url}/login.data`, {
-        method: "POST",
-        headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": "198.19.0.1" },
-        body: new URLSearchParams({ email: "warm-up@example.com", password: "Wrong-Password-1" }),
-      })).arrayBuffer();
+      await (
+        await fetch(`${server.url}/login.data`, {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": "198.19.0.1" },
+          body: new URLSearchParams({ email: "warm-up@example.com", password: "Wrong-Password-1" }),
+        })
+      ).arrayBuffer();
       await (await fetch(`${server.url}/healthz`)).arrayBuffer();
       const until = performance.now() + 1_500;
       const signIns = Promise.all(
@@ -262,7 +273,10 @@ describe.skipIf(buildIssue !== null)("the production server's limits", () => {
           for (let round = 0; round === 0 || performance.now() < until; round += 1) {
             const response = await fetch(`${server.url}/login.data`, {
               method: "POST",
-              headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": `198.18.${round % 250}.${n + 1}` },
+              headers: {
+                "Content-Type": "application/x-www-form-urlencoded",
+                "X-Forwarded-For": `198.18.${round % 250}.${n + 1}`,
+              },
               body: new URLSearchParams({ email: `parallel${n}-${round}@example.com`, password: "Wrong-Password-1" }),
             });
             await response.arrayBuffer();

@@ -39,7 +39,9 @@ describe("30 parallel wrong passwords for one account", () => {
     expect(results.filter((result) => !result.ok && result.status === 401)).toHaveLength(limit);
     expect(results.filter((result) => !result.ok && result.status === 429)).toHaveLength(GUESSES - limit);
     // Even the right password waits for the window now.
-    expect(await attemptLogin({ email: member.email, password: PASSWORD, address: null })).toMatchObject({ status: 429 });
+    expect(await attemptLogin({ email: member.email, password: PASSWORD, address: null })).toMatchObject({
+      status: 429,
+    });
   });
 
   test("admin sign-in: at most the limit are checked", async () => {
@@ -80,7 +82,9 @@ describe("per-address counters", () => {
   test("a successful sign-in gives its attempt back to the address and clears the account's counter", async () => {
     const member = await createTestMember({ passwordHash: await hashPassword(PASSWORD) });
     await attemptLogin({ email: member.email, password: "wrong", address: "192.0.2.77" });
-    expect(await attemptLogin({ email: member.email, password: PASSWORD, address: "192.0.2.77" })).toMatchObject({ ok: true });
+    expect(await attemptLogin({ email: member.email, password: PASSWORD, address: "192.0.2.77" })).toMatchObject({
+      ok: true,
+    });
     const counters = await getPrisma().rateLimit.findMany({ where: { key: { contains: "192.0.2.77" } } });
     expect(counters.map((row) => [row.key, row.count])).toEqual([["login:ip:192.0.2.77", 1]]);
     expect(await getPrisma().rateLimit.count({ where: { key: `login:email:${member.email}` } })).toBe(0);
@@ -137,7 +141,9 @@ describe("password hashes", () => {
   test("a member's bcrypt hash still signs in and is replaced by an argon2id hash", async () => {
     const legacy = await bcrypt.hash(PASSWORD, 10);
     const member = await createTestMember({ passwordHash: legacy });
-    expect(await attemptLogin({ email: member.email, password: "wrong", address: null })).toMatchObject({ status: 401 });
+    expect(await attemptLogin({ email: member.email, password: "wrong", address: null })).toMatchObject({
+      status: 401,
+    });
     expect((await getPrisma().member.findUniqueOrThrow({ where: { id: member.id } })).passwordHash).toBe(legacy);
 
     expect(await attemptLogin({ email: member.email, password: PASSWORD, address: null })).toMatchObject({ ok: true });
@@ -150,7 +156,9 @@ describe("password hashes", () => {
     const admin = await createTestAdmin();
     const legacy = await bcrypt.hash(PASSWORD, 10);
     await getPrisma().admin.update({ where: { id: admin.id }, data: { passwordHash: legacy } });
-    expect(await attemptAdminLogin({ email: admin.email, password: PASSWORD, address: null })).toMatchObject({ ok: true });
+    expect(await attemptAdminLogin({ email: admin.email, password: PASSWORD, address: null })).toMatchObject({
+      ok: true,
+    });
     const rehashed = (await getPrisma().admin.findUniqueOrThrow({ where: { id: admin.id } })).passwordHash;
     expect(rehashed).toMatch(/^\$argon2id\$/);
     expect(await verifyPassword(PASSWORD, rehashed)).toBe(true);

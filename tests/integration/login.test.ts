@@ -122,15 +122,17 @@ describe("signing in", () => {
     // Inactivity (decision 027) zeroes points but does not lock the member out: signing in reactivates.
     const inactive = await memberWithPassword({ status: "inactive" });
     await post({ email: inactive.email, password: PASSWORD });
-    expect(await getPrisma().member.findUniqueOrThrow({ where: { id: inactive.id } })).toMatchObject({ status: "active" });
+    expect(await getPrisma().member.findUniqueOrThrow({ where: { id: inactive.id } })).toMatchObject({
+      status: "active",
+    });
     expect(await getPrisma().memberSession.count({ where: { memberId: inactive.id } })).toBe(1);
   });
 
   test("a signed-in member opening /login goes to Landing", async () => {
     const member = await memberWithPassword();
-    const cookie = (
-      await startMemberSession(member.id, { persistent: false, request: new Request(ORIGIN) })
-    ).split(";")[0];
+    const cookie = (await startMemberSession(member.id, { persistent: false, request: new Request(ORIGIN) })).split(
+      ";",
+    )[0];
     const thrown = await loader({
       request: new Request(`${ORIGIN}/login`, { headers: { Cookie: cookie } }),
       params: {},
@@ -168,9 +170,7 @@ describe("the failure limit", () => {
     for (let attempt = 1; attempt <= 5; attempt += 1) {
       await post({ email: member.email, password: "wrong" }, { from: `203.0.113.${attempt}` });
     }
-    const byEmail = expectData(
-      await post({ email: member.email, password: PASSWORD }, { from: "203.0.113.99" }),
-    );
+    const byEmail = expectData(await post({ email: member.email, password: PASSWORD }, { from: "203.0.113.99" }));
     expect(byEmail.init?.status).toBe(429);
 
     // One address is shared by many members (carrier NAT), so its bar is higher than an email's.
@@ -183,9 +183,7 @@ describe("the failure limit", () => {
       where: { key: "login:ip:192.0.2.50" },
       data: { count: RATE_LIMITS.memberSignInPerAddress.limit() },
     });
-    const byAddress = expectData(
-      await post({ email: other.email, password: PASSWORD }, { from: "192.0.2.50" }),
-    );
+    const byAddress = expectData(await post({ email: other.email, password: PASSWORD }, { from: "192.0.2.50" }));
     expect(byAddress.init?.status).toBe(429);
   });
 
@@ -195,9 +193,7 @@ describe("the failure limit", () => {
       await post({ email: member.email, password: "wrong" }, { from: `203.0.113.${attempt}` });
     }
     expectRedirect(await post({ email: member.email, password: PASSWORD }, { from: "203.0.113.10" }));
-    expect(
-      await getPrisma().rateLimit.findUnique({ where: { key: `login:email:${member.email}` } }),
-    ).toBeNull();
+    expect(await getPrisma().rateLimit.findUnique({ where: { key: `login:email:${member.email}` } })).toBeNull();
     // Four more failures are allowed again before the limit.
     for (let attempt = 1; attempt <= 4; attempt += 1) {
       const result = expectData(
@@ -217,18 +213,14 @@ describe("where sign-in leads", () => {
     expect(response.headers.get("Location")).toBe("/details/user?edit=1");
   });
 
-  test.each([
-    "//evil.com",
-    "https://evil.com",
-    "/\\evil.com",
-    "/\t/evil.com",
-    "javascript:alert(1)",
-    "evil.com",
-  ])("an open-redirect attempt (%j) goes to the dashboard", async (redirectTo) => {
-    const member = await memberWithPassword();
-    const response = expectRedirect(await post({ email: member.email, password: PASSWORD, redirectTo }));
-    expect(response.headers.get("Location")).toBe("/dashboard");
-  });
+  test.each(["//evil.com", "https://evil.com", "/\\evil.com", "/\t/evil.com", "javascript:alert(1)", "evil.com"])(
+    "an open-redirect attempt (%j) goes to the dashboard",
+    async (redirectTo) => {
+      const member = await memberWithPassword();
+      const response = expectRedirect(await post({ email: member.email, password: PASSWORD, redirectTo }));
+      expect(response.headers.get("Location")).toBe("/dashboard");
+    },
+  );
 
   test("the page keeps only a local redirectTo for its form", async () => {
     const read = (redirectTo: string) =>
@@ -261,9 +253,7 @@ describe("hostile input", () => {
     expect(remember.init?.status).toBe(400);
 
     // A hidden field is not the member's to fix: a bad redirectTo is ignored.
-    const redirected = expectRedirect(
-      await post({ email: member.email, password: PASSWORD, redirectTo: `/${huge}` }),
-    );
+    const redirected = expectRedirect(await post({ email: member.email, password: PASSWORD, redirectTo: `/${huge}` }));
     expect(redirected.headers.get("Location")).toBe("/dashboard");
   });
 

@@ -25,7 +25,11 @@ function post(path: string, fields: Record<string, string>, cookie?: string) {
 /** The date `years` before today (UTC), as Register's three date fields. */
 function birthdayYearsAgo(years: number) {
   const today = new Date();
-  return { day: String(today.getUTCDate()), month: String(today.getUTCMonth() + 1), year: String(today.getUTCFullYear() - years) };
+  return {
+    day: String(today.getUTCDate()),
+    month: String(today.getUTCMonth() + 1),
+    year: String(today.getUTCFullYear() - years),
+  };
 }
 
 interface Registration {
@@ -47,7 +51,14 @@ interface Registration {
 async function registerMember({ fName, lName, email, ...stepTwo }: Registration): Promise<string> {
   const next = expectData(
     await registerAction({
-      request: post("/register", { intent: "next", fName, lName, email, password: PASSWORD, password_confirmation: PASSWORD }),
+      request: post("/register", {
+        intent: "next",
+        fName,
+        lName,
+        email,
+        password: PASSWORD,
+        password_confirmation: PASSWORD,
+      }),
       params: {},
       context: {},
     }),

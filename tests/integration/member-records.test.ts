@@ -36,17 +36,45 @@ describe("Users Records", () => {
     const [asha, ravi] = await createMembers(2);
     const category = await getPrisma().surveyCategory.create({ data: { id: 901, name: "Bench" } });
     const survey = await getPrisma().survey.create({
-      data: { name: "S", slug: "s", categoryId: category.id, points: 10, lengthMinutes: 5, delivery: "hosted", returnSecret: "x" },
+      data: {
+        name: "S",
+        slug: "s",
+        categoryId: category.id,
+        points: 10,
+        lengthMinutes: 5,
+        delivery: "hosted",
+        returnSecret: "x",
+      },
     });
-    for (const [index, [member, status]] of ([[asha, 3], [ravi, 3], [ravi, 4]] as const).entries()) {
+    for (const [index, [member, status]] of (
+      [
+        [asha, 3],
+        [ravi, 3],
+        [ravi, 4],
+      ] as const
+    ).entries()) {
       await getPrisma().assignment.create({
         data: { surveyId: survey.id, memberId: member.id, status, points: 10, respondentToken: `token-${index}` },
       });
     }
     const snapshot = { method: "upi", upiId: "asha@okbank" };
-    for (const [index, [status, amountMinor]] of ([["success", 123_400], ["success", 50], ["pending", 99_999]] as const).entries()) {
+    for (const [index, [status, amountMinor]] of (
+      [
+        ["success", 123_400],
+        ["success", 50],
+        ["pending", 99_999],
+      ] as const
+    ).entries()) {
       await getPrisma().withdrawalRequest.create({
-        data: { referenceId: `WD-${index}`, memberId: asha.id, points: 100, amountMinor, status, method: "upi", payoutSnapshot: snapshot },
+        data: {
+          referenceId: `WD-${index}`,
+          memberId: asha.id,
+          points: 100,
+          amountMinor,
+          status,
+          method: "upi",
+          payoutSnapshot: snapshot,
+        },
       });
     }
     const result = await load("", cookie);

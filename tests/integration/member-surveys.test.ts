@@ -15,14 +15,20 @@ import { loader as surveysLoader } from "~/routes/_member.survey";
 import { action as prescreenerAction, loader as prescreenerLoader } from "~/routes/prescreener.$survey";
 import { createTestAdmin, createTestAssignment, createTestMember, createTestSurvey } from "../support/factories";
 import { expectData, expectRedirect } from "../support/remix";
-import { formRequest as post, getRequest as get, routeArgs as args, signedInMember as signedIn } from "../support/requests";
+import {
+  formRequest as post,
+  getRequest as get,
+  routeArgs as args,
+  signedInMember as signedIn,
+} from "../support/requests";
 import { number, option, page, questionnaire, radio, text, toggle } from "../support/questionnaires";
 
 // The member's surveys: the dashboard and /survey list only the member's open assignments of
 // launched surveys, 10 a page; the history lists ended ones with the points the ledger paid; the
 // pre-screener is answered once per assignment, in one transaction with its verdict.
 
-const dashboard = async (cookie: string, query = "") => (await dashboardLoader(args(get(`/dashboard${query}`, cookie)))) as Awaited<ReturnType<typeof dashboardLoader>>;
+const dashboard = async (cookie: string, query = "") =>
+  (await dashboardLoader(args(get(`/dashboard${query}`, cookie)))) as Awaited<ReturnType<typeof dashboardLoader>>;
 
 describe("available surveys", () => {
   test("the dashboard lists the member's open assignments of launched surveys only, newest first", async () => {
@@ -35,7 +41,11 @@ describe("available surveys", () => {
     const unlaunched = await createTestSurvey({ launched: false });
     const othersOnly = await createTestSurvey();
     await createTestAssignment(assigned.id, member.id, { points: 75, createdAt: new Date("2026-01-01") });
-    await createTestAssignment(started.id, member.id, { status: ASSIGNMENT_STATUS.started, openedAt: new Date(), createdAt: new Date("2026-01-02") });
+    await createTestAssignment(started.id, member.id, {
+      status: ASSIGNMENT_STATUS.started,
+      openedAt: new Date(),
+      createdAt: new Date("2026-01-02"),
+    });
     await createTestAssignment(paused.id, member.id, { status: ASSIGNMENT_STATUS.paused });
     await createTestAssignment(ended.id, member.id, { status: ASSIGNMENT_STATUS.complete, endedAt: new Date() });
     await createTestAssignment(unlaunched.id, member.id);
@@ -43,7 +53,13 @@ describe("available surveys", () => {
 
     const page = await dashboard(cookie);
     expect(page.surveys.map((survey) => survey.surveyId)).toEqual([started.id, assigned.id]);
-    expect(page.surveys[1]).toMatchObject({ name: "Assigned", category: "Other", points: 75, minutes: 10, isNew: true });
+    expect(page.surveys[1]).toMatchObject({
+      name: "Assigned",
+      category: "Other",
+      points: 75,
+      minutes: 10,
+      isNew: true,
+    });
     expect(page.surveys[0].isNew).toBe(false);
     expect(page).toMatchObject({ pageCount: 1, profileCard: null });
 
@@ -111,9 +127,19 @@ describe("survey history", () => {
       endedAt: new Date("2026-02-02T10:00:00Z"),
     });
     await getPrisma().$transaction((tx) =>
-      creditPoints(tx, { memberId: member.id, points: 80, type: "survey_completion", source: `assignment:${done.id}:complete`, remark: "Survey", assignmentId: done.id }),
+      creditPoints(tx, {
+        memberId: member.id,
+        points: 80,
+        type: "survey_completion",
+        source: `assignment:${done.id}:complete`,
+        remark: "Survey",
+        assignmentId: done.id,
+      }),
     );
-    await createTestAssignment(refused.id, member.id, { status: ASSIGNMENT_STATUS.notAllowed, endedAt: new Date("2026-02-03T10:00:00Z") });
+    await createTestAssignment(refused.id, member.id, {
+      status: ASSIGNMENT_STATUS.notAllowed,
+      endedAt: new Date("2026-02-03T10:00:00Z"),
+    });
     await createTestAssignment(open.id, member.id);
     await createTestAssignment(complete.id, other.id, { status: ASSIGNMENT_STATUS.complete, endedAt: new Date() });
 
@@ -159,7 +185,8 @@ async function screenedSurvey(memberId: number) {
 
 type Setup = Awaited<ReturnType<typeof screenedSurvey>>;
 
-const open = async (setup: Setup, cookie: string) => expectData(await prescreenerLoader(args(get(setup.path, cookie), setup.params)));
+const open = async (setup: Setup, cookie: string) =>
+  expectData(await prescreenerLoader(args(get(setup.path, cookie), setup.params)));
 const openState = async (setup: Setup, cookie: string) => {
   const result = await prescreenerLoader(args(get(setup.path, cookie), setup.params));
   return ("data" in result ? result.data : result).prescreener;
@@ -167,8 +194,20 @@ const openState = async (setup: Setup, cookie: string) => {
 const send = (setup: Setup, cookie: string, fields: [string, string][]) =>
   prescreenerAction(args(post(setup.path, cookie, fields), setup.params));
 
-const PASSING: [string, string][] = [["age", "30"], ["owner", "Yes"], ["_page", "1"], ["intent", "submit"], ["confirmed", "on"]];
-const FAILING: [string, string][] = [["age", "30"], ["owner", "No"], ["_page", "1"], ["intent", "submit"], ["confirmed", "on"]];
+const PASSING: [string, string][] = [
+  ["age", "30"],
+  ["owner", "Yes"],
+  ["_page", "1"],
+  ["intent", "submit"],
+  ["confirmed", "on"],
+];
+const FAILING: [string, string][] = [
+  ["age", "30"],
+  ["owner", "No"],
+  ["_page", "1"],
+  ["intent", "submit"],
+  ["confirmed", "on"],
+];
 
 const assignmentOf = (id: number) => getPrisma().assignment.findUniqueOrThrow({ where: { id } });
 const responsesOf = (assignmentId: number) => getPrisma().questionnaireResponse.count({ where: { assignmentId } });
@@ -188,22 +227,52 @@ describe("the pre-screener", () => {
   test("Next checks the page and carries the answers; Previous goes back; Submit needs the confirmation", async () => {
     const { member, cookie } = await signedIn();
     const setup = await screenedSurvey(member.id);
-    const refused = expectData(await send(setup, cookie, [["_page", "0"], ["intent", "next"]]));
+    const refused = expectData(
+      await send(setup, cookie, [
+        ["_page", "0"],
+        ["intent", "next"],
+      ]),
+    );
     expect(refused.init?.status).toBe(400);
     expect(refused.data).toMatchObject({ page: 0, result: { error: { age: ["This field is required."] } } });
 
-    const next = expectData(await send(setup, cookie, [["age", "30"], ["_page", "0"], ["intent", "next"]]));
+    const next = expectData(
+      await send(setup, cookie, [
+        ["age", "30"],
+        ["_page", "0"],
+        ["intent", "next"],
+      ]),
+    );
     expect(next.data).toMatchObject({ page: 1, values: { age: ["30"] }, result: null });
 
-    const back = expectData(await send(setup, cookie, [["age", "30"], ["owner", "Yes"], ["_page", "1"], ["intent", "previous"]]));
+    const back = expectData(
+      await send(setup, cookie, [
+        ["age", "30"],
+        ["owner", "Yes"],
+        ["_page", "1"],
+        ["intent", "previous"],
+      ]),
+    );
     expect(back.data).toMatchObject({ page: 0, values: { age: ["30"], owner: ["Yes"] } });
 
-    const unconfirmed = expectData(await send(setup, cookie, PASSING.filter(([name]) => name !== "confirmed")));
+    const unconfirmed = expectData(
+      await send(
+        setup,
+        cookie,
+        PASSING.filter(([name]) => name !== "confirmed"),
+      ),
+    );
     expect(unconfirmed.init?.status).toBe(400);
     expect(unconfirmed.data).toMatchObject({ page: 1, confirmError: CONFIRM_REQUIRED });
 
     // Submit with a missing answer on an earlier page shows that page.
-    const missing = expectData(await send(setup, cookie, PASSING.filter(([name]) => name !== "age")));
+    const missing = expectData(
+      await send(
+        setup,
+        cookie,
+        PASSING.filter(([name]) => name !== "age"),
+      ),
+    );
     expect(missing.data).toMatchObject({ page: 0 });
     expect(await responsesOf(setup.assignment.id)).toBe(0);
   });
@@ -217,9 +286,15 @@ describe("the pre-screener", () => {
     expect(assignment).toMatchObject({ status: ASSIGNMENT_STATUS.assigned, endedAt: null });
     expect(assignment.screenedAt).not.toBeNull();
     expect(await responsesOf(setup.assignment.id)).toBe(1);
-    expect(await openState(setup, cookie)).toEqual({ state: "passed", surveyId: setup.survey.id, title: setup.survey.name });
+    expect(await openState(setup, cookie)).toEqual({
+      state: "passed",
+      surveyId: setup.survey.id,
+      title: setup.survey.name,
+    });
     // An untouched switch was stored as false.
-    const switchAnswer = await getPrisma().answer.findFirst({ where: { memberId: member.id, valueBool: { not: null } } });
+    const switchAnswer = await getPrisma().answer.findFirst({
+      where: { memberId: member.id, valueBool: { not: null } },
+    });
     expect(switchAnswer?.valueBool).toBe(false);
   });
 
@@ -237,13 +312,19 @@ describe("the pre-screener", () => {
     expect(await responsesOf(setup.assignment.id)).toBe(1);
     // Gone from the dashboard, in the history.
     expect((await dashboard(cookie)).surveys).toEqual([]);
-    expect((await historyLoader(args(get("/activities/surveyRecords", cookie)))).rows).toMatchObject([{ surveyId: setup.survey.id, reward: 0 }]);
+    expect((await historyLoader(args(get("/activities/surveyRecords", cookie)))).rows).toMatchObject([
+      { surveyId: setup.survey.id, reward: 0 },
+    ]);
   });
 
   test("two submits at the same moment store one response", async () => {
     const { member, cookie } = await signedIn();
     const setup = await screenedSurvey(member.id);
-    const results = await Promise.all([send(setup, cookie, PASSING), send(setup, cookie, FAILING), send(setup, cookie, PASSING)]);
+    const results = await Promise.all([
+      send(setup, cookie, PASSING),
+      send(setup, cookie, FAILING),
+      send(setup, cookie, PASSING),
+    ]);
     for (const result of results) expectRedirect(result);
     expect(await responsesOf(setup.assignment.id)).toBe(1);
     const assignment = await assignmentOf(setup.assignment.id);
@@ -264,7 +345,16 @@ describe("the pre-screener", () => {
             {
               title: "Profile",
               questions: [
-                { key: "owner", label: "Car?", type: "radio", required: false, options: [{ value: "Yes", label: "Yes" }, { value: "Maybe", label: "Maybe" }] },
+                {
+                  key: "owner",
+                  label: "Car?",
+                  type: "radio",
+                  required: false,
+                  options: [
+                    { value: "Yes", label: "Yes" },
+                    { value: "Maybe", label: "Maybe" },
+                  ],
+                },
                 { key: "age", label: "Age", type: "number", required: false, options: [] },
               ],
             },

@@ -90,7 +90,10 @@ test("bulk inserts, updates and cascaded deletes keep every total equal to the r
       respondentToken: `token-${member.id}`,
     })),
   });
-  await prisma.assignment.updateMany({ where: { status: ASSIGNMENT_STATUS.assigned, memberId: { lt: members[10].id } }, data: { status: ASSIGNMENT_STATUS.complete } });
+  await prisma.assignment.updateMany({
+    where: { status: ASSIGNMENT_STATUS.assigned, memberId: { lt: members[10].id } },
+    data: { status: ASSIGNMENT_STATUS.complete },
+  });
   for (const [index, member] of members.slice(0, 6).entries()) {
     await prisma.withdrawalRequest.create({
       data: {
@@ -119,7 +122,9 @@ test("bulk inserts, updates and cascaded deletes keep every total equal to the r
 test("concurrent writers and a rolled-back transaction leave exact totals", async () => {
   const prisma = getPrisma();
   await Promise.all(
-    Array.from({ length: 20 }, (_, index) => createTestMember({ email: `concurrent${index}@example.com`, pointsBalance: 10 })),
+    Array.from({ length: 20 }, (_, index) =>
+      createTestMember({ email: `concurrent${index}@example.com`, pointsBalance: 10 }),
+    ),
   );
   await Promise.all(
     (await prisma.member.findMany({ select: { id: true } })).map((member) =>

@@ -11,7 +11,6 @@ import { createTestMember } from "../support/factories";
 import { expectData, expectRedirect } from "../support/remix";
 import { toastOf } from "../support/requests";
 
-
 const ORIGIN = APP_ORIGIN;
 const OLD_PASSWORD = "Quartz-Lantern-42";
 const NEW_PASSWORD = "Marble-Harbour-77";
@@ -145,9 +144,7 @@ describe("asking for a reset link", () => {
     expect(huge.init?.status).toBe(400);
     expect(huge.data.error?.email).toEqual(["The email must be a valid email address."]);
     const bad = expectData(
-      await requestReset(
-        Buffer.concat([Buffer.from("email=a"), Buffer.from([0xff]), Buffer.from("@example.com")]),
-      ),
+      await requestReset(Buffer.concat([Buffer.from("email=a"), Buffer.from([0xff]), Buffer.from("@example.com")])),
     );
     expect(bad.data.error?.email).toEqual(["The email must be a valid email address."]);
     expect(await listOutbox()).toEqual([]);
@@ -235,9 +232,7 @@ describe("choosing a new password through the link", () => {
     expect(await passwordHashOf(member.id)).toBe(before);
     expect(session).toBeTruthy();
     expect(await getPrisma().memberSession.count({ where: { memberId: member.id } })).toBe(1);
-    expect(
-      (await getPrisma().authToken.findFirstOrThrow({ where: { memberId: member.id } })).usedAt,
-    ).toBeNull();
+    expect((await getPrisma().authToken.findFirstOrThrow({ where: { memberId: member.id } })).usedAt).toBeNull();
   });
 
   test("an unknown token, or the link with another email, is refused", async () => {

@@ -50,7 +50,13 @@ async function signedIn({ withPassword = true, points = 0 } = {}) {
   const member = await createTestMember({ firstName: "Asha", passwordHash: withPassword ? passwordHash : null });
   if (points > 0) {
     await getPrisma().$transaction((tx) =>
-      creditPoints(tx, { memberId: member.id, points, type: "admin_adjustment", source: `start:${member.id}`, remark: "Start" }),
+      creditPoints(tx, {
+        memberId: member.id,
+        points,
+        type: "admin_adjustment",
+        source: `start:${member.id}`,
+        remark: "Start",
+      }),
     );
   }
   return { member, cookie: await memberCookie(member.id) };
@@ -69,7 +75,11 @@ function post(cookie: string, fields: Record<string, string>) {
 }
 
 function load(cookie: string) {
-  return loader({ request: new Request(`${APP_ORIGIN}/account`, { headers: { Cookie: cookie } }), params: {}, context: {} });
+  return loader({
+    request: new Request(`${APP_ORIGIN}/account`, { headers: { Cookie: cookie } }),
+    params: {},
+    context: {},
+  });
 }
 
 async function accountsOf(memberId: number) {
@@ -89,9 +99,7 @@ async function proofCounter(memberId: number) {
 describe("adding a payout account with the password", () => {
   test("the right password adds it and mails the member which account, masked, and when it is usable", async () => {
     const { member, cookie } = await signedIn();
-    const response = expectRedirect(
-      await post(cookie, { ...BANK_FORM, password: PASSWORD }),
-    );
+    const response = expectRedirect(await post(cookie, { ...BANK_FORM, password: PASSWORD }));
     expect(response.headers.get("Location")).toBe("/account");
     const [account] = await accountsOf(member.id);
     // Default cooling-off: 24 hours.
@@ -102,7 +110,9 @@ describe("adding a payout account with the password", () => {
     expect(mail.text).toContain("Bank · HDFC Bank ••••••••7890");
     expect(mail.text).not.toContain("001234567890");
     expect(mail.text).toMatch(/Withdrawals can be paid to it from \d{1,2} \w+ \d{4}, \d\d:\d\d UTC\./);
-    expect(mail.text).toContain("If this was not you, delete this payout account on your Account page, change your password");
+    expect(mail.text).toContain(
+      "If this was not you, delete this payout account on your Account page, change your password",
+    );
     expect(mail.text).toContain("support@panel.test");
   });
 
@@ -138,7 +148,9 @@ describe("adding a payout account with the password", () => {
     expect(statuses).toEqual([400, 400, 400, 400, 400, 429, 429, 429]);
     const right = expectData(await post(cookie, { ...UPI_FORM, password: PASSWORD }));
     expect(right.init?.status).toBe(429);
-    expect(right.data.add?.result.error?.[""]?.[0]).toMatch(/^Too many attempts\. Nothing was saved\. Try again in \d+ minutes?\.$/);
+    expect(right.data.add?.result.error?.[""]?.[0]).toMatch(
+      /^Too many attempts\. Nothing was saved\. Try again in \d+ minutes?\.$/,
+    );
     expect(await accountsOf(member.id)).toEqual([]);
     expect(RATE_LIMITS.payoutAccountProof.limit()).toBe(5);
   });
@@ -154,7 +166,9 @@ describe("adding a payout account with the password", () => {
 describe("a member without a password (Google) adds an account with a mailed code", () => {
   async function requestCode(cookie: string, email: string) {
     expectRedirect(await post(cookie, { intent: "send-code" }));
-    const codes = (await listOutbox()).filter((message) => message.to === email && message.subject === CODE_MAIL_SUBJECT);
+    const codes = (await listOutbox()).filter(
+      (message) => message.to === email && message.subject === CODE_MAIL_SUBJECT,
+    );
     const code = /is (\d{6})\./.exec(codes[0].text)?.[1];
     if (!code) throw new Error("No code in the mail");
     return code;
@@ -165,7 +179,9 @@ describe("a member without a password (Google) adds an account with a mailed cod
     expect(await load(cookie)).toMatchObject({ proof: "code", codeSent: false });
     const code = await requestCode(cookie, member.email);
     expect(await load(cookie)).toMatchObject({ codeSent: true });
-    const stored = await getPrisma().authToken.findFirstOrThrow({ where: { memberId: member.id, purpose: "payout_account_code" } });
+    const stored = await getPrisma().authToken.findFirstOrThrow({
+      where: { memberId: member.id, purpose: "payout_account_code" },
+    });
     expect(stored.tokenHash).not.toContain(code);
     expect(stored.expiresAt.getTime() - stored.createdAt.getTime()).toBeLessThanOrEqual(10 * 60 * 1000 + 1000);
 
@@ -191,9 +207,7 @@ describe("a member without a password (Google) adds an account with a mailed cod
     const { member, cookie } = await signedIn({ withPassword: false });
     const code = await requestCode(cookie, member.email);
     expectRedirect(await post(cookie, { ...UPI_FORM, code }));
-    const reused = expectData(
-      await post(cookie, { ...BANK_FORM, code }),
-    );
+    const reused = expectData(await post(cookie, { ...BANK_FORM, code }));
     expect(reused.data.add?.result.error).toHaveProperty("code");
     expect((await accountsOf(member.id)).map((account) => account.method)).toEqual(["upi"]);
   });
@@ -229,7 +243,9 @@ describe("a member without a password (Google) adds an account with a mailed cod
     // The first code no longer works (unless the draw repeated it).
     const latest = (await listOutbox()).find((message) => message.to === member.email)!;
     if (!latest.text.includes(first)) {
-      expect(expectData(await post(cookie, { ...UPI_FORM, code: first })).data.add?.result.error).toHaveProperty("code");
+      expect(expectData(await post(cookie, { ...UPI_FORM, code: first })).data.add?.result.error).toHaveProperty(
+        "code",
+      );
     }
   });
 
@@ -240,16 +256,21 @@ describe("a member without a password (Google) adds an account with a mailed cod
     const set = await changeMemberPassword({ member, sessionId, newPassword: "Thief#Chosen-99" });
     expect(set.ok).toBe(true);
     expect(await load(cookie)).toMatchObject({ proof: "code", passwordIsRecent: true });
-    expect(expectData(await post(cookie, { ...UPI_FORM, password: "Thief#Chosen-99" })).data.add?.result.error).toEqual({
-      code: ["Enter the code we emailed you."],
-    });
+    expect(expectData(await post(cookie, { ...UPI_FORM, password: "Thief#Chosen-99" })).data.add?.result.error).toEqual(
+      {
+        code: ["Enter the code we emailed you."],
+      },
+    );
     expect(await accountsOf(member.id)).toHaveLength(0);
     // The member, who reads the mail, can still add one with the code.
     const code = await requestCode(cookie, member.email);
     expectRedirect(await post(cookie, { ...UPI_FORM, code }));
     expect(await accountsOf(member.id)).toHaveLength(1);
     // A day later the password is proof again.
-    await getPrisma().member.update({ where: { id: member.id }, data: { passwordChangedAt: new Date(Date.now() - 25 * 60 * 60 * 1000) } });
+    await getPrisma().member.update({
+      where: { id: member.id },
+      data: { passwordChangedAt: new Date(Date.now() - 25 * 60 * 60 * 1000) },
+    });
     expect(await load(cookie)).toMatchObject({ proof: "password" });
   });
 
@@ -272,7 +293,11 @@ describe("the cooling-off period", () => {
 
     const page = await load(cookie);
     expect(page.accounts[0].usableFrom).toMatch(/^\d{1,2} \w+ \d{4}, \d\d:\d\d UTC$/);
-    const points = await pointsLoader({ request: new Request(`${APP_ORIGIN}/points`, { headers: { Cookie: cookie } }), params: {}, context: {} });
+    const points = await pointsLoader({
+      request: new Request(`${APP_ORIGIN}/points`, { headers: { Cookie: cookie } }),
+      params: {},
+      context: {},
+    });
     expect(points.accounts[0].usableFrom).toBe(page.accounts[0].usableFrom);
 
     const refused = await requestWithdrawal(member.id, { points: 1000, method: "bank" }, DEFAULTS);
@@ -285,8 +310,12 @@ describe("the cooling-off period", () => {
 
     // A minute before the end it is still refused; at the end it is accepted.
     const almost = new Date(added.usableAt.getTime() - 60_000);
-    expect(await requestWithdrawal(member.id, { points: 1000, method: "bank" }, DEFAULTS, almost)).toMatchObject({ ok: false });
-    expect(await requestWithdrawal(member.id, { points: 1000, method: "bank" }, DEFAULTS, added.usableAt)).toMatchObject({
+    expect(await requestWithdrawal(member.id, { points: 1000, method: "bank" }, DEFAULTS, almost)).toMatchObject({
+      ok: false,
+    });
+    expect(
+      await requestWithdrawal(member.id, { points: 1000, method: "bank" }, DEFAULTS, added.usableAt),
+    ).toMatchObject({
       ok: true,
     });
   });
@@ -320,13 +349,17 @@ describe("mail about withdrawals and passwords", () => {
     const [request] = await mailTo(member.email);
     expect(request.subject).toBe(`Withdrawal ${requested.referenceId} requested`);
     expect(request.text).toContain("You asked to withdraw 1500 points (₹ 150.00) to UPI · asha@okhdfc.");
-    expect(request.text).toContain("If this was not you, change your password, and contact support at support@panel.test.");
+    expect(request.text).toContain(
+      "If this was not you, change your password, and contact support at support@panel.test.",
+    );
 
     const admin = await createTestAdmin();
     expect(await approveWithdrawal(admin, requested.referenceId)).toMatchObject({ ok: true });
     const approval = (await mailTo(member.email)).at(-1)!;
     expect(approval.subject).toBe(`Withdrawal ${requested.referenceId} paid`);
-    expect(approval.text).toContain(`Your withdrawal ${requested.referenceId} of 1500 points (₹ 150.00) has been paid.`);
+    expect(approval.text).toContain(
+      `Your withdrawal ${requested.referenceId} of 1500 points (₹ 150.00) has been paid.`,
+    );
   });
 
   test("a rejection, with the reason", async () => {
@@ -343,17 +376,26 @@ describe("mail about withdrawals and passwords", () => {
 
   test("a refused withdrawal sends nothing", async () => {
     const { member } = await withUsableAccount();
-    expect(await requestWithdrawal(member.id, { points: 999_999, method: "upi" }, DEFAULTS)).toMatchObject({ ok: false });
+    expect(await requestWithdrawal(member.id, { points: 999_999, method: "upi" }, DEFAULTS)).toMatchObject({
+      ok: false,
+    });
     expect(await mailTo(member.email)).toEqual([]);
   });
 
   test("a password change, and a first password set by a Google member", async () => {
     const { member } = await signedIn();
-    const changed = await changeMemberPassword({ member, sessionId: "none", oldPassword: PASSWORD, newPassword: "New#Password-42" });
+    const changed = await changeMemberPassword({
+      member,
+      sessionId: "none",
+      oldPassword: PASSWORD,
+      newPassword: "New#Password-42",
+    });
     expect(changed.ok).toBe(true);
     const [mail] = await mailTo(member.email);
     expect(mail.subject).toBe("Your password was changed");
-    expect(mail.text).toContain("If this was not you, reset your password at once with Forgot password on the sign-in page");
+    expect(mail.text).toContain(
+      "If this was not you, reset your password at once with Forgot password on the sign-in page",
+    );
 
     const google = await signedIn({ withPassword: false });
     await changeMemberPassword({ member: google.member, sessionId: "none", newPassword: "New#Password-42" });
@@ -364,7 +406,12 @@ describe("mail about withdrawals and passwords", () => {
 
   test("a wrong current password changes nothing and sends nothing", async () => {
     const { member } = await signedIn();
-    await changeMemberPassword({ member, sessionId: "none", oldPassword: "Wrong#1234567", newPassword: "New#Password-42" });
+    await changeMemberPassword({
+      member,
+      sessionId: "none",
+      oldPassword: "Wrong#1234567",
+      newPassword: "New#Password-42",
+    });
     expect(await mailTo(member.email)).toEqual([]);
   });
 

@@ -27,7 +27,11 @@ const DEV_PATHS: { method: "GET" | "POST"; path: string; json?: unknown }[] = [
   { method: "GET", path: "/dev/mail" },
   { method: "POST", path: "/dev/mail" },
   { method: "GET", path: "/dev/mail/1700000000000-0000-000000000000" },
-  { method: "POST", path: "/dev/fixtures", json: { admin: { email: "mallory@example.com", password: "x", name: "M" } } },
+  {
+    method: "POST",
+    path: "/dev/fixtures",
+    json: { admin: { email: "mallory@example.com", password: "x", name: "M" } },
+  },
   { method: "GET", path: "/dev/google/authorize?client_id=mock-google-client-id.apps.googleusercontent.com" },
   { method: "GET", path: "/bench/static" },
   { method: "POST", path: "/auth/google" },
@@ -39,63 +43,74 @@ describe.skipIf(issue)(`npm start (${issue ?? "the production build"})`, () => {
     ["without the switches", {}],
     ["with GOOGLE_MOCK, E2E_FIXTURES, BENCH_ROUTES and SEED_DEMO set", BACK_DOORS],
   ] as const) {
-    test(`${label}: no demo account, and a 404 for every development, test and benchmark path`, { timeout: 180_000 }, async () => {
-      const folder = scratch();
-      const server = await startAppServer({
-        command: ["npm", "start", "--silent"],
-        logFile: path.join(folder, "server.log"),
-        readyTimeoutMs: 120_000,
-        env: {
-          DATABASE_URL: `pglite:${path.join(folder, "db")}`,
-          SESSION_SECRET: SECRET,
-          MAIL_OUTBOX_DIR: path.join(folder, "mail"),
-          MAIL_WORKER: "0",
-          INACTIVITY_JOB: "0",
-          ...extra,
-        },
-      });
-      try {
-        for (const { method, path: pathname, json } of DEV_PATHS) {
-          const response = await fetch(`${server.url}${pathname}`, {
-            method,
-            redirect: "manual",
-            ...(json ? { headers: { "Content-Type": "application/json" }, body: JSON.stringify(json) } : {}),
-          });
-          expect(response.status, `${method} ${pathname}`).toBe(404);
-        }
-        // The demo admin's published password opens nothing.
-        const signIn = await fetch(`${server.url}/admin`, {
-          method: "POST",
-          redirect: "manual",
-          body: new URLSearchParams({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }),
+    test(
+      `${label}: no demo account, and a 404 for every development, test and benchmark path`,
+      { timeout: 180_000 },
+      async () => {
+        const folder = scratch();
+        const server = await startAppServer({
+          command: ["npm", "start", "--silent"],
+          logFile: path.join(folder, "server.log"),
+          readyTimeoutMs: 120_000,
+          env: {
+            DATABASE_URL: `pglite:${path.join(folder, "db")}`,
+            SESSION_SECRET: SECRET,
+            MAIL_OUTBOX_DIR: path.join(folder, "mail"),
+            MAIL_WORKER: "0",
+            INACTIVITY_JOB: "0",
+            ...extra,
+          },
         });
-        expect(signIn.headers.get("Location")).toBeNull();
-        // The login page offers no Google button: the mock is not on.
-        expect(await (await fetch(`${server.url}/login`)).text()).not.toContain("Sign in with Google");
-      } finally {
-        await server.stop();
-      }
-      const log = fs.readFileSync(path.join(folder, "server.log"), "utf8");
-      if (extra === BACK_DOORS) {
-        for (const name of Object.keys(BACK_DOORS)) expect(log).toContain(`${name} is ignored: npm start never serves`);
-      }
-      const database = openDatabase({ kind: "pglite", dataDir: path.join(folder, "db") });
-      try {
-        expect(await database.prisma.admin.count()).toBe(0);
-        expect(await database.prisma.member.count({ where: { email: DEMO_MEMBER.email } })).toBe(0);
-        // The seed still ran: the built-in profile questionnaires are there.
-        expect(await database.prisma.profileSurvey.count()).toBeGreaterThan(0);
-      } finally {
-        await database.close();
-      }
-    });
+        try {
+          for (const { method, path: pathname, json } of DEV_PATHS) {
+            const response = await fetch(`${server.url}${pathname}`, {
+              method,
+              redirect: "manual",
+              ...(json ? { headers: { "Content-Type": "application/json" }, body: JSON.stringify(json) } : {}),
+            });
+            expect(response.status, `${method} ${pathname}`).toBe(404);
+          }
+          // The demo admin's published password opens nothing.
+          const signIn = await fetch(`${server.url}/admin`, {
+            method: "POST",
+            redirect: "manual",
+            body: new URLSearchParams({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }),
+          });
+          expect(signIn.headers.get("Location")).toBeNull();
+          // The login page offers no Google button: the mock is not on.
+          expect(await (await fetch(`${server.url}/login`)).text()).not.toContain("Sign in with Google");
+        } finally {
+          await server.stop();
+        }
+        const log = fs.readFileSync(path.join(folder, "server.log"), "utf8");
+        if (extra === BACK_DOORS) {
+          for (const name of Object.keys(BACK_DOORS))
+            expect(log).toContain(`${name} is ignored: npm start never serves`);
+        }
+        const database = openDatabase({ kind: "pglite", dataDir: path.join(folder, "db") });
+        try {
+          expect(await database.prisma.admin.count()).toBe(0);
+          expect(await database.prisma.member.count({ where: { email: DEMO_MEMBER.email } })).toBe(0);
+          // The seed still ran: the built-in profile questionnaires are there.
+          expect(await database.prisma.profileSurvey.count()).toBeGreaterThan(0);
+        } finally {
+          await database.close();
+        }
+      },
+    );
   }
 });
 
 /** `npm run config:check` with only these variables; its exit code and output. */
 function configCheck(env: Record<string, string>) {
   const run = spawnSync("npm", ["run", "--silent", "config:check"], {
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production", SESSION_SECRET: SECRET, ...env },
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "",
+      NODE_ENV: "production",
+      SESSION_SECRET: SECRET,
+      ...env,
+    },
     encoding: "utf8",
     timeout: 60_000,
   });
@@ -122,7 +137,12 @@ describe("the production configuration check", () => {
 /** `npm run admin:create` on this database, the password on standard input. */
 function adminCreate(dataDir: string, args: string[], password: string) {
   const run = spawnSync("npm", ["run", "--silent", "admin:create", "--", ...args], {
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production", DATABASE_URL: `pglite:${dataDir}` },
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "",
+      NODE_ENV: "production",
+      DATABASE_URL: `pglite:${dataDir}`,
+    },
     input: `${password}\n`,
     encoding: "utf8",
     timeout: 120_000,
@@ -131,28 +151,41 @@ function adminCreate(dataDir: string, args: string[], password: string) {
 }
 
 describe("npm run admin:create", () => {
-  test("creates the first super-admin from the command line, audited; refuses a weak password and a taken e-mail", { timeout: 240_000 }, async () => {
-    const dataDir = path.join(scratch(), "db");
-    const weak = adminCreate(dataDir, ["--email", "ops@example.com", "--name", "Ops Lead"], "Short#1");
-    expect(weak.status).toBe(1);
-    expect(weak.output).toContain("An admin password must be at least 12 characters.");
+  test(
+    "creates the first super-admin from the command line, audited; refuses a weak password and a taken e-mail",
+    { timeout: 240_000 },
+    async () => {
+      const dataDir = path.join(scratch(), "db");
+      const weak = adminCreate(dataDir, ["--email", "ops@example.com", "--name", "Ops Lead"], "Short#1");
+      expect(weak.status).toBe(1);
+      expect(weak.output).toContain("An admin password must be at least 12 characters.");
 
-    const created = adminCreate(dataDir, ["--email", "Ops@Example.com", "--name", "Ops Lead"], "Copper-Violet-Ledger-9");
-    expect(created.output).toContain("Super-admin ops@example.com created");
-    expect(created.status).toBe(0);
-    const again = adminCreate(dataDir, ["--email", "ops@example.com", "--name", "Someone"], "Copper-Violet-Ledger-9");
-    expect(again.status).toBe(1);
-    expect(again.output).toContain("An admin with the e-mail ops@example.com already exists.");
-    expect(adminCreate(dataDir, ["--email", "ops2@example.com"], "Copper-Violet-Ledger-9").status).toBe(2);
+      const created = adminCreate(
+        dataDir,
+        ["--email", "Ops@Example.com", "--name", "Ops Lead"],
+        "Copper-Violet-Ledger-9",
+      );
+      expect(created.output).toContain("Super-admin ops@example.com created");
+      expect(created.status).toBe(0);
+      const again = adminCreate(dataDir, ["--email", "ops@example.com", "--name", "Someone"], "Copper-Violet-Ledger-9");
+      expect(again.status).toBe(1);
+      expect(again.output).toContain("An admin with the e-mail ops@example.com already exists.");
+      expect(adminCreate(dataDir, ["--email", "ops2@example.com"], "Copper-Violet-Ledger-9").status).toBe(2);
 
-    const database = openDatabase({ kind: "pglite", dataDir });
-    try {
-      const admins = await database.prisma.admin.findMany();
-      expect(admins).toEqual([expect.objectContaining({ email: "ops@example.com", name: "Ops Lead", isSuperAdmin: true, revokedAt: null })]);
-      const entry = await database.prisma.auditEntry.findFirstOrThrow({ where: { action: "admin.created" } });
-      expect(entry).toMatchObject({ adminEmail: "command line (npm run admin:create)", targetId: String(admins[0].id) });
-    } finally {
-      await database.close();
-    }
-  });
+      const database = openDatabase({ kind: "pglite", dataDir });
+      try {
+        const admins = await database.prisma.admin.findMany();
+        expect(admins).toEqual([
+          expect.objectContaining({ email: "ops@example.com", name: "Ops Lead", isSuperAdmin: true, revokedAt: null }),
+        ]);
+        const entry = await database.prisma.auditEntry.findFirstOrThrow({ where: { action: "admin.created" } });
+        expect(entry).toMatchObject({
+          adminEmail: "command line (npm run admin:create)",
+          targetId: String(admins[0].id),
+        });
+      } finally {
+        await database.close();
+      }
+    },
+  );
 });

@@ -19,17 +19,28 @@ const create = (cookie: string, form: Record<string, string>) =>
   listAction({ request: request("/admin/profilesurvey", { cookie, form }), params: {}, context: {} });
 
 const loadSet = (cookie: string, id: number | string, query = "") =>
-  setLoader({ request: request(`/admin/profilesurvey/${id}${query}`, { cookie }), params: { id: String(id) }, context: {} });
+  setLoader({
+    request: request(`/admin/profilesurvey/${id}${query}`, { cookie }),
+    params: { id: String(id) },
+    context: {},
+  });
 
 const post = (cookie: string, id: number, form: Record<string, string>) =>
-  setAction({ request: request(`/admin/profilesurvey/${id}?edit=1`, { cookie, form }), params: { id: String(id) }, context: {} });
+  setAction({
+    request: request(`/admin/profilesurvey/${id}?edit=1`, { cookie, form }),
+    params: { id: String(id) },
+    context: {},
+  });
 
 /**
  * The editor's post: the set as the one editor's draft (field `draft`, with the types the form was
  * shown with), the builder's name inputs and type pickers, and the pressed button's intent.
  */
 function editorForm(draft: { version: string; questions: DraftQuestion[] }, intent: string, shownTypes?: string[]) {
-  const shown = draft.questions.map((question, index) => ({ ...question, typeCode: shownTypes?.[index] ?? question.typeCode }));
+  const shown = draft.questions.map((question, index) => ({
+    ...question,
+    typeCode: shownTypes?.[index] ?? question.typeCode,
+  }));
   const form: Record<string, string> = { version: draft.version, intent, draft: JSON.stringify(toEditorDraft(shown)) };
   draft.questions.forEach((question, index) => {
     form[field.question(0, index)] = question.label;
@@ -89,12 +100,17 @@ describe("creating a set", () => {
       { adminId: admin.id, action: "profile_survey.created", targetType: "profile_survey", targetId: String(set.id) },
     ]);
     const listed = await listLoader({ request: request("/admin/profilesurvey", { cookie }), params: {}, context: {} });
-    expect(listed.sets).toEqual([{ id: set.id, title: "Pets at home", country: "IN", countryName: "India", points: 25 }]);
+    expect(listed.sets).toEqual([
+      { id: set.id, title: "Pets at home", country: "IN", countryName: "India", points: 25 },
+    ]);
   });
 
   test("is one transaction: when the audit entry cannot be written, nothing is stored", async () => {
     await expect(
-      createProfileSurveySet({ id: 999_999, email: "ghost@panel.test", isSuperAdmin: false }, { title: "Ghost", country: "IN", reward: 5 }),
+      createProfileSurveySet(
+        { id: 999_999, email: "ghost@panel.test", isSuperAdmin: false },
+        { title: "Ghost", country: "IN", reward: 5 },
+      ),
     ).rejects.toThrow();
     expect(await storedCounts()).toEqual({ questionnaires: 0, sets: 0, questions: 0, audit: 0 });
   });
@@ -115,7 +131,9 @@ describe("creating a set", () => {
     });
     expect(bad.data.initialValue).toMatchObject({ country: "ZZ", reward: "-1" });
     for (const reward of ["1.5", "abc", "10001", "1e40"]) {
-      expect(expectData(await create(cookie, { title: "Pets", country: "IN", reward })).data.error?.reward).toBeDefined();
+      expect(
+        expectData(await create(cookie, { title: "Pets", country: "IN", reward })).data.error?.reward,
+      ).toBeDefined();
     }
     // The shape of a code passes the schema; only the server's country list knows ZZ is none.
     const unknownCountry = expectData(await create(cookie, { title: "Pets", country: "ZZ", reward: "5" }));
@@ -133,13 +151,23 @@ describe("the editor's intents", () => {
 
     const added = expectData(await post(cookie, id, editorForm(draft, intent.addQuestion("text"))));
     expect(added.init?.status).toBe(200);
-    expect(added.data.draft.questions.map((question) => [question.key, question.label, question.typeCode, question.required])).toEqual([
+    expect(
+      added.data.draft.questions.map((question) => [
+        question.key,
+        question.label,
+        question.typeCode,
+        question.required,
+      ]),
+    ).toEqual([
       ["q1", "Question 1", "1", true],
       ["q2", "Question 2", "1", false],
     ]);
 
     // Type 4 (radio) posted while the form showed type 1: the options reset to one 'Title'.
-    const radio = { ...added.data.draft, questions: added.data.draft.questions.map((q, i) => (i === 1 ? { ...q, typeCode: "4" } : q)) };
+    const radio = {
+      ...added.data.draft,
+      questions: added.data.draft.questions.map((q, i) => (i === 1 ? { ...q, typeCode: "4" } : q)),
+    };
     const retyped = expectData(await post(cookie, id, editorForm(radio, intent.changeType(0, 1), ["1", "1"])));
     expect(retyped.data.draft.questions[1].options).toEqual([{ value: "o1", label: "Title" }]);
 
@@ -150,12 +178,20 @@ describe("the editor's intents", () => {
     ]);
 
     // Back to text (6 = number): the options go.
-    const number = { ...withOption.data.draft, questions: withOption.data.draft.questions.map((q, i) => (i === 1 ? { ...q, typeCode: "6" } : q)) };
-    expect(expectData(await post(cookie, id, editorForm(number, intent.changeType(0, 1), ["1", "4"]))).data.draft.questions[1].options).toEqual([]);
+    const number = {
+      ...withOption.data.draft,
+      questions: withOption.data.draft.questions.map((q, i) => (i === 1 ? { ...q, typeCode: "6" } : q)),
+    };
+    expect(
+      expectData(await post(cookie, id, editorForm(number, intent.changeType(0, 1), ["1", "4"]))).data.draft
+        .questions[1].options,
+    ).toEqual([]);
 
     const deleted = expectData(await post(cookie, id, editorForm(withOption.data.draft, intent.deleteQuestion(0, 0))));
     expect(deleted.data.draft.questions.map((question) => question.key)).toEqual(["q2"]);
-    const optionDeleted = expectData(await post(cookie, id, editorForm(withOption.data.draft, intent.deleteOption(0, 1, 0))));
+    const optionDeleted = expectData(
+      await post(cookie, id, editorForm(withOption.data.draft, intent.deleteOption(0, 1, 0))),
+    );
     expect(optionDeleted.data.draft.questions[1].options).toEqual([{ value: "o2", label: "Title" }]);
 
     const stored = await getPrisma().question.findMany({ select: { key: true } });
@@ -284,7 +320,9 @@ describe("saving", () => {
 
     // Saving right after a type change to a choice type shows the reset options first.
     const retyped = { ...draft, questions: [{ ...draft.questions[0], typeCode: "5" }] };
-    expect(expectData(await post(cookie, id, editorForm(retyped, "save", ["1"]))).data.errors).toEqual({ form: [MESSAGES.typeReset] });
+    expect(expectData(await post(cookie, id, editorForm(retyped, "save", ["1"]))).data.errors).toEqual({
+      form: [MESSAGES.typeReset],
+    });
 
     const stored = await getPrisma().question.findMany({ select: { key: true, label: true, type: true } });
     expect(stored).toEqual([{ key: "q1", label: "Question 1", type: "text" }]);
@@ -313,14 +351,17 @@ describe("saving", () => {
     };
     const optional = expectData(await post(cookie, id, editorForm(pets, intent.setRequired(0, 1, false)))).data.draft;
     expect(optional.questions[1].required).toBe(false);
-    const exclusive = expectData(await post(cookie, id, editorForm(optional, intent.setExclusive(0, 0, 1, true)))).data.draft;
+    const exclusive = expectData(await post(cookie, id, editorForm(optional, intent.setExclusive(0, 0, 1, true)))).data
+      .draft;
     expect(exclusive.questions[0].exclusive).toBe(1);
     const conditioned = expectData(
       await post(cookie, id, { ...editorForm(exclusive, intent.setCondition(0, 1)), [field.condition(0, 1)]: "0:0:0" }),
     ).data.draft;
     expect(conditioned.questions[1].shownWhen).toEqual({ question: 0, option: 0 });
     // A name typed in the builder's name input travels with any button.
-    expectRedirect(await post(cookie, id, { ...editorForm(conditioned, "save"), [field.question(0, 1)]: "Your dog's call name" }));
+    expectRedirect(
+      await post(cookie, id, { ...editorForm(conditioned, "save"), [field.question(0, 1)]: "Your dog's call name" }),
+    );
 
     const set = await getPrisma().profileSurvey.findUniqueOrThrow({ where: { id } });
     const stored = await loadQuestionnaire(getPrisma(), set.questionnaireId);
@@ -335,13 +376,26 @@ describe("saving", () => {
           { value: "o2", label: "None", exclusive: true },
         ],
       },
-      { key: "q2", label: "Your dog's call name", type: "text", required: false, options: [], shownWhen: { question: "q1", option: "o1" } },
+      {
+        key: "q2",
+        label: "Your dog's call name",
+        type: "text",
+        required: false,
+        options: [],
+        shownWhen: { question: "q1", option: "o1" },
+      },
     ]);
-    expect((await currentDraft(cookie, id)).questions).toMatchObject([{ exclusive: 1 }, { shownWhen: { question: 0, option: 0 } }]);
+    expect((await currentDraft(cookie, id)).questions).toMatchObject([
+      { exclusive: 1 },
+      { shownWhen: { question: 0, option: 0 } },
+    ]);
 
     // A condition on a later question, or an exclusive mark on a radio, is refused by field.
     const saved = await currentDraft(cookie, id);
-    const backwards = { ...saved, questions: [{ ...saved.questions[0], shownWhen: { question: 1, option: 0 } }, saved.questions[1]] };
+    const backwards = {
+      ...saved,
+      questions: [{ ...saved.questions[0], shownWhen: { question: 1, option: 0 } }, saved.questions[1]],
+    };
     expect(expectData(await post(cookie, id, editorForm(backwards, "save"))).data.errors).toMatchObject({
       "condition.0.0": [MESSAGES.badCondition],
     });
@@ -355,8 +409,12 @@ describe("saving", () => {
     const { cookie } = await signedInAdmin();
     const id = await newSet(cookie);
     const draft = await currentDraft(cookie, id);
-    expectRedirect(await post(cookie, id, editorForm({ ...draft, questions: [{ ...draft.questions[0], label: "First" }] }, "save")));
-    const stale = expectData(await post(cookie, id, editorForm({ ...draft, questions: [{ ...draft.questions[0], label: "Second" }] }, "save")));
+    expectRedirect(
+      await post(cookie, id, editorForm({ ...draft, questions: [{ ...draft.questions[0], label: "First" }] }, "save")),
+    );
+    const stale = expectData(
+      await post(cookie, id, editorForm({ ...draft, questions: [{ ...draft.questions[0], label: "Second" }] }, "save")),
+    );
     expect(stale.init?.status).toBe(409);
     expect(stale.data.errors).toEqual({ form: [MESSAGES.changedElsewhere] });
     expect(await getPrisma().question.findFirst({ select: { label: true } })).toEqual({ label: "First" });
@@ -371,13 +429,19 @@ describe("saving", () => {
     const set = await getPrisma().profileSurvey.findUniqueOrThrow({ where: { id } });
     const member = await createTestMember();
     await getPrisma().$transaction((tx) =>
-      saveResponse(tx, { questionnaireId: set.questionnaireId, memberId: member.id, answers: { q1: "Rex", q2: "Tom" } }),
+      saveResponse(tx, {
+        questionnaireId: set.questionnaireId,
+        memberId: member.id,
+        answers: { q1: "Rex", q2: "Tom" },
+      }),
     );
     const saved = await currentDraft(cookie, id);
     expectRedirect(await post(cookie, id, editorForm({ ...saved, questions: [saved.questions[0]] }, "save")));
     const answers = await getPrisma().answer.findMany({ select: { valueText: true } });
     expect(answers).toEqual([{ valueText: "Rex" }]);
-    expect(await getPrisma().auditEntry.findFirst({ where: { action: "profile_survey.updated" }, orderBy: { id: "desc" } })).toMatchObject({
+    expect(
+      await getPrisma().auditEntry.findFirst({ where: { action: "profile_survey.updated" }, orderBy: { id: "desc" } }),
+    ).toMatchObject({
       details: { removedQuestions: ["q2"], questions: 1 },
     });
   });
@@ -414,7 +478,11 @@ describe("who sees what", () => {
     const id = await newSet(cookie);
     const revoked = await createTestAdmin({ revokedAt: new Date() });
     for (const other of ["", await adminCookie(revoked.id).catch(() => "")]) {
-      expect(await thrownStatus(listLoader({ request: request("/admin/profilesurvey", { cookie: other }), params: {}, context: {} }))).toBe(404);
+      expect(
+        await thrownStatus(
+          listLoader({ request: request("/admin/profilesurvey", { cookie: other }), params: {}, context: {} }),
+        ),
+      ).toBe(404);
       expect(await thrownStatus(create(other, { title: "Sneaky", country: "IN", reward: "5" }))).toBe(404);
       expect(await thrownStatus(loadSet(other, id))).toBe(404);
       expect(await thrownStatus(post(other, id, editorForm(await currentDraft(cookie, id), "add-question")))).toBe(404);

@@ -10,7 +10,13 @@ import { action as builtInAction, loader as builtInLoader } from "~/routes/_memb
 import { action as setAction, loader as setLoader } from "~/routes/_member.details.profiledetails.set.$id";
 import { expectData, expectRedirect } from "../support/remix";
 import { checkbox, none, option, page, questionnaire } from "../support/questionnaires";
-import { formRequest as post, getRequest as get, routeArgs as args, signedInMember as signedIn, toastOf } from "../support/requests";
+import {
+  formRequest as post,
+  getRequest as get,
+  routeArgs as args,
+  signedInMember as signedIn,
+  toastOf,
+} from "../support/requests";
 
 // The member's profile questionnaires: the hub lists what is offered to the member's country and
 // still pending; a valid submit stores the answers and credits the reward in one transaction,
@@ -22,8 +28,7 @@ beforeEach(async () => {
   await seedProfileSurveys(getPrisma());
 });
 
-const openBuiltIn = (slug: string, cookie: string) =>
-  builtInLoader(args(get(`${HUB}/${slug}`, cookie), { slug }));
+const openBuiltIn = (slug: string, cookie: string) => builtInLoader(args(get(`${HUB}/${slug}`, cookie), { slug }));
 const submitBuiltIn = (slug: string, cookie: string, fields: [string, string][]) =>
   builtInAction(args(post(`${HUB}/${slug}`, cookie, fields), { slug }));
 
@@ -231,7 +236,12 @@ describe("submitting a profile questionnaire", () => {
         errors: ["healthCondition"],
         toast: "Failed!",
       },
-      { slug: "health", fields: [["healthCondition", "Forged"], ...HEALTH.slice(2)], errors: ["healthCondition"], toast: "Failed!" },
+      {
+        slug: "health",
+        fields: [["healthCondition", "Forged"], ...HEALTH.slice(2)],
+        errors: ["healthCondition"],
+        toast: "Failed!",
+      },
       {
         slug: "entertainment",
         fields: [

@@ -19,7 +19,11 @@ const definition: QuestionnaireDefinition = q.questionnaire(
   "Entertainment",
   [
     q.page("Hobbies", [
-      q.checkbox("hobbies", "Your hobbies", [q.option("PlayVideoGames", "Playing video games"), q.option("Reading"), q.none()]),
+      q.checkbox("hobbies", "Your hobbies", [
+        q.option("PlayVideoGames", "Playing video games"),
+        q.option("Reading"),
+        q.none(),
+      ]),
       q.radio("gamesDevices", "Devices you play on", [q.option("Console"), q.option("PC")], {
         shownWhen: q.shownWhen("hobbies", "PlayVideoGames"),
       }),
@@ -58,7 +62,15 @@ describe("questionnaire storage", () => {
     const stored = await loadQuestionnaire(getPrisma(), id);
     expect(stored).toMatchObject({ id, kind: "screener", definition });
     expect(stored?.definition).toEqual(definition);
-    expect(Object.keys(stored?.questionIds ?? {})).toEqual(["hobbies", "gamesDevices", "hours", "nickname", "notes", "streaming", "genre"]);
+    expect(Object.keys(stored?.questionIds ?? {})).toEqual([
+      "hobbies",
+      "gamesDevices",
+      "hours",
+      "nickname",
+      "notes",
+      "streaming",
+      "genre",
+    ]);
     expect(Object.keys(stored?.optionIds.hobbies ?? {})).toEqual(["PlayVideoGames", "Reading", "NonePreferNotToSay"]);
     const row = await getPrisma().question.findUniqueOrThrow({ where: { id: stored?.questionIds.gamesDevices } });
     expect(row.shownWhenOptionId).toBe(stored?.optionIds.hobbies.PlayVideoGames);
@@ -67,16 +79,18 @@ describe("questionnaire storage", () => {
 
   test("an invalid definition is refused before anything is written", async () => {
     const broken = { ...definition, pages: [] };
-    await expect(getPrisma().$transaction((tx) => createQuestionnaire(tx, { kind: "profile", definition: broken }))).rejects.toThrow(
-      /needs at least one page/,
-    );
+    await expect(
+      getPrisma().$transaction((tx) => createQuestionnaire(tx, { kind: "profile", definition: broken })),
+    ).rejects.toThrow(/needs at least one page/);
     expect(await getPrisma().questionnaire.count()).toBe(0);
   });
 
   test("answers are stored one row per chosen option and read back unchanged", async () => {
     const id = await create();
     const member = await createTestMember();
-    const saved = await getPrisma().$transaction((tx) => saveResponse(tx, { questionnaireId: id, memberId: member.id, answers }));
+    const saved = await getPrisma().$transaction((tx) =>
+      saveResponse(tx, { questionnaireId: id, memberId: member.id, answers }),
+    );
     expect(saved.ok).toBe(true);
     const rows = await getPrisma().answer.findMany({ where: { memberId: member.id } });
     expect(rows).toHaveLength(8);
@@ -92,7 +106,11 @@ describe("questionnaire storage", () => {
     const member = await createTestMember();
     await getPrisma().$transaction((tx) => saveResponse(tx, { questionnaireId: id, memberId: member.id, answers }));
     const second = await getPrisma().$transaction(async (tx) => {
-      const result = await saveResponse(tx, { questionnaireId: id, memberId: member.id, answers: { hobbies: ["Reading"] } });
+      const result = await saveResponse(tx, {
+        questionnaireId: id,
+        memberId: member.id,
+        answers: { hobbies: ["Reading"] },
+      });
       // A unique violation would have aborted the transaction; this query would then fail.
       const count = await tx.questionnaireResponse.count();
       return { result, count };
@@ -106,10 +124,24 @@ describe("questionnaire storage", () => {
     const member = await createTestMember();
     const category = await getPrisma().surveyCategory.create({ data: { id: 950, name: "Test" } });
     const survey = await getPrisma().survey.create({
-      data: { name: "S", slug: "s", categoryId: category.id, points: 10, lengthMinutes: 5, delivery: "hosted", returnSecret: "x" },
+      data: {
+        name: "S",
+        slug: "s",
+        categoryId: category.id,
+        points: 10,
+        lengthMinutes: 5,
+        delivery: "hosted",
+        returnSecret: "x",
+      },
     });
     const assignment = await getPrisma().assignment.create({
-      data: { surveyId: survey.id, memberId: member.id, status: ASSIGNMENT_STATUS.assigned, points: 10, respondentToken: "token-1" },
+      data: {
+        surveyId: survey.id,
+        memberId: member.id,
+        status: ASSIGNMENT_STATUS.assigned,
+        points: 10,
+        respondentToken: "token-1",
+      },
     });
     const save = (assignmentId?: number) =>
       getPrisma().$transaction((tx) =>
@@ -118,7 +150,9 @@ describe("questionnaire storage", () => {
     expect((await save(assignment.id)).ok).toBe(true);
     expect(await save(assignment.id)).toEqual({ ok: false, reason: "already_submitted" });
     expect((await save()).ok).toBe(true);
-    expect(await loadAnswers(getPrisma(), { questionnaireId: id, memberId: member.id, assignmentId: assignment.id })).toEqual({
+    expect(
+      await loadAnswers(getPrisma(), { questionnaireId: id, memberId: member.id, assignmentId: assignment.id }),
+    ).toEqual({
       hobbies: ["Reading"],
     });
   });
@@ -136,7 +170,9 @@ describe("questionnaire storage", () => {
     const results = await Promise.all([submit(), submit()]);
     expect(results.filter((result) => result.ok)).toHaveLength(1);
     expect(results.filter((result) => !result.ok)).toEqual([{ ok: false, reason: "already_submitted" }]);
-    expect(await getPrisma().questionnaireResponse.count({ where: { questionnaireId: id, memberId: member.id } })).toBe(1);
+    expect(await getPrisma().questionnaireResponse.count({ where: { questionnaireId: id, memberId: member.id } })).toBe(
+      1,
+    );
     expect(await getPrisma().answer.count({ where: { memberId: member.id } })).toBe(8);
   });
 
@@ -144,7 +180,9 @@ describe("questionnaire storage", () => {
     const id = await create();
     const member = await createTestMember();
     await expect(
-      getPrisma().$transaction((tx) => saveResponse(tx, { questionnaireId: id, memberId: member.id, answers: { hobbies: ["Skydiving"] } })),
+      getPrisma().$transaction((tx) =>
+        saveResponse(tx, { questionnaireId: id, memberId: member.id, answers: { hobbies: ["Skydiving"] } }),
+      ),
     ).rejects.toThrow(/does not fit question "hobbies"/);
     expect(await getPrisma().questionnaireResponse.count()).toBe(0);
   });
@@ -157,13 +195,21 @@ describe("updating a questionnaire", () => {
     await getPrisma().$transaction((tx) => saveResponse(tx, { questionnaireId: id, memberId: member.id, answers }));
     const before = await loadQuestionnaire(getPrisma(), id);
     if (!before) throw new Error("not stored");
-    const update = (next: QuestionnaireDefinition) => getPrisma().$transaction((tx) => updateQuestionnaire(tx, id, next));
+    const update = (next: QuestionnaireDefinition) =>
+      getPrisma().$transaction((tx) => updateQuestionnaire(tx, id, next));
     const reload = async () => {
       const stored = await loadQuestionnaire(getPrisma(), id);
       if (!stored) throw new Error("gone");
       return stored;
     };
-    return { id, member, before, update, reload, answersNow: () => loadAnswers(getPrisma(), { questionnaireId: id, memberId: member.id }) };
+    return {
+      id,
+      member,
+      before,
+      update,
+      reload,
+      answersNow: () => loadAnswers(getPrisma(), { questionnaireId: id, memberId: member.id }),
+    };
   }
 
   test("renames and reorders in place, keeping ids and answers", async () => {
@@ -189,7 +235,10 @@ describe("updating a questionnaire", () => {
       ],
     };
     // The condition now points forward, which definitionIssues refuses; move it with its question.
-    const valid: QuestionnaireDefinition = { ...renamed, pages: [{ ...renamed.pages[0], questions: [renamed.pages[0].questions[1], games] }, definition.pages[1]] };
+    const valid: QuestionnaireDefinition = {
+      ...renamed,
+      pages: [{ ...renamed.pages[0], questions: [renamed.pages[0].questions[1], games] }, definition.pages[1]],
+    };
     await update(valid);
     const after = await reload();
     expect(after.definition).toEqual(valid);
@@ -207,9 +256,20 @@ describe("updating a questionnaire", () => {
         {
           title: "Hobbies",
           questions: [
-            { ...hobbies, options: hobbies.options.filter((option) => option.value !== "Reading").concat({ value: "Music", label: "Music" }) },
+            {
+              ...hobbies,
+              options: hobbies.options
+                .filter((option) => option.value !== "Reading")
+                .concat({ value: "Music", label: "Music" }),
+            },
             games,
-            { key: "platform", label: "Platform", type: "select", required: false, options: [{ value: "Steam", label: "Steam" }] },
+            {
+              key: "platform",
+              label: "Platform",
+              type: "select",
+              required: false,
+              options: [{ value: "Steam", label: "Steam" }],
+            },
           ],
         },
         { title: "More", questions: definition.pages[1].questions.filter((question) => question.key !== "nickname") },
@@ -234,7 +294,13 @@ describe("updating a questionnaire", () => {
     const next: QuestionnaireDefinition = {
       ...definition,
       pages: [
-        { title: "Hobbies", questions: [hobbies, { key: "gamesDevices", label: "Which devices?", type: "text", required: false, options: [] }] },
+        {
+          title: "Hobbies",
+          questions: [
+            hobbies,
+            { key: "gamesDevices", label: "Which devices?", type: "text", required: false, options: [] },
+          ],
+        },
         {
           title: "More",
           questions: definition.pages[1].questions.map((question) =>

@@ -125,7 +125,11 @@ describe("step 1 (Next)", () => {
   });
 
   test("never sends the password back, neither on success nor on an error", async () => {
-    const attempts: Record<string, string>[] = [{}, { password_confirmation: "Different-Monsoon-42" }, { email: "bad" }];
+    const attempts: Record<string, string>[] = [
+      {},
+      { password_confirmation: "Different-Monsoon-42" },
+      { email: "bad" },
+    ];
     for (const values of attempts) {
       const { json } = await next(values);
       expect(json).not.toContain(PASSWORD);
@@ -151,7 +155,10 @@ describe("step 2 (Previous and Register)", () => {
   test("Previous returns to step 1 with the values but without the password", async () => {
     const draft = await draftFor();
     const { step, json } = await send({ intent: "previous", draft });
-    expect(step).toMatchObject({ step: 1, defaultValue: { fName: "Asha", lName: "Rao", email: "asha.rao@example.com" } });
+    expect(step).toMatchObject({
+      step: 1,
+      defaultValue: { fName: "Asha", lName: "Rao", email: "asha.rao@example.com" },
+    });
     expect(json).not.toContain(PASSWORD);
   });
 
@@ -241,7 +248,10 @@ describe("step 2 (Previous and Register)", () => {
     for (const forged of [flipped, "v1.AAAA", "", "x".repeat(40_000)]) {
       const { step, status } = await send({ ...stepTwo, intent: "register", draft: forged });
       expect(status).toBe(400);
-      expect(step).toMatchObject({ step: 1, result: { error: { "": ["Your registration could not be continued. Please start again."] } } });
+      expect(step).toMatchObject({
+        step: 1,
+        result: { error: { "": ["Your registration could not be continued. Please start again."] } },
+      });
     }
     expect(await getPrisma().member.count()).toBe(0);
   });
@@ -303,8 +313,12 @@ describe("hostile input", () => {
   test("conform's reserved fields, repeated names and unknown intents never reach a 500", async () => {
     const withIntent = `${new URLSearchParams({ ...stepOne, intent: "next" })}&__intent__=%7Bnot-json&__state__=nope`;
     expect((await send(withIntent)).step?.step).toBe(2);
-    expect((await send(`${new URLSearchParams({ ...stepOne, intent: "next" })}&email=other@example.com`)).step?.step).toBe(2);
-    const unknown = await expectThrown(action({ request: post({ ...stepOne, intent: "x".repeat(40_000) }), params: {}, context: {} }));
+    expect(
+      (await send(`${new URLSearchParams({ ...stepOne, intent: "next" })}&email=other@example.com`)).step?.step,
+    ).toBe(2);
+    const unknown = await expectThrown(
+      action({ request: post({ ...stepOne, intent: "x".repeat(40_000) }), params: {}, context: {} }),
+    );
     expect(unknown).toEqual({ status: 400, text: UNKNOWN_INTENT_MESSAGE });
     const unreadable = await action({
       request: new Request("http://localhost:3000/register", {
@@ -352,7 +366,9 @@ describe("guards and limits", () => {
     }
     const atNext = await next({}, address);
     expect(atNext.status).toBe(429);
-    expect(registrationBanner(errorsOf(atNext.step))).toMatch(/^Too many registrations from your network\. Try again in \d+ minutes?\.$/);
+    expect(registrationBanner(errorsOf(atNext.step))).toMatch(
+      /^Too many registrations from your network\. Try again in \d+ minutes?\.$/,
+    );
 
     const draft = await draftFor();
     const atRegister = await send({ ...stepTwo, intent: "register", draft }, address);
@@ -360,7 +376,10 @@ describe("guards and limits", () => {
     expect(await getPrisma().member.count()).toBe(0);
 
     // Another address is not affected.
-    const elsewhere = await send({ ...stepTwo, intent: "register", draft }, { "X-Panel-Client-Address": "198.51.100.1" });
+    const elsewhere = await send(
+      { ...stepTwo, intent: "register", draft },
+      { "X-Panel-Client-Address": "198.51.100.1" },
+    );
     expect(expectRedirect(elsewhere.response).status).toBe(302);
   });
 });
@@ -373,7 +392,9 @@ describe("the address and phone rules are My Detail's", () => {
   test("a PIN My Detail refuses is refused at registration; a good one is stored as My Detail stores it", () => {
     for (const pin of ["56", "1-", "12--4", "a".repeat(11)]) {
       const result = schema.safeParse({ ...stepTwo, pin });
-      expect(result.error?.issues, pin).toEqual([expect.objectContaining({ path: ["pin"], message: "Enter a valid ZIP / PIN code." })]);
+      expect(result.error?.issues, pin).toEqual([
+        expect.objectContaining({ path: ["pin"], message: "Enter a valid ZIP / PIN code." }),
+      ]);
     }
     expect(schema.safeParse({ ...stepTwo, pin: " ec1a 1bb " }).data?.pin).toBe("EC1A 1BB");
   });
@@ -390,8 +411,7 @@ describe("the address and phone rules are My Detail's", () => {
 });
 
 describe("the date of birth rules", () => {
-  const schema = (today: string) =>
-    stepTwoSchema({ today: new Date(today), isCountry: (code) => code === "IN" });
+  const schema = (today: string) => stepTwoSchema({ today: new Date(today), isCountry: (code) => code === "IN" });
 
   test("age counts whole years, the birthday included", () => {
     expect(ageOn(new Date("2008-06-15"), new Date("2026-06-14"))).toBe(17);

@@ -54,158 +54,168 @@ interface LedgerState {
   withdrawals: number;
 }
 
-describe.skipIf(buildIssue !== null)(`the server killed mid-burst on ${template.kind === "postgres" ? "PostgreSQL" : "PGlite"}`, () => {
-  let folder: string;
-  let target: DatabaseTarget;
-  /** The server of the moment, killed at the end whatever happened. */
-  let server: AppServer | undefined;
-  let fixtures: Fixture[];
-  let burst: Sent[];
-  let afterCrash: LedgerState;
-  let retries: { first: Map<number, number | null>; second: Map<number, number | null> };
-  let afterRetries: LedgerState;
+describe.skipIf(buildIssue !== null)(
+  `the server killed mid-burst on ${template.kind === "postgres" ? "PostgreSQL" : "PGlite"}`,
+  () => {
+    let folder: string;
+    let target: DatabaseTarget;
+    /** The server of the moment, killed at the end whatever happened. */
+    let server: AppServer | undefined;
+    let fixtures: Fixture[];
+    let burst: Sent[];
+    let afterCrash: LedgerState;
+    let retries: { first: Map<number, number | null>; second: Map<number, number | null> };
+    let afterRetries: LedgerState;
 
-  beforeAll(async () => {
-    folder = fs.mkdtempSync(path.join(os.tmpdir(), "panel-resilience-"));
-    const created = (target = databaseTarget());
-    if (template.kind === "postgres" && created.kind === "postgres") {
-      await withAdminClient(template.url, (admin) =>
-        admin.query(`CREATE DATABASE "${databaseName(created.url)}" TEMPLATE "${template.template}"`),
-      );
-    } else if (template.kind === "pglite" && created.kind === "pglite") {
-      // The suite's migrated template, unpacked into the folder: much faster than migrating it.
-      const pglite = new PGlite(created.dataDir ?? "", { loadDataDir: new Blob([fs.readFileSync(template.file)]) });
-      await pglite.close();
-    }
-    fixtures = await withDatabase(target, prepare);
-
-    server = await start();
-    burst = await fireBurst(server, fixtures);
-
-    // Read what the crash left, before the server recovers anything. PGlite is read from a copy,
-    // so that the restarted server still finds the folder exactly as the crash left it.
-    afterCrash = await withDatabase(crashSnapshot(), readLedger);
-
-    const restarted = (server = await start());
-    try {
-      const links = fixtures.flatMap((fixture) => fixture.assignments.map((a) => ({ ...a, cookie: fixture.cookie })));
-      const resend = async (which: typeof links) => {
-        const statuses = new Map<number, number | null>();
-        const queue = [...which];
-        const worker = async () => {
-          for (let next = queue.shift(); next; next = queue.shift()) {
-            statuses.set(next.id, await get(restarted, next.link, next.cookie));
-          }
-        };
-        await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-        return statuses;
-      };
-      const first = await resend(links);
-      // Again, the links that completed an assignment just now (the others were tried twice already).
-      const second = await resend(links.filter((a) => first.get(a.id) === 200));
-      retries = { first, second };
-    } finally {
-      await restarted.stop();
-    }
-    afterRetries = await withDatabase(target, readLedger);
-    const count = (kind: Sent["kind"], status: number | null) =>
-      burst.filter((sent) => sent.kind === kind && sent.status === status).length;
-    console.info(
-      `resilience (${template.kind}): SIGKILL after ${burst.filter((sent) => sent.status !== null).length} of ` +
-        `${burst.length} answers (withdrawals ${count("withdrawal", 302)} done, ${count("withdrawal", 400)} refused, ` +
-        `${count("withdrawal", null)} unanswered; completions ${count("completion", 200)} done, ` +
-        `${count("completion", null)} unanswered); after the crash ${afterCrash.withdrawals} withdrawals and ` +
-        `${afterCrash.completedAssignments.length} completions stored`,
-    );
-  }, 180_000);
-
-  afterAll(async () => {
-    await server?.kill();
-    const created = target;
-    if (created?.kind === "postgres") {
-      await withAdminClient(created.url, (admin) =>
-        admin.query(`DROP DATABASE IF EXISTS "${databaseName(created.url)}" WITH (FORCE)`),
-      );
-    }
-    if (folder) fs.rmSync(folder, { recursive: true, force: true });
-  });
-
-  test("the kill landed mid-burst, and every answer before it was an ordinary one", () => {
-    const answered = burst.filter((sent) => sent.status !== null);
-    expect(answered.length).toBeGreaterThanOrEqual(Math.floor(burst.length * KILL_AFTER));
-    expect(answered.length).toBeLessThan(burst.length);
-    for (const sent of answered) {
-      // A withdrawal redirects (done) or re-shows the form (over the balance); a completion is
-      // recorded (200) or was already (409). Never a server error.
-      expect(sent.kind === "withdrawal" ? [302, 400] : [200, 409]).toContain(sent.status);
-    }
-  });
-
-  test("after the crash the ledger balances: nothing half-written, nothing twice", () => {
-    expect(afterCrash.problems).toEqual([]);
-  });
-
-  test("no acknowledged request was lost", () => {
-    for (const sent of burst) {
-      if (sent.kind === "completion" && sent.status === 200) {
-        expect(afterCrash.completedAssignments).toContain(sent.assignmentId);
+    beforeAll(async () => {
+      folder = fs.mkdtempSync(path.join(os.tmpdir(), "panel-resilience-"));
+      const created = (target = databaseTarget());
+      if (template.kind === "postgres" && created.kind === "postgres") {
+        await withAdminClient(template.url, (admin) =>
+          admin.query(`CREATE DATABASE "${databaseName(created.url)}" TEMPLATE "${template.template}"`),
+        );
+      } else if (template.kind === "pglite" && created.kind === "pglite") {
+        // The suite's migrated template, unpacked into the folder: much faster than migrating it.
+        const pglite = new PGlite(created.dataDir ?? "", { loadDataDir: new Blob([fs.readFileSync(template.file)]) });
+        await pglite.close();
       }
-    }
-    for (const { memberId } of fixtures) {
-      const acknowledged = burst.filter((s) => s.kind === "withdrawal" && s.memberId === memberId && s.status === 302);
-      expect(afterCrash.withdrawalsByMember.get(memberId) ?? 0).toBeGreaterThanOrEqual(acknowledged.length);
-    }
-  });
+      fixtures = await withDatabase(target, prepare);
 
-  test("sending the completion links again after the restart credits nothing more", () => {
-    const completedBefore = new Set(afterCrash.completedAssignments);
-    for (const [assignmentId, status] of retries.first) {
-      // Completed before the crash: already recorded. Still Started (its request never arrived,
-      // or died with the server before committing): completed now, once.
-      expect([assignmentId, status]).toEqual([assignmentId, completedBefore.has(assignmentId) ? 409 : 200]);
-    }
-    for (const [assignmentId, status] of retries.second) expect([assignmentId, status]).toEqual([assignmentId, 409]);
+      server = await start();
+      burst = await fireBurst(server, fixtures);
 
-    expect(afterRetries.problems).toEqual([]);
-    // The credits of before the crash are the very same entries; every assignment is now complete.
-    for (const [assignmentId, creditId] of afterCrash.completionCredits) {
-      expect(afterRetries.completionCredits.get(assignmentId)).toBe(creditId);
-    }
-    const allAssignments = fixtures.flatMap((fixture) => fixture.assignments.map((a) => a.id));
-    expect([...afterRetries.completedAssignments].sort((a, b) => a - b)).toEqual(allAssignments.sort((a, b) => a - b));
-    expect(afterRetries.withdrawals).toBe(afterCrash.withdrawals);
-  });
+      // Read what the crash left, before the server recovers anything. PGlite is read from a copy,
+      // so that the restarted server still finds the folder exactly as the crash left it.
+      afterCrash = await withDatabase(crashSnapshot(), readLedger);
 
-  function databaseTarget(): DatabaseTarget {
-    if (template.kind === "postgres") {
-      return { kind: "postgres", url: databaseUrl(template.url, `panel_resilience_${randomBytes(6).toString("hex")}`) };
-    }
-    return { kind: "pglite", dataDir: path.join(folder, "db") };
-  }
+      const restarted = (server = await start());
+      try {
+        const links = fixtures.flatMap((fixture) => fixture.assignments.map((a) => ({ ...a, cookie: fixture.cookie })));
+        const resend = async (which: typeof links) => {
+          const statuses = new Map<number, number | null>();
+          const queue = [...which];
+          const worker = async () => {
+            for (let next = queue.shift(); next; next = queue.shift()) {
+              statuses.set(next.id, await get(restarted, next.link, next.cookie));
+            }
+          };
+          await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+          return statuses;
+        };
+        const first = await resend(links);
+        // Again, the links that completed an assignment just now (the others were tried twice already).
+        const second = await resend(links.filter((a) => first.get(a.id) === 200));
+        retries = { first, second };
+      } finally {
+        await restarted.stop();
+      }
+      afterRetries = await withDatabase(target, readLedger);
+      const count = (kind: Sent["kind"], status: number | null) =>
+        burst.filter((sent) => sent.kind === kind && sent.status === status).length;
+      console.info(
+        `resilience (${template.kind}): SIGKILL after ${burst.filter((sent) => sent.status !== null).length} of ` +
+          `${burst.length} answers (withdrawals ${count("withdrawal", 302)} done, ${count("withdrawal", 400)} refused, ` +
+          `${count("withdrawal", null)} unanswered; completions ${count("completion", 200)} done, ` +
+          `${count("completion", null)} unanswered); after the crash ${afterCrash.withdrawals} withdrawals and ` +
+          `${afterCrash.completedAssignments.length} completions stored`,
+      );
+    }, 180_000);
 
-  function crashSnapshot(): DatabaseTarget {
-    if (target.kind === "postgres") return target;
-    const copy = path.join(folder, "after-crash");
-    fs.rmSync(copy, { recursive: true, force: true });
-    fs.cpSync(target.dataDir ?? "", copy, { recursive: true });
-    return { kind: "pglite", dataDir: copy };
-  }
-
-  function start(): Promise<AppServer> {
-    return startAppServer({
-      logFile: path.join(folder, "server.log"),
-      env: {
-        DATABASE_URL: target.kind === "postgres" ? target.url : `pglite:${target.dataDir}`,
-        SESSION_SECRET: getEnv().SESSION_SECRET,
-        APP_URL,
-        MAIL_OUTBOX_DIR: path.join(folder, "mail"),
-        // Only the burst writes; the app's own jobs stay out of the crash.
-        MAIL_WORKER: "0",
-        INACTIVITY_JOB: "0",
-      },
+    afterAll(async () => {
+      await server?.kill();
+      const created = target;
+      if (created?.kind === "postgres") {
+        await withAdminClient(created.url, (admin) =>
+          admin.query(`DROP DATABASE IF EXISTS "${databaseName(created.url)}" WITH (FORCE)`),
+        );
+      }
+      if (folder) fs.rmSync(folder, { recursive: true, force: true });
     });
-  }
-});
+
+    test("the kill landed mid-burst, and every answer before it was an ordinary one", () => {
+      const answered = burst.filter((sent) => sent.status !== null);
+      expect(answered.length).toBeGreaterThanOrEqual(Math.floor(burst.length * KILL_AFTER));
+      expect(answered.length).toBeLessThan(burst.length);
+      for (const sent of answered) {
+        // A withdrawal redirects (done) or re-shows the form (over the balance); a completion is
+        // recorded (200) or was already (409). Never a server error.
+        expect(sent.kind === "withdrawal" ? [302, 400] : [200, 409]).toContain(sent.status);
+      }
+    });
+
+    test("after the crash the ledger balances: nothing half-written, nothing twice", () => {
+      expect(afterCrash.problems).toEqual([]);
+    });
+
+    test("no acknowledged request was lost", () => {
+      for (const sent of burst) {
+        if (sent.kind === "completion" && sent.status === 200) {
+          expect(afterCrash.completedAssignments).toContain(sent.assignmentId);
+        }
+      }
+      for (const { memberId } of fixtures) {
+        const acknowledged = burst.filter(
+          (s) => s.kind === "withdrawal" && s.memberId === memberId && s.status === 302,
+        );
+        expect(afterCrash.withdrawalsByMember.get(memberId) ?? 0).toBeGreaterThanOrEqual(acknowledged.length);
+      }
+    });
+
+    test("sending the completion links again after the restart credits nothing more", () => {
+      const completedBefore = new Set(afterCrash.completedAssignments);
+      for (const [assignmentId, status] of retries.first) {
+        // Completed before the crash: already recorded. Still Started (its request never arrived,
+        // or died with the server before committing): completed now, once.
+        expect([assignmentId, status]).toEqual([assignmentId, completedBefore.has(assignmentId) ? 409 : 200]);
+      }
+      for (const [assignmentId, status] of retries.second) expect([assignmentId, status]).toEqual([assignmentId, 409]);
+
+      expect(afterRetries.problems).toEqual([]);
+      // The credits of before the crash are the very same entries; every assignment is now complete.
+      for (const [assignmentId, creditId] of afterCrash.completionCredits) {
+        expect(afterRetries.completionCredits.get(assignmentId)).toBe(creditId);
+      }
+      const allAssignments = fixtures.flatMap((fixture) => fixture.assignments.map((a) => a.id));
+      expect([...afterRetries.completedAssignments].sort((a, b) => a - b)).toEqual(
+        allAssignments.sort((a, b) => a - b),
+      );
+      expect(afterRetries.withdrawals).toBe(afterCrash.withdrawals);
+    });
+
+    function databaseTarget(): DatabaseTarget {
+      if (template.kind === "postgres") {
+        return {
+          kind: "postgres",
+          url: databaseUrl(template.url, `panel_resilience_${randomBytes(6).toString("hex")}`),
+        };
+      }
+      return { kind: "pglite", dataDir: path.join(folder, "db") };
+    }
+
+    function crashSnapshot(): DatabaseTarget {
+      if (target.kind === "postgres") return target;
+      const copy = path.join(folder, "after-crash");
+      fs.rmSync(copy, { recursive: true, force: true });
+      fs.cpSync(target.dataDir ?? "", copy, { recursive: true });
+      return { kind: "pglite", dataDir: copy };
+    }
+
+    function start(): Promise<AppServer> {
+      return startAppServer({
+        logFile: path.join(folder, "server.log"),
+        env: {
+          DATABASE_URL: target.kind === "postgres" ? target.url : `pglite:${target.dataDir}`,
+          SESSION_SECRET: getEnv().SESSION_SECRET,
+          APP_URL,
+          MAIL_OUTBOX_DIR: path.join(folder, "mail"),
+          // Only the burst writes; the app's own jobs stay out of the crash.
+          MAIL_WORKER: "0",
+          INACTIVITY_JOB: "0",
+        },
+      });
+    }
+  },
+);
 
 function databaseName(url: string): string {
   return new URL(url).pathname.slice(1);
@@ -257,7 +267,12 @@ async function prepare({ prisma }: OpenDatabase): Promise<Fixture[]> {
   });
   const memberIds = members.map((member) => member.id);
   await prisma.paymentAccount.createMany({
-    data: memberIds.map((memberId) => ({ memberId, method: "upi" as const, holderName: "Crash Member", upiId: `crash${memberId}@upi` })),
+    data: memberIds.map((memberId) => ({
+      memberId,
+      method: "upi" as const,
+      holderName: "Crash Member",
+      upiId: `crash${memberId}@upi`,
+    })),
   });
   await prisma.$transaction(async (tx) => {
     for (const memberId of memberIds) {
@@ -308,7 +323,12 @@ async function fireBurst(server: AppServer, fixtures: Fixture[]): Promise<Sent[]
   for (let round = 0; round < ROUNDS; round += 1) {
     for (const fixture of fixtures) {
       plan.push({ kind: "withdrawal", memberId: fixture.memberId, status: null });
-      plan.push({ kind: "completion", memberId: fixture.memberId, assignmentId: fixture.assignments[round].id, status: null });
+      plan.push({
+        kind: "completion",
+        memberId: fixture.memberId,
+        assignmentId: fixture.assignments[round].id,
+        status: null,
+      });
     }
   }
   const cookies = new Map(fixtures.map((fixture) => [fixture.memberId, fixture.cookie]));
@@ -344,7 +364,11 @@ function get(server: AppServer, pathname: string, cookie: string) {
 
 async function request(server: AppServer, pathname: string, init: RequestInit): Promise<number | null> {
   try {
-    const response = await fetch(`${server.url}${pathname}`, { ...init, redirect: "manual", signal: AbortSignal.timeout(30_000) });
+    const response = await fetch(`${server.url}${pathname}`, {
+      ...init,
+      redirect: "manual",
+      signal: AbortSignal.timeout(30_000),
+    });
     await response.arrayBuffer();
     return response.status;
   } catch {
@@ -406,7 +430,10 @@ async function readLedger({ prisma }: OpenDatabase): Promise<LedgerState> {
   const problems: string[] = [];
   for (const [rule, sql] of rules) {
     const rows = await prisma.$queryRawUnsafe<Record<string, unknown>[]>(sql);
-    for (const row of rows) problems.push(`${rule}: ${JSON.stringify(row, (_, value: unknown) => (typeof value === "bigint" ? Number(value) : value))}`);
+    for (const row of rows)
+      problems.push(
+        `${rule}: ${JSON.stringify(row, (_, value: unknown) => (typeof value === "bigint" ? Number(value) : value))}`,
+      );
   }
   const completed = await prisma.assignment.findMany({ where: { status: complete }, select: { id: true } });
   const credits = await prisma.pointsTransaction.findMany({

@@ -19,7 +19,9 @@ import { signedInAdmin, toastOf } from "../support/requests";
 // Screeners in the back office: the list, the read-only view, and the rules page, which stores
 // the admin's answers as rules once (rules, rulesAddedAt and the audit entry together).
 
-const question = (overrides: Partial<QuestionDefinition> & Pick<QuestionDefinition, "key" | "type">): QuestionDefinition => ({
+const question = (
+  overrides: Partial<QuestionDefinition> & Pick<QuestionDefinition, "key" | "type">,
+): QuestionDefinition => ({
   label: `Label of ${overrides.key}`,
   required: false,
   options: [],
@@ -31,7 +33,10 @@ const DEFINITION: QuestionnaireDefinition = {
   title: "Drivers",
   description: "Who drives what",
   pages: [
-    { title: "You", questions: [question({ key: "name", type: "text", required: true }), question({ key: "age", type: "number" })] },
+    {
+      title: "You",
+      questions: [question({ key: "name", type: "text", required: true }), question({ key: "age", type: "number" })],
+    },
     {
       title: "Cars",
       questions: [
@@ -67,10 +72,18 @@ function post(path: string, cookie: string, entries: [string, string][]) {
 }
 
 const postRules = (cookie: string, id: number, entries: [string, string][]) =>
-  rulesAction({ request: post(`/admin/screener/rules/${id}`, cookie, entries), params: { id: String(id) }, context: {} });
+  rulesAction({
+    request: post(`/admin/screener/rules/${id}`, cookie, entries),
+    params: { id: String(id) },
+    context: {},
+  });
 
 const loadRules = (cookie: string, id: number | string) =>
-  rulesLoader({ request: adminRequest(`/admin/screener/rules/${id}`, { cookie }), params: { id: String(id) }, context: {} });
+  rulesLoader({
+    request: adminRequest(`/admin/screener/rules/${id}`, { cookie }),
+    params: { id: String(id) },
+    context: {},
+  });
 
 /** Every page's answers at once, as the last page posts them (earlier ones in hidden inputs). */
 const ANSWERS: [string, string][] = [
@@ -82,7 +95,8 @@ const ANSWERS: [string, string][] = [
   ["rule:brand", "any"],
   ["rule:news", "on"],
 ];
-const submit = (cookie: string, id: number, entries = ANSWERS) => postRules(cookie, id, [["_page", "2"], ...entries, ["intent", "submit"]]);
+const submit = (cookie: string, id: number, entries = ANSWERS) =>
+  postRules(cookie, id, [["_page", "2"], ...entries, ["intent", "submit"]]);
 
 async function storedState(id: number) {
   const prisma = getPrisma();
@@ -96,7 +110,9 @@ async function storedState(id: number) {
 describe("the list", () => {
   test("/admin/screener redirects to the list", async () => {
     const { cookie } = await signedInAdmin();
-    const response = expectRedirect(await indexLoader({ request: adminRequest("/admin/screener", { cookie }), params: {}, context: {} }));
+    const response = expectRedirect(
+      await indexLoader({ request: adminRequest("/admin/screener", { cookie }), params: {}, context: {} }),
+    );
     expect(response.headers.get("Location")).toBe("/admin/screener/list");
   });
 
@@ -105,18 +121,33 @@ describe("the list", () => {
     const first = await createScreener(admin.id);
     const second = await createScreener(null, { ...DEFINITION, title: "Second" });
     await getPrisma().screener.update({ where: { id: first }, data: { rulesAddedAt: new Date() } });
-    const result = await listLoader({ request: adminRequest("/admin/screener/list", { cookie }), params: {}, context: {} });
+    const result = await listLoader({
+      request: adminRequest("/admin/screener/list", { cookie }),
+      params: {},
+      context: {},
+    });
     expect(result).toMatchObject({ page: 1, pageCount: 1, total: 2 });
     expect(result.screeners).toEqual([
       { serial: 1, id: second, title: "Second", adminUserId: null, createdAt: expect.any(String), rulesAdded: false },
-      { serial: 2, id: first, title: "Drivers", adminUserId: admin.id, createdAt: expect.any(String), rulesAdded: true },
+      {
+        serial: 2,
+        id: first,
+        title: "Drivers",
+        adminUserId: admin.id,
+        createdAt: expect.any(String),
+        rulesAdded: true,
+      },
     ]);
   });
 
   test("pages by SCREENER_PAGE_SIZE, serial numbers running on", async () => {
     const { cookie } = await signedInAdmin();
     for (let index = 0; index <= SCREENER_PAGE_SIZE; index += 1) await createScreener();
-    const second = await listLoader({ request: adminRequest("/admin/screener/list?page=2", { cookie }), params: {}, context: {} });
+    const second = await listLoader({
+      request: adminRequest("/admin/screener/list?page=2", { cookie }),
+      params: {},
+      context: {},
+    });
     expect(second).toMatchObject({ page: 2, pageCount: 2, total: SCREENER_PAGE_SIZE + 1 });
     expect(second.screeners.map((row) => row.serial)).toEqual([SCREENER_PAGE_SIZE + 1]);
   });
@@ -124,7 +155,11 @@ describe("the list", () => {
 
 describe("the view", () => {
   const view = (cookie: string, id: number | string, query = "") =>
-    viewLoader({ request: adminRequest(`/admin/screener/view/${id}${query}`, { cookie }), params: { id: String(id) }, context: {} });
+    viewLoader({
+      request: adminRequest(`/admin/screener/view/${id}${query}`, { cookie }),
+      params: { id: String(id) },
+      context: {},
+    });
 
   test("shows the definition one page at a time; an unknown page shows the first", async () => {
     const { cookie } = await signedInAdmin();
@@ -146,14 +181,36 @@ describe("adding rules", () => {
   test("Next and Previous go page by page, carrying the answers so far", async () => {
     const { cookie } = await signedInAdmin();
     const id = await createScreener();
-    const next = expectData(await postRules(cookie, id, [["_page", "0"], ["min:age", "18"], ["max:age", ""], ["intent", "next"]]));
+    const next = expectData(
+      await postRules(cookie, id, [
+        ["_page", "0"],
+        ["min:age", "18"],
+        ["max:age", ""],
+        ["intent", "next"],
+      ]),
+    );
     expect(next.data).toEqual({ page: 1, values: { "min:age": ["18"] }, errors: {} });
-    const back = expectData(await postRules(cookie, id, [["_page", "1"], ["min:age", "18"], ["intent", "previous"]]));
+    const back = expectData(
+      await postRules(cookie, id, [
+        ["_page", "1"],
+        ["min:age", "18"],
+        ["intent", "previous"],
+      ]),
+    );
     expect(back.data).toMatchObject({ page: 0, values: { "min:age": ["18"] }, errors: {} });
     // Next stays on a page with a message; Previous does not check (the required radio is open).
-    const refused = expectData(await postRules(cookie, id, [["_page", "1"], ["min:age", "18"], ["intent", "next"]]));
+    const refused = expectData(
+      await postRules(cookie, id, [
+        ["_page", "1"],
+        ["min:age", "18"],
+        ["intent", "next"],
+      ]),
+    );
     expect(refused.init?.status).toBe(400);
-    expect(refused.data).toMatchObject({ page: 1, errors: { "rule:owner": ["Choose an answer, or 'Any answer' to let every answer pass."] } });
+    expect(refused.data).toMatchObject({
+      page: 1,
+      errors: { "rule:owner": ["Choose an answer, or 'Any answer' to let every answer pass."] },
+    });
     expect(await storedState(id)).toEqual({ rules: 0, rulesAddedAt: null, audit: 0 });
   });
 
@@ -178,13 +235,19 @@ describe("adding rules", () => {
       { question: "fuel", kind: "options", options: ["Diesel", "Electric"] },
       { question: "news", kind: "switch", value: true },
     ]);
-    expect(evaluateScreener(DEFINITION, rules, { age: 65, owner: "Yes", fuel: ["Electric"], news: true })).toEqual({ pass: true });
+    expect(evaluateScreener(DEFINITION, rules, { age: 65, owner: "Yes", fuel: ["Electric"], news: true })).toEqual({
+      pass: true,
+    });
     expect(evaluateScreener(DEFINITION, rules, { age: 66, owner: "Yes", fuel: ["Electric"], news: true })).toEqual({
       pass: false,
       question: "age",
     });
 
-    const list = await listLoader({ request: adminRequest("/admin/screener/list", { cookie }), params: {}, context: {} });
+    const list = await listLoader({
+      request: adminRequest("/admin/screener/list", { cookie }),
+      params: {},
+      context: {},
+    });
     expect(list.screeners[0]).toMatchObject({ id, rulesAdded: true });
   });
 
@@ -205,7 +268,11 @@ describe("adding rules", () => {
     expect(again.headers.get("Location")).toBe(`/admin/screener/rules/${id}`);
     expect(await toastOf(again)).toEqual({ type: "error", message: "This Screener has Already rules Validated" });
     expect(await storedState(id)).toMatchObject({ rules: 5, audit: 1 });
-    expect(await loadScreenerRules(getPrisma(), id)).toContainEqual({ question: "owner", kind: "options", options: ["Yes"] });
+    expect(await loadScreenerRules(getPrisma(), id)).toContainEqual({
+      question: "owner",
+      kind: "options",
+      options: ["Yes"],
+    });
   });
 
   test("two concurrent submits store one set of rules", async () => {
@@ -232,7 +299,9 @@ describe("adding rules", () => {
   test("a failure while storing the rules rolls back rulesAddedAt and the audit entry", async () => {
     const { admin } = await signedInAdmin();
     const id = await createScreener();
-    await expect(saveScreenerRules(admin, id, [{ question: "gone", kind: "switch", value: true }])).rejects.toThrow(/gone/);
+    await expect(saveScreenerRules(admin, id, [{ question: "gone", kind: "switch", value: true }])).rejects.toThrow(
+      /gone/,
+    );
     expect(await storedState(id)).toEqual({ rules: 0, rulesAddedAt: null, audit: 0 });
   });
 
@@ -250,15 +319,34 @@ describe("adding rules", () => {
     );
     expect(result.init?.status).toBe(400);
     expect(result.data).toMatchObject({ page: 0, errors: { "min:age": [ANSWER_MESSAGES.notANumber] } });
-    const range = expectData(await submit(cookie, id, [["min:age", "50"], ["max:age", "20"], ["rule:owner", "any"]]));
-    expect(range.data).toMatchObject({ page: 0, errors: { "max:age": ["The maximum must not be less than the minimum."] } });
-    const options = expectData(await submit(cookie, id, [["rule:owner", "o:Perhaps"], ["rule:fuel", "o:Coal"]]));
+    const range = expectData(
+      await submit(cookie, id, [
+        ["min:age", "50"],
+        ["max:age", "20"],
+        ["rule:owner", "any"],
+      ]),
+    );
+    expect(range.data).toMatchObject({
+      page: 0,
+      errors: { "max:age": ["The maximum must not be less than the minimum."] },
+    });
+    const options = expectData(
+      await submit(cookie, id, [
+        ["rule:owner", "o:Perhaps"],
+        ["rule:fuel", "o:Coal"],
+      ]),
+    );
     expect(options.data).toMatchObject({
       page: 1,
       errors: { "rule:owner": [ANSWER_MESSAGES.unknownOption], "rule:fuel": [ANSWER_MESSAGES.unknownOption] },
     });
     // A forged page number is read as the first page; a post without a button as Submit.
-    const forged = expectData(await postRules(cookie, id, [["_page", "-1"], ["rule:owner", "o:Perhaps"]]));
+    const forged = expectData(
+      await postRules(cookie, id, [
+        ["_page", "-1"],
+        ["rule:owner", "o:Perhaps"],
+      ]),
+    );
     expect(forged.data).toMatchObject({ page: 1 });
     // An intent the page has no button for is refused, and nothing is stored.
     const unknown = await expectThrown(postRules(cookie, id, [["_page", "2"], ...ANSWERS, ["intent", "delete"]]));
@@ -288,7 +376,9 @@ describe("who may see screeners", () => {
   test("anyone but a signed-in admin gets the 404 page, and a post stores nothing", async () => {
     const id = await createScreener();
     const member = await createTestMember();
-    const memberCookie = (await startMemberSession(member.id, { persistent: false, request: new Request(ORIGIN) })).split(";")[0];
+    const memberCookie = (
+      await startMemberSession(member.id, { persistent: false, request: new Request(ORIGIN) })
+    ).split(";")[0];
     for (const cookie of ["", memberCookie]) {
       const get = (path: string) => adminRequest(path, { cookie });
       const args = { params: { id: String(id) }, context: {} };

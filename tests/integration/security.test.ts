@@ -42,8 +42,10 @@ const PASSWORD = "Quartz-Lantern-42";
 
 type Action = (args: ActionFunctionArgs) => Promise<unknown>;
 // Every route module, as app/routes.ts finds them (a route's `*.server.ts` helpers are not routes).
-const routeModules = import.meta.glob<{ action?: Action }>(["../../app/routes/*.{ts,tsx}", "!../../app/routes/*.server.ts"]);
-
+const routeModules = import.meta.glob<{ action?: Action }>([
+  "../../app/routes/*.{ts,tsx}",
+  "!../../app/routes/*.server.ts",
+]);
 
 /** The Response an action returned or threw. */
 async function outcome(work: Promise<unknown>): Promise<Response> {
@@ -92,7 +94,11 @@ function routeTarget(file: string): { id: string; path: string; params: Record<s
 function post(path: string, headers: Record<string, string>, fields: Record<string, string> = {}) {
   return new Request(`${APP}${path}`, {
     method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Panel-Client-Address": "198.51.100.9", ...headers },
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      "X-Panel-Client-Address": "198.51.100.9",
+      ...headers,
+    },
     body: new URLSearchParams(fields),
   });
 }
@@ -116,7 +122,9 @@ describe("a form post from another origin", () => {
       if (!action) continue;
       const { id, path, params } = routeTarget(file);
       const fields = { intent: "save", email: "mallory@example.com", password: PASSWORD, allDevices: "on" };
-      const response = await outcome(action({ request: post(path, { Cookie: cookie, Origin: EVIL }, fields), params, context: {} }));
+      const response = await outcome(
+        action({ request: post(path, { Cookie: cookie, Origin: EVIL }, fields), params, context: {} }),
+      );
       // A path that does not exist reads nothing and answers 404 to any method.
       if (id === "$") {
         expect(response.status, id).toBe(404);
@@ -127,20 +135,26 @@ describe("a form post from another origin", () => {
       checked.push(id);
     }
     // A sanity check that the glob found the routes: the public forms and the admin area at least.
-    expect(checked).toEqual(expect.arrayContaining(["_guest.login", "_guest.register", "_guest.reset-password", "admin._index", "logout"]));
+    expect(checked).toEqual(
+      expect.arrayContaining(["_guest.login", "_guest.register", "_guest.reset-password", "admin._index", "logout"]),
+    );
     expect(checked.length).toBeGreaterThan(25);
     expect(await databaseState()).toEqual(before);
     expect(fs.existsSync(OUTBOX) ? fs.readdirSync(OUTBOX) : []).toEqual([]);
   });
 
   test("is refused when only the Referer names another origin", async () => {
-    const response = await outcome(loginAction({ request: post("/login", { Referer: `${EVIL}/form` }), params: {}, context: {} }));
+    const response = await outcome(
+      loginAction({ request: post("/login", { Referer: `${EVIL}/form` }), params: {}, context: {} }),
+    );
     expect(response.status).toBe(403);
   });
 
   test("is refused from an opaque origin (Origin: null) and from a sibling subdomain", async () => {
     for (const origin of ["null", "https://shop.panel.test", "http://panel.test"]) {
-      const response = await outcome(loginAction({ request: post("/login", { Origin: origin }), params: {}, context: {} }));
+      const response = await outcome(
+        loginAction({ request: post("/login", { Origin: origin }), params: {}, context: {} }),
+      );
       expect(response.status, origin).toBe(403);
     }
   });
@@ -177,7 +191,11 @@ describe("a form post from this site", () => {
   });
 
   test("passes with neither Origin nor Referer (non-browser clients; SameSite still applies)", async () => {
-    const result = await loginAction({ request: post("/login", {}, { email: "", password: "" }), params: {}, context: {} });
+    const result = await loginAction({
+      request: post("/login", {}, { email: "", password: "" }),
+      params: {},
+      context: {},
+    });
     expect(result).toMatchObject({ init: { status: 400 } });
   });
 });
@@ -197,7 +215,11 @@ describe("cookies in production over https", () => {
   // with a Domain or another path), so a plain-http page or a subdomain cannot plant a session.
   function expectProtected(name: string, attributes: string[] | undefined, path = "/") {
     expect(attributes, name).toBeDefined();
-    if (name.startsWith("__Host-")) expect(attributes!.some((attribute) => attribute.startsWith("domain=")), name).toBe(false);
+    if (name.startsWith("__Host-"))
+      expect(
+        attributes!.some((attribute) => attribute.startsWith("domain=")),
+        name,
+      ).toBe(false);
     expect(attributes, name).toEqual(expect.arrayContaining(["httponly", "secure", "samesite=lax", `path=${path}`]));
   }
 
@@ -207,20 +229,30 @@ describe("cookies in production over https", () => {
     const member = await createTestMember({ passwordHash: await hashPassword(PASSWORD) });
     for (const remeber of ["", "on"]) {
       const fields = { email: member.email, password: PASSWORD, ...(remeber ? { remeber } : {}) };
-      const login = expectRedirect(await loginAction({ request: post("/login", sameOrigin, fields), params: {}, context: {} }));
+      const login = expectRedirect(
+        await loginAction({ request: post("/login", sameOrigin, fields), params: {}, context: {} }),
+      );
       expectProtected("__Host-member", setCookies(login.headers).get("__Host-member"));
     }
-    const logout = expectRedirect(await logoutAction({ request: post("/logout", sameOrigin), params: {}, context: {} }));
+    const logout = expectRedirect(
+      await logoutAction({ request: post("/logout", sameOrigin), params: {}, context: {} }),
+    );
     expectProtected("__Host-member (cleared)", setCookies(logout.headers).get("__Host-member"));
   });
 
   test("the admin session cookie, set at login and cleared at logout", async () => {
     const admin = await createTestAdmin({ password: PASSWORD });
     const login = expectRedirect(
-      await adminLoginAction({ request: post("/admin", sameOrigin, { email: admin.email, password: PASSWORD }), params: {}, context: {} }),
+      await adminLoginAction({
+        request: post("/admin", sameOrigin, { email: admin.email, password: PASSWORD }),
+        params: {},
+        context: {},
+      }),
     );
     expectProtected("__Host-admin", setCookies(login.headers).get("__Host-admin"));
-    const logout = expectRedirect(await adminLogoutAction({ request: post("/admin/logout", sameOrigin), params: {}, context: {} }));
+    const logout = expectRedirect(
+      await adminLogoutAction({ request: post("/admin/logout", sameOrigin), params: {}, context: {} }),
+    );
     expectProtected("__Host-admin (cleared)", setCookies(logout.headers).get("__Host-admin"));
   });
 
@@ -233,7 +265,9 @@ describe("cookies in production over https", () => {
   });
 
   test("the Google OAuth state cookie, limited to /auth/google", async () => {
-    const start = await outcome(googleStartAction({ request: post("/auth/google", sameOrigin), params: {}, context: {} }));
+    const start = await outcome(
+      googleStartAction({ request: post("/auth/google", sameOrigin), params: {}, context: {} }),
+    );
     expect(start.headers.get("Location")).toMatch(/^https:\/\/accounts\.google\.com\//);
     expectProtected("__Secure-google_oauth", setCookies(start.headers).get("__Secure-google_oauth"), "/auth/google");
   });

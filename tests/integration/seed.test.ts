@@ -109,7 +109,9 @@ describe("the seed", () => {
     expect(await verifyPassword(DEMO_ADMIN.password, admin.passwordHash)).toBe(false);
     const member = await prisma.member.findUniqueOrThrow({ where: { email: DEMO_MEMBER.email } });
     expect(member.passwordHash).toBeNull();
-    const entry = await prisma.auditEntry.findFirstOrThrow({ where: { action: "admin.revoked", targetId: String(admin.id) } });
+    const entry = await prisma.auditEntry.findFirstOrThrow({
+      where: { action: "admin.revoked", targetId: String(admin.id) },
+    });
     expect(entry.details).toEqual({ reason: "demo account with its published password" });
     // Run again (every start): nothing left to lock.
     expect(await lockPublishedDemoAccounts(prisma)).toEqual([]);
@@ -118,7 +120,10 @@ describe("the seed", () => {
   test("a demo account whose password was changed is left alone", async () => {
     const prisma = getPrisma();
     await seedDemoAccounts(prisma);
-    await prisma.admin.update({ where: { email: DEMO_ADMIN.email }, data: { passwordHash: await hashPassword("A private passphrase 42") } });
+    await prisma.admin.update({
+      where: { email: DEMO_ADMIN.email },
+      data: { passwordHash: await hashPassword("A private passphrase 42") },
+    });
     expect(await lockPublishedDemoAccounts(prisma)).toEqual([DEMO_MEMBER.email]);
     expect((await prisma.admin.findUniqueOrThrow({ where: { email: DEMO_ADMIN.email } })).revokedAt).toBeNull();
   });

@@ -150,7 +150,9 @@ describe("the production server", () => {
     const forged = await fetch(`${base}/slow`, { method: "POST", headers: { Origin: "https://evil.example" } });
     expect(forged.status).toBe(403);
     expect(await forged.text()).toBe("Cross-origin form posts are not accepted.");
-    const refusedLine = await server.waitFor((line) => line.msg === "request" && line.method === "POST" && line.status === 403);
+    const refusedLine = await server.waitFor(
+      (line) => line.msg === "request" && line.method === "POST" && line.status === 403,
+    );
     expect(refusedLine.path).toBe("/slow");
   }, 60_000);
 

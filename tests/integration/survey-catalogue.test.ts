@@ -20,7 +20,9 @@ import { signedInAdmin, toastOf } from "../support/requests";
 const definition = (title: string): QuestionnaireDefinition => ({
   title,
   description: "",
-  pages: [{ title: "Page 1", questions: [{ key: "q1", label: "Question 1", type: "text", required: true, options: [] }] }],
+  pages: [
+    { title: "Page 1", questions: [{ key: "q1", label: "Question 1", type: "text", required: true, options: [] }] },
+  ],
 });
 
 async function hostedQuestionnaire(title = "Hosted one", kind: "hosted_survey" | "screener" = "hosted_survey") {
@@ -120,11 +122,20 @@ describe("creating a survey", () => {
     expect(survey.returnSecret).toMatch(/^[0-9a-f]{64}$/);
     const entries = await getPrisma().auditEntry.findMany();
     expect(entries).toEqual([
-      expect.objectContaining({ adminId: admin.id, action: "survey.created", targetType: "survey", targetId: String(id) }),
+      expect.objectContaining({
+        adminId: admin.id,
+        action: "survey.created",
+        targetType: "survey",
+        targetId: String(id),
+      }),
     ]);
 
     const page = await loadEdit(cookie, id);
-    expect(page.delivery).toEqual({ kind: "hosted", publicUrl: "http://localhost:3000/view/survey/cafe-habits-2024", hasQuestionnaire: true });
+    expect(page.delivery).toEqual({
+      kind: "hosted",
+      publicUrl: "http://localhost:3000/view/survey/cafe-habits-2024",
+      hasQuestionnaire: true,
+    });
     expect(JSON.stringify(page)).not.toContain(survey.returnSecret);
   });
 
@@ -132,8 +143,19 @@ describe("creating a survey", () => {
     const { cookie } = await signedInAdmin({ isSuperAdmin: true });
     const id = createdId(expectRedirect(await create(cookie, externalForm())));
     const survey = await getPrisma().survey.findUniqueOrThrow({ where: { id } });
-    expect(survey).toMatchObject({ delivery: "external", externalUrl: "https://vendor.example/s/42?rid={token}", questionnaireId: null, quota: null, country: null, screenerId: null });
-    const secondSecret = (await getPrisma().survey.findUniqueOrThrow({ where: { id: createdId(expectRedirect(await create(cookie, externalForm()))) } })).returnSecret;
+    expect(survey).toMatchObject({
+      delivery: "external",
+      externalUrl: "https://vendor.example/s/42?rid={token}",
+      questionnaireId: null,
+      quota: null,
+      country: null,
+      screenerId: null,
+    });
+    const secondSecret = (
+      await getPrisma().survey.findUniqueOrThrow({
+        where: { id: createdId(expectRedirect(await create(cookie, externalForm()))) },
+      })
+    ).returnSecret;
     expect(secondSecret).not.toBe(survey.returnSecret);
 
     const page = await loadEdit(cookie, id);
@@ -169,7 +191,9 @@ describe("creating a survey", () => {
     const redirects = results.filter((result) => result instanceof Response);
     expect(redirects).toHaveLength(1);
     const refused = results.find((result) => !(result instanceof Response));
-    expect((expectData(refused).data as { error: Record<string, string[]> }).error.slug).toEqual([SURVEY_MESSAGES.slugTaken]);
+    expect((expectData(refused).data as { error: Record<string, string[]> }).error.slug).toEqual([
+      SURVEY_MESSAGES.slugTaken,
+    ]);
     expect(await getPrisma().survey.count()).toBe(1);
     expect(await getPrisma().auditEntry.count()).toBe(1);
   });
@@ -189,13 +213,38 @@ describe("creating a survey", () => {
     ["an unknown country", { country: "XX" }, "country", SURVEY_MESSAGES.countryUnknown],
     ["an unknown screener", { screenerId: "999" }, "screenerId", SURVEY_MESSAGES.screenerUnknown],
     ["no delivery", { delivery: "" }, "delivery", SURVEY_MESSAGES.deliveryRequired],
-    ["an external URL without {token}", { externalUrl: "https://vendor.example/s/42" }, "externalUrl", SURVEY_MESSAGES.externalUrlToken],
-    ["a javascript: URL", { externalUrl: "javascript:alert('{token}')" }, "externalUrl", SURVEY_MESSAGES.externalUrlInvalid],
+    [
+      "an external URL without {token}",
+      { externalUrl: "https://vendor.example/s/42" },
+      "externalUrl",
+      SURVEY_MESSAGES.externalUrlToken,
+    ],
+    [
+      "a javascript: URL",
+      { externalUrl: "javascript:alert('{token}')" },
+      "externalUrl",
+      SURVEY_MESSAGES.externalUrlInvalid,
+    ],
     ["a relative URL", { externalUrl: "/s?rid={token}" }, "externalUrl", SURVEY_MESSAGES.externalUrlInvalid],
     ["no external URL", { externalUrl: "" }, "externalUrl", SURVEY_MESSAGES.externalUrlRequired],
-    ["an external URL over 2000 characters", { externalUrl: `https://vendor.example/?rid={token}&x=${"a".repeat(2000)}` }, "externalUrl", SURVEY_MESSAGES.externalUrlTooLong],
-    ["hosted without a questionnaire", { delivery: "hosted" }, "questionnaireId", SURVEY_MESSAGES.questionnaireRequired],
-    ["hosted with an unknown questionnaire", { delivery: "hosted", questionnaireId: "999" }, "questionnaireId", SURVEY_MESSAGES.questionnaireUnknown],
+    [
+      "an external URL over 2000 characters",
+      { externalUrl: `https://vendor.example/?rid={token}&x=${"a".repeat(2000)}` },
+      "externalUrl",
+      SURVEY_MESSAGES.externalUrlTooLong,
+    ],
+    [
+      "hosted without a questionnaire",
+      { delivery: "hosted" },
+      "questionnaireId",
+      SURVEY_MESSAGES.questionnaireRequired,
+    ],
+    [
+      "hosted with an unknown questionnaire",
+      { delivery: "hosted", questionnaireId: "999" },
+      "questionnaireId",
+      SURVEY_MESSAGES.questionnaireUnknown,
+    ],
   ])("%s is refused with a message and nothing is written", async (_, overrides, field, message) => {
     const { cookie } = await signedInAdmin();
     const before = await counts();
@@ -215,12 +264,21 @@ describe("creating a survey", () => {
   test("a questionnaire another survey uses, or a screener's questionnaire, is refused", async () => {
     const { cookie } = await signedInAdmin();
     const questionnaireId = await hostedQuestionnaire();
-    expectRedirect(await create(cookie, externalForm({ delivery: "hosted", questionnaireId: String(questionnaireId) })));
+    expectRedirect(
+      await create(cookie, externalForm({ delivery: "hosted", questionnaireId: String(questionnaireId) })),
+    );
     const before = await counts();
-    const used = await errorsOf(create(cookie, externalForm({ name: "Again", delivery: "hosted", questionnaireId: String(questionnaireId) })));
+    const used = await errorsOf(
+      create(cookie, externalForm({ name: "Again", delivery: "hosted", questionnaireId: String(questionnaireId) })),
+    );
     expect(used.questionnaireId).toEqual([SURVEY_MESSAGES.questionnaireUsed]);
     const { questionnaireId: screenerQuestionnaire } = await screener();
-    const wrongKind = await errorsOf(create(cookie, externalForm({ name: "Again", delivery: "hosted", questionnaireId: String(screenerQuestionnaire) })));
+    const wrongKind = await errorsOf(
+      create(
+        cookie,
+        externalForm({ name: "Again", delivery: "hosted", questionnaireId: String(screenerQuestionnaire) }),
+      ),
+    );
     expect(wrongKind.questionnaireId).toEqual([SURVEY_MESSAGES.questionnaireUnknown]);
     expect(await counts()).toEqual(before);
   });
@@ -230,7 +288,8 @@ describe("creating a survey", () => {
     const used = await hostedQuestionnaire("Used");
     const free = await hostedQuestionnaire("Free");
     expectRedirect(await create(cookie, externalForm({ delivery: "hosted", questionnaireId: String(used) })));
-    const load = (query: string) => newLoader({ request: request(`/admin/survey/new${query}`, { cookie }), params: {}, context: {} });
+    const load = (query: string) =>
+      newLoader({ request: request(`/admin/survey/new${query}`, { cookie }), params: {}, context: {} });
     const page = await load(`?questionnaire=${free}`);
     expect(page.defaultValue).toEqual({ delivery: "hosted", questionnaireId: String(free) });
     expect(page.choices.questionnaires.map((questionnaire) => questionnaire.title)).toEqual(["Free"]);
@@ -242,13 +301,13 @@ describe("creating a survey", () => {
 
 describe("the description", () => {
   const dirty = [
-    "<p onclick=\"steal()\">Hello <em>you</em></p>",
+    '<p onclick="steal()">Hello <em>you</em></p>',
     "<script>alert(1)</script>",
-    "<img src=x onerror=\"alert(2)\">",
-    "<a href=\"javascript:alert(3)\" onmouseover=\"x()\">bad link</a>",
-    "<a href=\"https://example.com/info\" target=\"_blank\">good link</a>",
-    "<a href=\"mailto:help@panel.test\">mail</a>",
-    "<ul><li>one</li></ul><h3>Heading</h3><style>body{}</style><iframe src=\"https://x\"></iframe><b>bold</b>",
+    '<img src=x onerror="alert(2)">',
+    '<a href="javascript:alert(3)" onmouseover="x()">bad link</a>',
+    '<a href="https://example.com/info" target="_blank">good link</a>',
+    '<a href="mailto:help@panel.test">mail</a>',
+    '<ul><li>one</li></ul><h3>Heading</h3><style>body{}</style><iframe src="https://x"></iframe><b>bold</b>',
   ].join("");
 
   test("is stored sanitised on create and on edit, and the edit page renders only the stored HTML", async () => {
@@ -257,19 +316,37 @@ describe("the description", () => {
     const stored = (await getPrisma().survey.findUniqueOrThrow({ where: { id } })).descriptionHtml;
     expect(stored).toBe(
       "<p>Hello <em>you</em></p>" +
-        "<a rel=\"noopener noreferrer nofollow\">bad link</a>" +
-        "<a href=\"https://example.com/info\" rel=\"noopener noreferrer nofollow\">good link</a>" +
-        "<a href=\"mailto:help@panel.test\" rel=\"noopener noreferrer nofollow\">mail</a>" +
+        '<a rel="noopener noreferrer nofollow">bad link</a>' +
+        '<a href="https://example.com/info" rel="noopener noreferrer nofollow">good link</a>' +
+        '<a href="mailto:help@panel.test" rel="noopener noreferrer nofollow">mail</a>' +
         "<ul><li>one</li></ul><h3>Heading</h3><strong>bold</strong>",
     );
-    for (const banned of ["<script", "alert", "onerror", "onclick", "onmouseover", "javascript:", "<img", "<style", "<iframe", "target="]) {
+    for (const banned of [
+      "<script",
+      "alert",
+      "onerror",
+      "onclick",
+      "onmouseover",
+      "javascript:",
+      "<img",
+      "<style",
+      "<iframe",
+      "target=",
+    ]) {
       expect(stored).not.toContain(banned);
     }
     const page = await loadEdit(cookie, id);
     expect(page.survey.descriptionHtml).toBe(stored);
     expect(page.defaultValue.description).toBe(stored);
 
-    expectRedirect(await edit(cookie, id, { ...externalForm(), slug: "streaming-habits", description: "<p>New</p><svg onload=\"x()\"></svg><script>y()</script>", intent: "save" }));
+    expectRedirect(
+      await edit(cookie, id, {
+        ...externalForm(),
+        slug: "streaming-habits",
+        description: '<p>New</p><svg onload="x()"></svg><script>y()</script>',
+        intent: "save",
+      }),
+    );
     expect((await getPrisma().survey.findUniqueOrThrow({ where: { id } })).descriptionHtml).toBe("<p>New</p>");
   });
 });
@@ -284,12 +361,23 @@ describe("editing and launching", () => {
     );
     expect(response.headers.get("Location")).toBe(`/admin/survey/${id}`);
     expect(await toastOf(response)).toEqual({ type: "success", message: "Survey saved successfully" });
-    expect(await getPrisma().survey.findUniqueOrThrow({ where: { id } })).toMatchObject({ slug: "streams", points: 75, quota: 10, returnSecret: secret });
+    expect(await getPrisma().survey.findUniqueOrThrow({ where: { id } })).toMatchObject({
+      slug: "streams",
+      points: 75,
+      quota: 10,
+      returnSecret: secret,
+    });
     const entry = await getPrisma().auditEntry.findFirstOrThrow({ where: { action: "survey.updated" } });
-    expect(entry).toMatchObject({ adminId: admin.id, targetId: String(id), details: { name: "Streaming habits", changed: ["slug", "points", "quota"] } });
+    expect(entry).toMatchObject({
+      adminId: admin.id,
+      targetId: String(id),
+      details: { name: "Streaming habits", changed: ["slug", "points", "quota"] },
+    });
 
     const before = await counts();
-    const same = expectRedirect(await edit(cookie, id, { ...externalForm({ slug: "streams", points: "75", quota: "10" }), intent: "save" }));
+    const same = expectRedirect(
+      await edit(cookie, id, { ...externalForm({ slug: "streams", points: "75", quota: "10" }), intent: "save" }),
+    );
     expect(await toastOf(same)).toEqual({ type: "success", message: "Nothing to save: no field changed" });
     expect(await counts()).toEqual(before);
   });
@@ -298,21 +386,35 @@ describe("editing and launching", () => {
     const { cookie } = await signedInAdmin();
     const mine = await hostedQuestionnaire("Mine");
     const theirs = await hostedQuestionnaire("Theirs");
-    const id = createdId(expectRedirect(await create(cookie, externalForm({ slug: "mine", delivery: "hosted", questionnaireId: String(mine) }))));
-    expectRedirect(await create(cookie, externalForm({ slug: "theirs", delivery: "hosted", questionnaireId: String(theirs) })));
+    const id = createdId(
+      expectRedirect(
+        await create(cookie, externalForm({ slug: "mine", delivery: "hosted", questionnaireId: String(mine) })),
+      ),
+    );
+    expectRedirect(
+      await create(cookie, externalForm({ slug: "theirs", delivery: "hosted", questionnaireId: String(theirs) })),
+    );
     const page = await loadEdit(cookie, id);
     expect(page.choices.questionnaires.map((questionnaire) => questionnaire.title)).toEqual(["Mine"]);
 
-    const base = { ...externalForm({ slug: "mine", delivery: "hosted", questionnaireId: String(mine) }), intent: "save" };
+    const base = {
+      ...externalForm({ slug: "mine", delivery: "hosted", questionnaireId: String(mine) }),
+      intent: "save",
+    };
     expectRedirect(await edit(cookie, id, { ...base, points: "51" }));
     const before = await counts();
     expect((await errorsOf(edit(cookie, id, { ...base, slug: "theirs" }))).slug).toEqual([SURVEY_MESSAGES.slugTaken]);
-    expect((await errorsOf(edit(cookie, id, { ...base, questionnaireId: String(theirs) }))).questionnaireId).toEqual([SURVEY_MESSAGES.questionnaireUsed]);
+    expect((await errorsOf(edit(cookie, id, { ...base, questionnaireId: String(theirs) }))).questionnaireId).toEqual([
+      SURVEY_MESSAGES.questionnaireUsed,
+    ]);
     expect(await counts()).toEqual(before);
 
     // Switching to external frees the questionnaire for another survey.
     expectRedirect(await edit(cookie, id, { ...externalForm({ slug: "mine" }), intent: "save" }));
-    expect(await getPrisma().survey.findUniqueOrThrow({ where: { id } })).toMatchObject({ delivery: "external", questionnaireId: null });
+    expect(await getPrisma().survey.findUniqueOrThrow({ where: { id } })).toMatchObject({
+      delivery: "external",
+      questionnaireId: null,
+    });
   });
 
   test("launch and unlaunch are audited once each and show in the list", async () => {
@@ -323,11 +425,23 @@ describe("editing and launching", () => {
     expectRedirect(await edit(cookie, id, { intent: "launch" }));
     const list = await listLoader({ request: request("/admin/survey", { cookie }), params: {}, context: {} });
     expect(list.surveys).toEqual([
-      { id, name: "Streaming habits", categoryName: "Entertainment", points: 50, lengthMinutes: 12, delivery: "external", launched: true },
+      {
+        id,
+        name: "Streaming habits",
+        categoryName: "Entertainment",
+        points: 50,
+        lengthMinutes: 12,
+        delivery: "external",
+        launched: true,
+      },
     ]);
     expectRedirect(await edit(cookie, id, { intent: "unlaunch" }));
     expect((await getPrisma().survey.findUniqueOrThrow({ where: { id } })).launched).toBe(false);
-    const actions = (await getPrisma().auditEntry.findMany({ orderBy: { id: "asc" } })).map((entry) => [entry.action, entry.adminId, entry.targetId]);
+    const actions = (await getPrisma().auditEntry.findMany({ orderBy: { id: "asc" } })).map((entry) => [
+      entry.action,
+      entry.adminId,
+      entry.targetId,
+    ]);
     expect(actions).toEqual([
       ["survey.created", admin.id, String(id)],
       ["survey.launched", admin.id, String(id)],
@@ -338,7 +452,11 @@ describe("editing and launching", () => {
   test("a hosted survey whose questionnaire was deleted cannot be launched", async () => {
     const { cookie } = await signedInAdmin();
     const questionnaireId = await hostedQuestionnaire();
-    const id = createdId(expectRedirect(await create(cookie, externalForm({ delivery: "hosted", questionnaireId: String(questionnaireId) }))));
+    const id = createdId(
+      expectRedirect(
+        await create(cookie, externalForm({ delivery: "hosted", questionnaireId: String(questionnaireId) })),
+      ),
+    );
     await getPrisma().questionnaire.delete({ where: { id: questionnaireId } });
     const response = expectRedirect(await edit(cookie, id, { intent: "launch" }));
     expect(await toastOf(response)).toMatchObject({ type: "error" });
@@ -361,7 +479,8 @@ describe("editing and launching", () => {
         createdAt: new Date(Date.UTC(2024, 0, index + 1)),
       })),
     });
-    const load = (query: string) => listLoader({ request: request(`/admin/survey${query}`, { cookie }), params: {}, context: {} });
+    const load = (query: string) =>
+      listLoader({ request: request(`/admin/survey${query}`, { cookie }), params: {}, context: {} });
     const first = await load("");
     expect(first).toMatchObject({ page: 1, pageCount: 2, total: 23 });
     expect(first.surveys.map((survey) => survey.name).slice(0, 2)).toEqual(["S23", "S22"]);
@@ -373,7 +492,9 @@ describe("editing and launching", () => {
 describe("who may use the catalogue", () => {
   test("anyone but a signed-in admin gets a 404 from every loader and action, and nothing is written", async () => {
     const member = await createTestMember();
-    const memberCookie = (await startMemberSession(member.id, { persistent: false, request: new Request(ORIGIN) })).split(";")[0];
+    const memberCookie = (
+      await startMemberSession(member.id, { persistent: false, request: new Request(ORIGIN) })
+    ).split(";")[0];
     const { admin: revoked, cookie: revokedCookie } = await signedInAdmin();
     const { cookie } = await signedInAdmin();
     const id = createdId(expectRedirect(await create(cookie, externalForm())));
@@ -381,11 +502,35 @@ describe("who may use the catalogue", () => {
     const before = await counts();
     for (const other of [undefined, memberCookie, revokedCookie]) {
       const asOther = { cookie: other };
-      expect(await thrownStatus(listLoader({ request: request("/admin/survey", asOther), params: {}, context: {} }))).toBe(404);
-      expect(await thrownStatus(newLoader({ request: request("/admin/survey/new", asOther), params: {}, context: {} }))).toBe(404);
-      expect(await thrownStatus(newAction({ request: request("/admin/survey/new", { ...asOther, form: externalForm() }), params: {}, context: {} }))).toBe(404);
-      expect(await thrownStatus(editLoader({ request: request(`/admin/survey/${id}`, asOther), params: { id: String(id) }, context: {} }))).toBe(404);
-      expect(await thrownStatus(editAction({ request: request(`/admin/survey/${id}`, { ...asOther, form: { intent: "launch" } }), params: { id: String(id) }, context: {} }))).toBe(404);
+      expect(
+        await thrownStatus(listLoader({ request: request("/admin/survey", asOther), params: {}, context: {} })),
+      ).toBe(404);
+      expect(
+        await thrownStatus(newLoader({ request: request("/admin/survey/new", asOther), params: {}, context: {} })),
+      ).toBe(404);
+      expect(
+        await thrownStatus(
+          newAction({
+            request: request("/admin/survey/new", { ...asOther, form: externalForm() }),
+            params: {},
+            context: {},
+          }),
+        ),
+      ).toBe(404);
+      expect(
+        await thrownStatus(
+          editLoader({ request: request(`/admin/survey/${id}`, asOther), params: { id: String(id) }, context: {} }),
+        ),
+      ).toBe(404);
+      expect(
+        await thrownStatus(
+          editAction({
+            request: request(`/admin/survey/${id}`, { ...asOther, form: { intent: "launch" } }),
+            params: { id: String(id) },
+            context: {},
+          }),
+        ),
+      ).toBe(404);
     }
     expect(await counts()).toEqual(before);
   });

@@ -373,7 +373,9 @@ describe("the hosted survey", () => {
 
     const after = await stateOf(assignment.id);
     expect(after.assignment).toMatchObject({ status: complete, outcome: "complete" });
-    expect(after.entries).toMatchObject([{ change: 80, type: "survey_completion", source: `assignment:${assignment.id}:complete` }]);
+    expect(after.entries).toMatchObject([
+      { change: 80, type: "survey_completion", source: `assignment:${assignment.id}:complete` },
+    ]);
     expect(after.balance).toBe(80);
     expect(after.responses).toBe(1);
     expect(await openHosted(survey.slug, cookie)).toMatchObject({
@@ -407,7 +409,10 @@ describe("the hosted survey", () => {
     const { survey, assignment, member } = await startedHosted();
     const results = await Promise.all(
       Array.from({ length: 20 }, () =>
-        endAssignment(assignment.id, "complete", { questionnaireId: survey.questionnaireId!, values: { cupsPerDay: 1, favourite: "Latte" } }),
+        endAssignment(assignment.id, "complete", {
+          questionnaireId: survey.questionnaireId!,
+          values: { cupsPerDay: 1, favourite: "Latte" },
+        }),
       ),
     );
     expect(results.filter((result) => result.ok)).toHaveLength(1);
@@ -447,7 +452,10 @@ describe("the return link", () => {
 
     const page = expectData(await arrive(link, cookie));
     expect(page.init?.status).toBe(200);
-    expect(page.data).toMatchObject({ title: "Thank you!", message: "Thank you, 120 points have been added to your balance." });
+    expect(page.data).toMatchObject({
+      title: "Thank you!",
+      message: "Thank you, 120 points have been added to your balance.",
+    });
     const after = await stateOf(assignment.id);
     expect(after.assignment).toMatchObject({ status: complete, outcome: "complete" });
     expect(after.assignment.endedAt).toBeInstanceOf(Date);
@@ -506,13 +514,15 @@ describe("the return link", () => {
 
   test("a tampered signature, a missing one, or one made with another survey's secret: security outcome", async () => {
     for (const mangle of [
-      (link: string) => link.replace(/signature=([0-9a-f])/, (_, first: string) => `signature=${first === "a" ? "b" : "a"}`),
+      (link: string) =>
+        link.replace(/signature=([0-9a-f])/, (_, first: string) => `signature=${first === "a" ? "b" : "a"}`),
       (link: string) => link.replace(/&signature=[0-9a-f]+/, ""),
       (link: string) => `${link}&signature=${"0".repeat(64)}`,
       () => null,
     ]) {
       const { cookie, assignment, token, secret } = await startedExternal();
-      const link = mangle(signedLink("complete", token, secret)) ?? signedLink("complete", token, randomBytes(32).toString("hex"));
+      const link =
+        mangle(signedLink("complete", token, secret)) ?? signedLink("complete", token, randomBytes(32).toString("hex"));
       expect(expectData(await arrive(link, cookie)).data).toMatchObject({ title: "This link is not valid" });
       const after = await stateOf(assignment.id);
       expect(after.assignment).toMatchObject({ status: rejected, outcome: "security" });
@@ -617,7 +627,9 @@ describe("the quota under concurrency", () => {
     await createTestAssignment(survey.id, earlier.id, { status: complete, outcome: "complete" });
     const racers = await Promise.all([signedIn(), signedIn()]);
     const assignments = await Promise.all(
-      racers.map(({ member }) => createTestAssignment(survey.id, member.id, { status: started, respondentToken: newToken() })),
+      racers.map(({ member }) =>
+        createTestAssignment(survey.id, member.id, { status: started, respondentToken: newToken() }),
+      ),
     );
 
     const pages = await Promise.all(
@@ -638,16 +650,23 @@ describe("the quota under concurrency", () => {
     const survey = await hostedSurvey({ quota: 3 });
     const members = await Promise.all(Array.from({ length: 10 }, () => createTestMember()));
     const assignments = await Promise.all(
-      members.map((member) => createTestAssignment(survey.id, member.id, { status: started, respondentToken: newToken() })),
+      members.map((member) =>
+        createTestAssignment(survey.id, member.id, { status: started, respondentToken: newToken() }),
+      ),
     );
     const results = await Promise.all(
       assignments.map(({ id }) =>
-        endAssignment(id, "complete", { questionnaireId: survey.questionnaireId!, values: { cupsPerDay: 2, favourite: "Espresso" } }),
+        endAssignment(id, "complete", {
+          questionnaireId: survey.questionnaireId!,
+          values: { cupsPerDay: 2, favourite: "Espresso" },
+        }),
       ),
     );
     expect(results.filter((result) => result.ok)).toHaveLength(3);
     expect(results.filter((result) => !result.ok && result.reason === "over_quota")).toHaveLength(7);
     expect(await getPrisma().pointsTransaction.count({ where: { type: "survey_completion" } })).toBe(3);
-    expect(await getPrisma().questionnaireResponse.count({ where: { questionnaireId: survey.questionnaireId! } })).toBe(3);
+    expect(await getPrisma().questionnaireResponse.count({ where: { questionnaireId: survey.questionnaireId! } })).toBe(
+      3,
+    );
   });
 });

@@ -55,7 +55,13 @@ async function memberWith(
   const member = await createTestMember(overrides);
   await getPrisma().$transaction(async (tx) => {
     if (points > 0) {
-      await creditPoints(tx, { memberId: member.id, points, type: "admin_adjustment", source: `start:${member.id}`, remark: "Start" });
+      await creditPoints(tx, {
+        memberId: member.id,
+        points,
+        type: "admin_adjustment",
+        source: `start:${member.id}`,
+        remark: "Start",
+      });
     }
     for (const account of accounts) await tx.paymentAccount.create({ data: { ...account, memberId: member.id } });
   });
@@ -93,7 +99,9 @@ describe("requesting a withdrawal", () => {
     expect(await getPrisma().withdrawalRequest.count({ where: { memberId: member.id } })).toBe(1);
     expect(await balanceOf(member.id)).toBe(4000);
     // A new rendering of the form is a new request.
-    expect(await requestWithdrawal(member.id, { points: 1000, method: "bank", requestKey: crypto.randomUUID() }, DEFAULTS)).toMatchObject({
+    expect(
+      await requestWithdrawal(member.id, { points: 1000, method: "bank", requestKey: crypto.randomUUID() }, DEFAULTS),
+    ).toMatchObject({
       ok: true,
       balance: 3000,
     });
@@ -131,8 +139,17 @@ describe("requesting a withdrawal", () => {
     expect(await balanceOf(member.id)).toBe(300);
     expect(await ledgerSum(member.id)).toBe(300);
 
-    const withdrawal = await getPrisma().withdrawalRequest.findUniqueOrThrow({ where: { referenceId: result.referenceId } });
-    expect(withdrawal).toMatchObject({ memberId: member.id, points: 1200, amountMinor: 12_000, currency: "INR", status: "pending", method: "bank" });
+    const withdrawal = await getPrisma().withdrawalRequest.findUniqueOrThrow({
+      where: { referenceId: result.referenceId },
+    });
+    expect(withdrawal).toMatchObject({
+      memberId: member.id,
+      points: 1200,
+      amountMinor: 12_000,
+      currency: "INR",
+      status: "pending",
+      method: "bank",
+    });
     expect(withdrawal.payoutSnapshot).toEqual({ ...BANK });
     const entry = await withdrawalEntry(result.referenceId);
     expect(entry).toMatchObject({
@@ -145,7 +162,12 @@ describe("requesting a withdrawal", () => {
     });
 
     const history = await listPointsHistory(member.id, 1);
-    expect(history.rows[0]).toEqual({ referenceId: result.referenceId, remark: entry.remark, change: -1200, status: "Pending payment" });
+    expect(history.rows[0]).toEqual({
+      referenceId: result.referenceId,
+      remark: entry.remark,
+      change: -1200,
+      status: "Pending payment",
+    });
   });
 
   test("clear refusals that change nothing: below the minimum, over the balance, no account, another method, unverified", async () => {
@@ -180,7 +202,9 @@ describe("requesting a withdrawal", () => {
 
     expect(await getPrisma().withdrawalRequest.count()).toBe(0);
     expect(await getPrisma().pointsTransaction.count({ where: { type: "withdrawal" } })).toBe(0);
-    expect([await balanceOf(member.id), await balanceOf(none.id), await balanceOf(unverified.id)]).toEqual([1500, 5000, 5000]);
+    expect([await balanceOf(member.id), await balanceOf(none.id), await balanceOf(unverified.id)]).toEqual([
+      1500, 5000, 5000,
+    ]);
   });
 
   test("the minimum is the member's country's, and the rate converts to whole paise", async () => {
@@ -193,7 +217,10 @@ describe("requesting a withdrawal", () => {
       message: "The minimum withdrawal is 2,000 points.",
     });
     // 1,000 points at 3 a rupee: ₹333.33, rounded down.
-    expect(await requestWithdrawal(indian.id, { points: 1000, method: "bank" }, config)).toMatchObject({ ok: true, amountMinor: 33_333 });
+    expect(await requestWithdrawal(indian.id, { points: 1000, method: "bank" }, config)).toMatchObject({
+      ok: true,
+      amountMinor: 33_333,
+    });
   });
 
   test("50 concurrent requests against a balance that covers 3: exactly 3 go through", async () => {
@@ -204,7 +231,11 @@ describe("requesting a withdrawal", () => {
 
     expect(results.filter((result) => result.ok)).toHaveLength(3);
     for (const refused of results.filter((result) => !result.ok)) {
-      expect(refused).toMatchObject({ ok: false, field: "points", message: expect.stringMatching(/^You cannot withdraw more than your balance of (500|1,500|2,500) points\.$/) });
+      expect(refused).toMatchObject({
+        ok: false,
+        field: "points",
+        message: expect.stringMatching(/^You cannot withdraw more than your balance of (500|1,500|2,500) points\.$/),
+      });
     }
     expect(await balanceOf(member.id)).toBe(500);
     expect(await ledgerSum(member.id)).toBe(500);
@@ -221,18 +252,27 @@ describe("approving and rejecting", () => {
     const { referenceId } = await requested(member.id);
     expect((await getDashboardFigures(getPrisma())).pendingWithdrawals).toBe(1);
 
-    expect(await approveWithdrawal(admin, referenceId)).toEqual({ ok: true, message: `Payment confirmed: ${referenceId} is now Success.` });
-    expect(await approveWithdrawal(admin, referenceId)).toEqual({ ok: false, message: `${referenceId} has already been paid (Success).` });
-    expect(await rejectWithdrawal(admin, referenceId, "Too late")).toEqual({ ok: false, message: `${referenceId} has already been paid (Success).` });
+    expect(await approveWithdrawal(admin, referenceId)).toEqual({
+      ok: true,
+      message: `Payment confirmed: ${referenceId} is now Success.`,
+    });
+    expect(await approveWithdrawal(admin, referenceId)).toEqual({
+      ok: false,
+      message: `${referenceId} has already been paid (Success).`,
+    });
+    expect(await rejectWithdrawal(admin, referenceId, "Too late")).toEqual({
+      ok: false,
+      message: `${referenceId} has already been paid (Success).`,
+    });
 
     const withdrawal = await getPrisma().withdrawalRequest.findUniqueOrThrow({ where: { referenceId } });
     expect(withdrawal).toMatchObject({ status: "success", approvedById: admin.id, rejectedById: null });
     expect(withdrawal.approvedAt).toBeInstanceOf(Date);
     expect(await withdrawalEntry(referenceId)).toMatchObject({ status: "paid_out", change: -1000 });
     expect(await balanceOf(member.id)).toBe(1000);
-    expect(await getPrisma().auditEntry.findMany({ select: { action: true, targetId: true, adminEmail: true } })).toEqual([
-      { action: "withdrawal.approved", targetId: referenceId, adminEmail: admin.email },
-    ]);
+    expect(
+      await getPrisma().auditEntry.findMany({ select: { action: true, targetId: true, adminEmail: true } }),
+    ).toEqual([{ action: "withdrawal.approved", targetId: referenceId, adminEmail: admin.email }]);
     expect((await getDashboardFigures(getPrisma())).pendingWithdrawals).toBe(0);
     expect((await listPointsHistory(member.id, 1)).rows[0]).toMatchObject({ referenceId, status: "Paid out" });
   });
@@ -247,8 +287,14 @@ describe("approving and rejecting", () => {
       ok: true,
       message: `Withdrawal ${referenceId} rejected: 2000 points returned to the member.`,
     });
-    expect(await rejectWithdrawal(admin, referenceId, "Again")).toEqual({ ok: false, message: `${referenceId} has already been rejected.` });
-    expect(await approveWithdrawal(admin, referenceId)).toEqual({ ok: false, message: `${referenceId} has already been rejected.` });
+    expect(await rejectWithdrawal(admin, referenceId, "Again")).toEqual({
+      ok: false,
+      message: `${referenceId} has already been rejected.`,
+    });
+    expect(await approveWithdrawal(admin, referenceId)).toEqual({
+      ok: false,
+      message: `${referenceId} has already been rejected.`,
+    });
 
     expect(await balanceOf(member.id)).toBe(2500);
     expect(await ledgerSum(member.id)).toBe(2500);
@@ -265,7 +311,10 @@ describe("approving and rejecting", () => {
       remark: `Points returned: withdrawal ${referenceId} rejected (UPI id does not exist)`,
     });
     expect(await getPrisma().auditEntry.findMany({ select: { action: true, details: true } })).toEqual([
-      { action: "withdrawal.rejected", details: { memberId: member.id, points: 2000, amountMinor: 20_000, reason: "UPI id does not exist" } },
+      {
+        action: "withdrawal.rejected",
+        details: { memberId: member.id, points: 2000, amountMinor: 20_000, reason: "UPI id does not exist" },
+      },
     ]);
   });
 
@@ -277,7 +326,9 @@ describe("approving and rejecting", () => {
     const results = await Promise.all([approveWithdrawal(first, referenceId), approveWithdrawal(second, referenceId)]);
 
     expect(results.filter((result) => result.ok)).toHaveLength(1);
-    expect(results.filter((result) => !result.ok)).toEqual([{ ok: false, message: `${referenceId} has already been paid (Success).` }]);
+    expect(results.filter((result) => !result.ok)).toEqual([
+      { ok: false, message: `${referenceId} has already been paid (Success).` },
+    ]);
     expect(await getPrisma().auditEntry.count({ where: { action: "withdrawal.approved" } })).toBe(1);
     expect(await withdrawalEntry(referenceId)).toMatchObject({ status: "paid_out" });
     expect(await balanceOf(member.id)).toBe(0);
@@ -302,15 +353,23 @@ describe("approving and rejecting", () => {
         expect([withdrawal.status, entry.status, await balanceOf(member.id)]).toEqual(["rejected", "reversed", 1000]);
       }
       expect(await ledgerSum(member.id)).toBe(await balanceOf(member.id));
-      expect(await getPrisma().pointsTransaction.count({ where: { memberId: member.id, type: "withdrawal_reversal" } })).toBe(rejected.ok ? 1 : 0);
+      expect(
+        await getPrisma().pointsTransaction.count({ where: { memberId: member.id, type: "withdrawal_reversal" } }),
+      ).toBe(rejected.ok ? 1 : 0);
     }
     expect(await getPrisma().auditEntry.count()).toBe(5);
   });
 
   test("an unknown reference is refused", async () => {
     const admin = await createTestAdmin();
-    expect(await approveWithdrawal(admin, "WD000000AAAAAA")).toEqual({ ok: false, message: "This withdrawal request does not exist." });
-    expect(await rejectWithdrawal(admin, "WD000000AAAAAA", "x")).toEqual({ ok: false, message: "This withdrawal request does not exist." });
+    expect(await approveWithdrawal(admin, "WD000000AAAAAA")).toEqual({
+      ok: false,
+      message: "This withdrawal request does not exist.",
+    });
+    expect(await rejectWithdrawal(admin, "WD000000AAAAAA", "x")).toEqual({
+      ok: false,
+      message: "This withdrawal request does not exist.",
+    });
   });
 });
 
@@ -344,7 +403,11 @@ describe("the admin list and the payment detail", () => {
   });
 
   test("the payment detail shows the payout account by method, bank number in full", async () => {
-    const member = await memberWith(3000, [BANK, UPI, { method: "paypal", holderName: "Asha R", paypalEmail: "asha@example.com" }]);
+    const member = await memberWith(3000, [
+      BANK,
+      UPI,
+      { method: "paypal", holderName: "Asha R", paypalEmail: "asha@example.com" },
+    ]);
     const bank = await requested(member.id, 1000, "bank");
     const upi = await requested(member.id, 1000, "upi");
     const paypal = await requested(member.id, 1000, "paypal");
@@ -401,7 +464,11 @@ describe("the routes", () => {
 
   test("/points shows the balance, the withdrawable amount, the minimum and the accounts, masked", async () => {
     const { cookie } = await signedIn(1500);
-    const loaded = await pointsLoader({ request: new Request(`${ORIGIN}/points`, { headers: { Cookie: cookie } }), params: {}, context: {} });
+    const loaded = await pointsLoader({
+      request: new Request(`${ORIGIN}/points`, { headers: { Cookie: cookie } }),
+      params: {},
+      context: {},
+    });
     expect(loaded).toEqual({
       balance: 1500,
       minimum: 1000,
@@ -437,7 +504,10 @@ describe("the routes", () => {
       [{ points: "abc", method: "bank" }, { points: ["Enter a whole number of points."] }],
       [{ points: "1000.5", method: "bank" }, { points: ["Enter a whole number of points."] }],
       [{ points: "999", method: "bank" }, { points: ["The minimum withdrawal is 1,000 points."] }],
-      [{ points: "99999999999999999999", method: "bank" }, { points: ["You cannot withdraw more than your balance of 1,500 points."] }],
+      [
+        { points: "99999999999999999999", method: "bank" },
+        { points: ["You cannot withdraw more than your balance of 1,500 points."] },
+      ],
       [{ points: "1000", method: "cash" }, { method: ["Choose the account to pay into."] }],
       [{ points: "1000", method: "upi" }, { method: ["This account no longer exists. Choose another one."] }],
     ];
@@ -446,7 +516,9 @@ describe("the routes", () => {
       expect(result.init?.status).toBe(400);
       expect(result.data.error).toMatchObject(errors);
       // The values come back to the form (conform leaves out empty ones).
-      expect(result.data.initialValue).toEqual(Object.fromEntries(Object.entries(form).filter(([, value]) => value !== "")));
+      expect(result.data.initialValue).toEqual(
+        Object.fromEntries(Object.entries(form).filter(([, value]) => value !== "")),
+      );
     }
     // Not a form at all, and a forged conform intent: a 400, not a 500.
     const notAForm = await postPoints(cookie, "{").catch((thrown: unknown) => thrown);
@@ -467,10 +539,18 @@ describe("the routes", () => {
     const path = `/admin/withdrawal/req/${referenceId}`;
     const call = (request: Request) => confirmationAction({ request, params: { referenceId }, context: {} });
 
-    expect(await thrownStatus(listLoader({ request: adminRequest("/admin/withdrawal/req"), params: {}, context: {} }))).toBe(404);
+    expect(
+      await thrownStatus(listLoader({ request: adminRequest("/admin/withdrawal/req"), params: {}, context: {} })),
+    ).toBe(404);
     expect(await thrownStatus(call(adminRequest(path, { form: { intent: "approve", confirmed: "on" } })))).toBe(404);
     expect(
-      await thrownStatus(confirmationLoader({ request: adminRequest("/admin/withdrawal/req/nope!", { cookie }), params: { referenceId: "nope!" }, context: {} })),
+      await thrownStatus(
+        confirmationLoader({
+          request: adminRequest("/admin/withdrawal/req/nope!", { cookie }),
+          params: { referenceId: "nope!" },
+          context: {},
+        }),
+      ),
     ).toBe(404);
 
     const unconfirmed = expectData(await call(adminRequest(path, { cookie, form: { intent: "approve" } })));
@@ -482,15 +562,28 @@ describe("the routes", () => {
     expect(noIntent).toEqual({ status: 400, text: UNKNOWN_INTENT_MESSAGE });
     expect((await getPrisma().withdrawalRequest.findUniqueOrThrow({ where: { referenceId } })).status).toBe("pending");
 
-    const list = await listLoader({ request: adminRequest("/admin/withdrawal/req", { cookie }), params: {}, context: {} });
+    const list = await listLoader({
+      request: adminRequest("/admin/withdrawal/req", { cookie }),
+      params: {},
+      context: {},
+    });
     expect(list.rows.map((row) => row.referenceId)).toEqual([referenceId]);
-    const detail = await confirmationLoader({ request: adminRequest(`${path}?page=1`, { cookie }), params: { referenceId }, context: {} });
+    const detail = await confirmationLoader({
+      request: adminRequest(`${path}?page=1`, { cookie }),
+      params: { referenceId },
+      context: {},
+    });
     expect(detail.withdrawal.statusLabel).toBe("Pending");
 
-    const approved = expectRedirect(await call(adminRequest(`${path}?page=2`, { cookie, form: { intent: "approve", confirmed: "on" } })));
+    const approved = expectRedirect(
+      await call(adminRequest(`${path}?page=2`, { cookie, form: { intent: "approve", confirmed: "on" } })),
+    );
     expect(approved.headers.get("Location")).toBe("/admin/withdrawal/req?page=2");
     const again = expectData(await call(adminRequest(path, { cookie, form: { intent: "approve", confirmed: "on" } })));
     expect(again.init?.status).toBe(409);
-    expect(again.data).toMatchObject({ form: "approve", error: { "": [`${referenceId} has already been paid (Success).`] } });
+    expect(again.data).toMatchObject({
+      form: "approve",
+      error: { "": [`${referenceId} has already been paid (Success).`] },
+    });
   });
 });

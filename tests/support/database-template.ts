@@ -1,8 +1,6 @@
 import pg from "pg";
 
-export type DatabaseTemplate =
-  | { kind: "pglite"; file: string }
-  | { kind: "postgres"; url: string; template: string };
+export type DatabaseTemplate = { kind: "pglite"; file: string } | { kind: "postgres"; url: string; template: string };
 
 /**
  * The template's name derives from the configured database and this run's process, so two projects,

@@ -21,7 +21,9 @@ async function publicTables(): Promise<string[]> {
 }
 
 /** Every table but those in `ignore` (say RateLimit, for a form whose refusals are counted by design). */
-export async function databaseSnapshot({ ignore = [] }: { ignore?: readonly string[] } = {}): Promise<DatabaseSnapshot> {
+export async function databaseSnapshot({
+  ignore = [],
+}: { ignore?: readonly string[] } = {}): Promise<DatabaseSnapshot> {
   const names = (await publicTables()).filter((name) => !ignore.includes(name));
   const query = names
     .map(
@@ -37,6 +39,7 @@ export async function databaseSnapshot({ ignore = [] }: { ignore?: readonly stri
 /** The tables whose rows differ between two snapshots, for a readable failure. */
 export function changedTables(before: DatabaseSnapshot, after: DatabaseSnapshot): string[] {
   const names = new Set([...Object.keys(before), ...Object.keys(after)]);
-  const differs = (name: string) => before[name]?.hash !== after[name]?.hash || before[name]?.rows !== after[name]?.rows;
+  const differs = (name: string) =>
+    before[name]?.hash !== after[name]?.hash || before[name]?.rows !== after[name]?.rows;
   return [...names].filter(differs).sort();
 }

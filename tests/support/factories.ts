@@ -34,9 +34,7 @@ export async function createTestMember(overrides: Partial<Prisma.MemberCreateInp
 }
 
 /** An active admin with a hashed password; override any field. */
-export async function createTestAdmin(
-  overrides: Partial<Prisma.AdminCreateInput> & { password?: string } = {},
-) {
+export async function createTestAdmin(overrides: Partial<Prisma.AdminCreateInput> & { password?: string } = {}) {
   counter += 1;
   const { password = "Admin#Secret-42", ...rest } = overrides;
   return getPrisma().admin.create({

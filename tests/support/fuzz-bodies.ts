@@ -227,7 +227,11 @@ export interface FuzzBody {
 /** Bodies for one route: a variant, its poison, noise on the known and unknown fields, forged controls. */
 export function fuzzBodies(
   variants: Variant[],
-  { fields, intentField = "intent", extraValues = [] }: { fields: string[]; intentField?: string; extraValues?: string[] },
+  {
+    fields,
+    intentField = "intent",
+    extraValues = [],
+  }: { fields: string[]; intentField?: string; extraValues?: string[] },
 ): fc.Arbitrary<FuzzBody> {
   const noise =
     extraValues.length > 0
@@ -328,7 +332,11 @@ export function malformedRequests(cookie: string | null, path: string): { label:
     post("JSON", '{"email":"a@example.com","password":"x"}', "application/json"),
     post("text", "email=a@example.com", "text/plain"),
     post("no content type", "email=a%40example.com"),
-    post("broken multipart", "--x\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nb", "multipart/form-data; boundary=y"),
+    post(
+      "broken multipart",
+      '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb',
+      "multipart/form-data; boundary=y",
+    ),
     post("multipart without boundary", "--x--", "multipart/form-data"),
     post("empty", null, "application/x-www-form-urlencoded"),
   ];

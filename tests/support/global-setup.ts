@@ -35,9 +35,7 @@ export default async function setup(project: TestProject) {
     }
     project.provide("databaseTemplate", { kind: "postgres", url: target.url, template });
     return async () => {
-      await withAdminClient(target.url, (admin) =>
-        admin.query(`DROP DATABASE IF EXISTS "${template}" WITH (FORCE)`),
-      );
+      await withAdminClient(target.url, (admin) => admin.query(`DROP DATABASE IF EXISTS "${template}" WITH (FORCE)`));
     };
   }
 

@@ -19,7 +19,8 @@ function locationOf(received: unknown): string | null {
 }
 
 function describeReceived(received: unknown): string {
-  if (received instanceof Response) return `a ${received.status} Response${locationOf(received) ? ` to ${locationOf(received)}` : ""}`;
+  if (received instanceof Response)
+    return `a ${received.status} Response${locationOf(received) ? ` to ${locationOf(received)}` : ""}`;
   try {
     return JSON.stringify(received)?.slice(0, 300) ?? String(received);
   } catch {
@@ -69,7 +70,9 @@ expect.extend({
           : new Headers();
     // A session cookie with a value (signing out sets an empty, expired one).
     const pattern = new RegExp(`^(__Host-|__Secure-|__)${kind}=[^;]+`);
-    const pass = headers.getSetCookie().some((value) => pattern.test(value) && !/Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(value));
+    const pass = headers
+      .getSetCookie()
+      .some((value) => pattern.test(value) && !/Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(value));
     return {
       pass,
       message: () =>

@@ -48,10 +48,12 @@ export const radio = (key: string, label: string, options: OptionDefinition[], e
 export const select = (key: string, label: string, options: OptionDefinition[], extra?: QuestionOptions) =>
   question("select", key, label, options, extra);
 export const text = (key: string, label: string, extra?: QuestionOptions) => question("text", key, label, [], extra);
-export const number = (key: string, label: string, extra?: QuestionOptions) => question("number", key, label, [], extra);
+export const number = (key: string, label: string, extra?: QuestionOptions) =>
+  question("number", key, label, [], extra);
 export const paragraph = (key: string, label: string, extra?: QuestionOptions) =>
   question("paragraph", key, label, [], extra);
-export const toggle = (key: string, label: string, extra?: QuestionOptions) => question("switch", key, label, [], extra);
+export const toggle = (key: string, label: string, extra?: QuestionOptions) =>
+  question("switch", key, label, [], extra);
 
 /** Shown only when `option` is chosen in the question `key`. */
 export function shownWhen(key: string, option: string): ShownWhen {

@@ -51,10 +51,7 @@ export async function signedInAdmin(overrides: Parameters<typeof createTestAdmin
 
 /** Every cookie a response sets, as a browser would send them back ("a=1; b=2"). */
 export function cookiesOf(response: Response): string {
-  return response.headers
-    .getSetCookie()
-    .map(cookiePair)
-    .join("; ");
+  return response.headers.getSetCookie().map(cookiePair).join("; ");
 }
 
 /** The flash toast a response sets (shown by the next page), or null. */

@@ -46,7 +46,10 @@ let worlds = 0;
 export async function createRoleWorld(): Promise<RoleWorld> {
   const prisma = getPrisma();
   const tag = `${process.pid}-${(worlds += 1)}-${Date.now()}`;
-  const member = (firstName: string, fields: Partial<Prisma.MemberCreateManyInput> = {}): Prisma.MemberCreateManyInput => ({
+  const member = (
+    firstName: string,
+    fields: Partial<Prisma.MemberCreateManyInput> = {},
+  ): Prisma.MemberCreateManyInput => ({
     firstName,
     lastName: "Role",
     email: `${firstName.toLowerCase()}-${tag}@example.com`,

@@ -8,7 +8,9 @@ export interface RouteModule {
   action?: (args: ActionFunctionArgs) => unknown;
 }
 
-const modules = import.meta.glob<RouteModule>(["../../app/routes/*.{ts,tsx}", "!../../app/routes/*.server.ts"], { eager: true });
+const modules = import.meta.glob<RouteModule>(["../../app/routes/*.{ts,tsx}", "!../../app/routes/*.server.ts"], {
+  eager: true,
+});
 
 export const ROUTE_MODULES: Record<string, RouteModule> = Object.fromEntries(
   Object.entries(modules).map(([file, module]) => [file.replace(/^.*\//, "").replace(/\.tsx?$/, ""), module]),

@@ -9,7 +9,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** One session per member; returns the Cookie header value ("__member=…") by member id. */
 export async function memberSessionCookies(prisma: PrismaClient, memberIds: number[]): Promise<Map<number, string>> {
-  const sessions = memberIds.map((memberId) => ({ id: newSessionId(), memberId, expiresAt: new Date(Date.now() + DAY_MS) }));
+  const sessions = memberIds.map((memberId) => ({
+    id: newSessionId(),
+    memberId,
+    expiresAt: new Date(Date.now() + DAY_MS),
+  }));
   await prisma.memberSession.createMany({ data: sessions });
   const cookie = sessionCookie("member");
   const pairs = await Promise.all(

@@ -36,7 +36,12 @@ function draftWith(...counts: number[]): BuilderDraft {
     selectedPage: null,
     pages: counts.map((count, p) => ({
       name: `P${p + 1}`,
-      questions: Array.from({ length: count }, (_, q) => ({ name: `Q${p + 1}.${q + 1}`, type: "text" as const, required: false, options: [] })),
+      questions: Array.from({ length: count }, (_, q) => ({
+        name: `Q${p + 1}.${q + 1}`,
+        type: "text" as const,
+        required: false,
+        options: [],
+      })),
     })),
   };
 }
@@ -120,12 +125,20 @@ describe("adding a question", () => {
   });
 
   test("goes to the selected page", () => {
-    const draft = apply(draftWith(1, 1, 1), { type: "toggle-page", page: 0 }, { type: "add-question", questionType: "text" });
+    const draft = apply(
+      draftWith(1, 1, 1),
+      { type: "toggle-page", page: 0 },
+      { type: "add-question", questionType: "text" },
+    );
     expect(draft.pages.map((page) => page.questions.length)).toEqual([2, 1, 1]);
   });
 
   test("goes to the page whose own Add Question was pressed, whatever is selected", () => {
-    const draft = apply(draftWith(1, 1), { type: "toggle-page", page: 0 }, { type: "add-question", questionType: "text", page: 1 });
+    const draft = apply(
+      draftWith(1, 1),
+      { type: "toggle-page", page: 0 },
+      { type: "add-question", questionType: "text", page: 1 },
+    );
     expect(draft.pages.map((page) => page.questions.length)).toEqual([1, 2]);
     const unknown = draftWith(1);
     expect(apply(unknown, { type: "add-question", questionType: "text", page: 4 })).toBe(unknown);
@@ -141,14 +154,19 @@ describe("adding a question", () => {
   test("on a draft without pages starts 'Page 1'", () => {
     const empty = apply(newDraft(), { type: "delete-question", page: 0, question: 0 });
     const draft = apply(empty, { type: "add-question", questionType: "switch" });
-    expect(draft.pages).toEqual([{ name: "Page 1", questions: [{ name: "Question 1", type: "switch", required: false, options: [] }] }]);
+    expect(draft.pages).toEqual([
+      { name: "Page 1", questions: [{ name: "Question 1", type: "switch", required: false, options: [] }] },
+    ]);
   });
 });
 
 describe("adding a page", () => {
   test("appends 'Page {count + 1}' holding one text question named by the same rule", () => {
     const draft = apply(newDraft(), { type: "add-page" });
-    expect(draft.pages[1]).toEqual({ name: "Page 2", questions: [{ name: "Question 2", type: "text", required: false, options: [] }] });
+    expect(draft.pages[1]).toEqual({
+      name: "Page 2",
+      questions: [{ name: "Question 2", type: "text", required: false, options: [] }],
+    });
   });
 });
 
@@ -188,13 +206,19 @@ describe("the Required toggle", () => {
   test("sets and clears required", () => {
     const off = apply(newDraft(), { type: "set-required", page: 0, question: 0, required: false });
     expect(off.pages[0].questions[0].required).toBe(false);
-    expect(apply(off, { type: "set-required", page: 0, question: 0, required: true }).pages[0].questions[0].required).toBe(true);
+    expect(
+      apply(off, { type: "set-required", page: 0, question: 0, required: true }).pages[0].questions[0].required,
+    ).toBe(true);
   });
 });
 
 describe("changing a question's type", () => {
   test.each(["text", "paragraph", "number", "switch"] as const)("to %s leaves no options", (type) => {
-    const choice = apply(newDraft(), { type: "change-type", page: 0, question: 0, questionType: "checkbox" }, { type: "add-option", page: 0, question: 0 });
+    const choice = apply(
+      newDraft(),
+      { type: "change-type", page: 0, question: 0, questionType: "checkbox" },
+      { type: "add-option", page: 0, question: 0 },
+    );
     const draft = apply(choice, { type: "change-type", page: 0, question: 0, questionType: type });
     expect(draft.pages[0].questions[0]).toMatchObject({ type, options: [] });
   });
@@ -231,7 +255,10 @@ describe("options", () => {
   const radio = () => apply(newDraft(), { type: "change-type", page: 0, question: 0, questionType: "radio" });
 
   test("a new option is 'New Option'", () => {
-    expect(apply(radio(), { type: "add-option", page: 0, question: 0 }).pages[0].questions[0].options).toEqual([NEW_OPTION, NEW_OPTION]);
+    expect(apply(radio(), { type: "add-option", page: 0, question: 0 }).pages[0].questions[0].options).toEqual([
+      NEW_OPTION,
+      NEW_OPTION,
+    ]);
   });
 
   test("only choice questions get options", () => {
@@ -259,7 +286,10 @@ describe("options", () => {
 describe("validation for Submit", () => {
   test("needs a question", () => {
     const draft: BuilderDraft = { ...newDraft(), pages: [{ name: "Empty", questions: [] }] };
-    expect(validateDraft(draft)).toMatchObject({ [errorKey.pages]: DRAFT_MESSAGES.needsQuestion, [errorKey.page(0)]: DRAFT_MESSAGES.emptyPage });
+    expect(validateDraft(draft)).toMatchObject({
+      [errorKey.pages]: DRAFT_MESSAGES.needsQuestion,
+      [errorKey.page(0)]: DRAFT_MESSAGES.emptyPage,
+    });
   });
 
   test("refuses blank names next to their fields", () => {
@@ -291,7 +321,11 @@ describe("validation for Submit", () => {
       { type: "rename-option", page: 0, question: 0, option: 2, value: "yes" },
     );
     expect(validateDraft(draft)).toEqual({ [errorKey.option(0, 0, 2)]: DRAFT_MESSAGES.duplicateOption });
-    const twoNew = apply(newDraft(), { type: "change-type", page: 0, question: 0, questionType: "select" }, { type: "add-option", page: 0, question: 0 });
+    const twoNew = apply(
+      newDraft(),
+      { type: "change-type", page: 0, question: 0, questionType: "select" },
+      { type: "add-option", page: 0, question: 0 },
+    );
     expect(validateDraft(twoNew)).toEqual({ [errorKey.option(0, 0, 1)]: DRAFT_MESSAGES.duplicateOption });
   });
 
@@ -300,14 +334,24 @@ describe("validation for Submit", () => {
       title: "t".repeat(LIMITS.title),
       description: "d".repeat(LIMITS.description),
       selectedPage: null,
-      pages: [{ name: "p".repeat(300), questions: [{ name: "q".repeat(300), type: "radio", required: false, options: ["o".repeat(100)] }] }],
+      pages: [
+        {
+          name: "p".repeat(300),
+          questions: [{ name: "q".repeat(300), type: "radio", required: false, options: ["o".repeat(100)] }],
+        },
+      ],
     };
     expect(validateDraft(ok)).toEqual({});
     const long: BuilderDraft = {
       title: "t".repeat(201),
       description: "d".repeat(LIMITS.description + 1),
       selectedPage: null,
-      pages: [{ name: "p".repeat(301), questions: [{ name: "q".repeat(301), type: "radio", required: false, options: ["o".repeat(101)] }] }],
+      pages: [
+        {
+          name: "p".repeat(301),
+          questions: [{ name: "q".repeat(301), type: "radio", required: false, options: ["o".repeat(101)] }],
+        },
+      ],
     };
     expect(validateDraft(long)).toEqual({
       [errorKey.title]: DRAFT_MESSAGES.tooLong(200),
@@ -330,7 +374,9 @@ describe("validation for Submit", () => {
 
   test("at most 20 pages and 200 questions", () => {
     expect(validateDraft(draftWith(...Array<number>(20).fill(10)))).toEqual({});
-    expect(validateDraft(draftWith(...Array<number>(21).fill(1)))).toEqual({ [errorKey.pages]: DRAFT_MESSAGES.tooManyPages });
+    expect(validateDraft(draftWith(...Array<number>(21).fill(1)))).toEqual({
+      [errorKey.pages]: DRAFT_MESSAGES.tooManyPages,
+    });
     expect(validateDraft(draftWith(100, 101))).toEqual({ [errorKey.pages]: DRAFT_MESSAGES.tooManyQuestions });
   });
 });
@@ -413,11 +459,15 @@ describe("exclusive options", () => {
 
   test("follows its option when an earlier one is deleted, goes with its own, and with a type change", () => {
     const marked = apply(pets(), { type: "set-exclusive", page: 0, question: 0, option: 2, exclusive: true });
-    expect(apply(marked, { type: "delete-option", page: 0, question: 0, option: 0 }).pages[0].questions[0].exclusive).toBe(1);
-    expect(apply(marked, { type: "delete-option", page: 0, question: 0, option: 2 }).pages[0].questions[0]).not.toHaveProperty("exclusive");
-    expect(apply(marked, { type: "change-type", page: 0, question: 0, questionType: "radio" }).pages[0].questions[0]).not.toHaveProperty(
-      "exclusive",
-    );
+    expect(
+      apply(marked, { type: "delete-option", page: 0, question: 0, option: 0 }).pages[0].questions[0].exclusive,
+    ).toBe(1);
+    expect(
+      apply(marked, { type: "delete-option", page: 0, question: 0, option: 2 }).pages[0].questions[0],
+    ).not.toHaveProperty("exclusive");
+    expect(
+      apply(marked, { type: "change-type", page: 0, question: 0, questionType: "radio" }).pages[0].questions[0],
+    ).not.toHaveProperty("exclusive");
   });
 
   test("reaches the definition, and the engine then refuses it combined with another option", () => {
@@ -488,23 +538,35 @@ describe("shown-when conditions", () => {
     ]) {
       expect(apply(draft, { type: "set-condition", page: 0, question: 0, condition })).toEqual(draft);
     }
-    expect(apply(draft, { type: "set-condition", page: 1, question: 0, condition: { page: 0, question: 1, option: 0 } })).toEqual(draft);
+    expect(
+      apply(draft, { type: "set-condition", page: 1, question: 0, condition: { page: 0, question: 1, option: 0 } }),
+    ).toEqual(draft);
   });
 
   test("follows its question and option as earlier ones are deleted, and goes with them", () => {
-    const draft = apply(survey(), { type: "add-question", questionType: "text", page: 0 }, { type: "set-condition", page: 1, question: 0, condition: onNo });
+    const draft = apply(
+      survey(),
+      { type: "add-question", questionType: "text", page: 0 },
+      { type: "set-condition", page: 1, question: 0, condition: onNo },
+    );
     // An earlier option deleted: the condition still means 'No'.
-    expect(apply(draft, { type: "delete-option", page: 0, question: 0, option: 0 }).pages[1].questions[0].shownWhen).toEqual({
+    expect(
+      apply(draft, { type: "delete-option", page: 0, question: 0, option: 0 }).pages[1].questions[0].shownWhen,
+    ).toEqual({
       page: 0,
       question: 0,
       option: 0,
     });
     // Its option, its question, or its question's type: the condition goes.
-    expect(apply(draft, { type: "delete-option", page: 0, question: 0, option: 1 }).pages[1].questions[0]).not.toHaveProperty("shownWhen");
-    expect(apply(draft, { type: "delete-question", page: 0, question: 0 }).pages[1].questions[0]).not.toHaveProperty("shownWhen");
-    expect(apply(draft, { type: "change-type", page: 0, question: 0, questionType: "select" }).pages[1].questions[0]).not.toHaveProperty(
+    expect(
+      apply(draft, { type: "delete-option", page: 0, question: 0, option: 1 }).pages[1].questions[0],
+    ).not.toHaveProperty("shownWhen");
+    expect(apply(draft, { type: "delete-question", page: 0, question: 0 }).pages[1].questions[0]).not.toHaveProperty(
       "shownWhen",
     );
+    expect(
+      apply(draft, { type: "change-type", page: 0, question: 0, questionType: "select" }).pages[1].questions[0],
+    ).not.toHaveProperty("shownWhen");
     // A page before the source removed with its last question: the condition moves up a page.
     const later = apply(
       draftWith(1, 1, 1),
@@ -556,7 +618,10 @@ describe("the draft's shape", () => {
       { ...newDraft(), selectedPage: 1 },
       { ...newDraft(), extra: true },
       { ...newDraft(), pages: [{ name: "P", questions: [{ name: "Q", type: "scale", required: true, options: [] }] }] },
-      { ...newDraft(), pages: [{ name: "P", questions: [{ name: "Q", type: "text", required: true, options: ["x"] }] }] },
+      {
+        ...newDraft(),
+        pages: [{ name: "P", questions: [{ name: "Q", type: "text", required: true, options: ["x"] }] }],
+      },
     ]) {
       expect(parseDraftJson(JSON.stringify(bad))).toEqual({ ok: false, message: SHAPE_MESSAGES.badShape });
     }
@@ -567,12 +632,28 @@ describe("the buttons' intents", () => {
   const none = () => null;
 
   test("read back into actions", () => {
-    expect(actionOfIntent(intent.addQuestion("checkbox"), none)).toEqual({ type: "add-question", questionType: "checkbox" });
-    expect(actionOfIntent(intent.addQuestionTo(2), none)).toEqual({ type: "add-question", questionType: "text", page: 2 });
+    expect(actionOfIntent(intent.addQuestion("checkbox"), none)).toEqual({
+      type: "add-question",
+      questionType: "checkbox",
+    });
+    expect(actionOfIntent(intent.addQuestionTo(2), none)).toEqual({
+      type: "add-question",
+      questionType: "text",
+      page: 2,
+    });
     expect(actionOfIntent(intent.addPage, none)).toEqual({ type: "add-page" });
     expect(actionOfIntent(intent.togglePage(1), none)).toEqual({ type: "toggle-page", page: 1 });
-    expect(actionOfIntent(intent.deleteQuestion(1, 2), none)).toEqual({ type: "delete-question", page: 1, question: 2 });
-    expect(actionOfIntent(intent.setRequired(0, 1, false), none)).toEqual({ type: "set-required", page: 0, question: 1, required: false });
+    expect(actionOfIntent(intent.deleteQuestion(1, 2), none)).toEqual({
+      type: "delete-question",
+      page: 1,
+      question: 2,
+    });
+    expect(actionOfIntent(intent.setRequired(0, 1, false), none)).toEqual({
+      type: "set-required",
+      page: 0,
+      question: 1,
+      required: false,
+    });
     expect(actionOfIntent(intent.changeType(0, 1), (name) => (name === field.type(0, 1) ? "radio" : null))).toEqual({
       type: "change-type",
       page: 0,
@@ -580,7 +661,12 @@ describe("the buttons' intents", () => {
       questionType: "radio",
     });
     expect(actionOfIntent(intent.addOption(0, 0), none)).toEqual({ type: "add-option", page: 0, question: 0 });
-    expect(actionOfIntent(intent.deleteOption(0, 0, 3), none)).toEqual({ type: "delete-option", page: 0, question: 0, option: 3 });
+    expect(actionOfIntent(intent.deleteOption(0, 0, 3), none)).toEqual({
+      type: "delete-option",
+      page: 0,
+      question: 0,
+      option: 3,
+    });
     expect(actionOfIntent(intent.setExclusive(0, 1, 2, true), none)).toEqual({
       type: "set-exclusive",
       page: 0,
@@ -590,7 +676,9 @@ describe("the buttons' intents", () => {
     });
     expect(actionOfIntent(intent.setExclusive(0, 1, 2, false), none)).toMatchObject({ exclusive: false });
     const picked = conditionValue({ page: 0, question: 0, option: 1 });
-    expect(actionOfIntent(intent.setCondition(1, 0), (name) => (name === field.condition(1, 0) ? picked : null))).toEqual({
+    expect(
+      actionOfIntent(intent.setCondition(1, 0), (name) => (name === field.condition(1, 0) ? picked : null)),
+    ).toEqual({
       type: "set-condition",
       page: 1,
       question: 0,
@@ -604,12 +692,22 @@ describe("the buttons' intents", () => {
     });
   });
 
-  test.each(["", "add-question:scale", "delete-question:1", "delete-question:-1:0", "toggle-page:01", "set-required:0:0:maybe", "change-type:0:0", "constructor", "add-page:1", "set-exclusive:0:0:0", "set-exclusive:0:0:0:maybe", "set-condition:0:0"])(
-    "refuse %j",
-    (value) => {
-      expect(actionOfIntent(value, none)).toBeNull();
-    },
-  );
+  test.each([
+    "",
+    "add-question:scale",
+    "delete-question:1",
+    "delete-question:-1:0",
+    "toggle-page:01",
+    "set-required:0:0:maybe",
+    "change-type:0:0",
+    "constructor",
+    "add-page:1",
+    "set-exclusive:0:0:0",
+    "set-exclusive:0:0:0:maybe",
+    "set-condition:0:0",
+  ])("refuse %j", (value) => {
+    expect(actionOfIntent(value, none)).toBeNull();
+  });
 
   test("renames come from every changed, non-empty name input", () => {
     const draft = apply(newDraft(), { type: "change-type", page: 0, question: 0, questionType: "radio" });
@@ -650,9 +748,21 @@ describe("any sequence of actions", () => {
     fc.record({ type: fc.constant("set-required" as const), page: index, question: index, required: fc.boolean() }),
     fc.record({ type: fc.constant("change-type" as const), page: index, question: index, questionType: type }),
     fc.record({ type: fc.constant("add-option" as const), page: index, question: index }),
-    fc.record({ type: fc.constant("rename-option" as const), page: index, question: index, option: index, value: text }),
+    fc.record({
+      type: fc.constant("rename-option" as const),
+      page: index,
+      question: index,
+      option: index,
+      value: text,
+    }),
     fc.record({ type: fc.constant("delete-option" as const), page: index, question: index, option: index }),
-    fc.record({ type: fc.constant("set-exclusive" as const), page: index, question: index, option: index, exclusive: fc.boolean() }),
+    fc.record({
+      type: fc.constant("set-exclusive" as const),
+      page: index,
+      question: index,
+      option: index,
+      exclusive: fc.boolean(),
+    }),
     fc.record({
       type: fc.constant("set-condition" as const),
       page: index,
@@ -674,11 +784,13 @@ describe("any sequence of actions", () => {
               expect(question.type).toBe("checkbox");
               expect(question.exclusive).toBeLessThan(question.options.length);
             }
-            if (question.shownWhen) expect(conditionIssue(draft, { page: p, question: q }, question.shownWhen)).toBeNull();
+            if (question.shownWhen)
+              expect(conditionIssue(draft, { page: p, question: q }, question.shownWhen)).toBeNull();
           }),
         );
         // A draft Submit accepts is always one the engine can store.
-        if (Object.keys(validateDraft(draft)).length === 0) expect(definitionIssues(draftToDefinition(draft))).toEqual([]);
+        if (Object.keys(validateDraft(draft)).length === 0)
+          expect(definitionIssues(draftToDefinition(draft))).toEqual([]);
       }),
       { numRuns: propertyRuns(300) },
     );

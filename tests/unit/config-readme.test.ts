@@ -14,12 +14,18 @@ interface Row {
 function readmeRows(): Row[] {
   const readme = fs.readFileSync("README.md", "utf8");
   const section = readme.slice(readme.indexOf("## Configuration"));
-  const table = section.slice(section.indexOf("| Variable |"), section.indexOf("\n\n", section.indexOf("| Variable |")));
+  const table = section.slice(
+    section.indexOf("| Variable |"),
+    section.indexOf("\n\n", section.indexOf("| Variable |")),
+  );
   return table
     .split("\n")
     .slice(2)
     .map((line) => line.split("|").map((cell) => cell.trim()))
-    .map(([, variable, fallback]) => ({ names: [...variable.matchAll(/`([A-Z0-9_]+)`/g)].map((match) => match[1]), fallback }));
+    .map(([, variable, fallback]) => ({
+      names: [...variable.matchAll(/`([A-Z0-9_]+)`/g)].map((match) => match[1]),
+      fallback,
+    }));
 }
 
 describe("the README's configuration table", () => {

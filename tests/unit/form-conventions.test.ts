@@ -13,14 +13,33 @@ const refused = (formData: FormData, whenMissing?: "submit") =>
   expectThrown(Promise.resolve().then(() => readIntent(formData, ["approve", "reject", "submit"], { whenMissing })));
 
 test("the intent a page's button posts is read as it is", () => {
-  expect(readIntent(form([["intent", "reject"], ["reason", "Wrong account"]]), ["approve", "reject"])).toBe("reject");
+  expect(
+    readIntent(
+      form([
+        ["intent", "reject"],
+        ["reason", "Wrong account"],
+      ]),
+      ["approve", "reject"],
+    ),
+  ).toBe("reject");
   // A hidden intent before the pressed button: the first one counts, as formData.get reads it.
-  expect(readIntent(form([["intent", "approve"], ["intent", "reject"]]), ["approve", "reject"])).toBe("approve");
+  expect(
+    readIntent(
+      form([
+        ["intent", "approve"],
+        ["intent", "reject"],
+      ]),
+      ["approve", "reject"],
+    ),
+  ).toBe("approve");
 });
 
 test("an intent the page has no button for is a 400 with a plain message", async () => {
   for (const intent of ["", "delete", "APPROVE", "toString", "__proto__", "x".repeat(40_000)]) {
-    expect(await refused(form([["intent", intent]])), intent.slice(0, 20)).toEqual({ status: 400, text: UNKNOWN_INTENT_MESSAGE });
+    expect(await refused(form([["intent", intent]])), intent.slice(0, 20)).toEqual({
+      status: 400,
+      text: UNKNOWN_INTENT_MESSAGE,
+    });
   }
   // The old field name is not read any more.
   expect(await refused(form([["_intent", "approve"]]))).toEqual({ status: 400, text: UNKNOWN_INTENT_MESSAGE });
@@ -35,13 +54,19 @@ test("a post without an intent is the default only where the action names one", 
 
 test("every answer that is not a redirect has one shape: conform's result, named after its form", () => {
   const refused = refuseForm("Tick the box to confirm.", { form: "delete" });
-  expect(refused).toMatchObject({ data: { status: "error", form: "delete", error: { "": ["Tick the box to confirm."] } }, init: { status: 400 } });
+  expect(refused).toMatchObject({
+    data: { status: "error", form: "delete", error: { "": ["Tick the box to confirm."] } },
+    init: { status: 400 },
+  });
   const onField = refuseForm("Wrong code.", { field: "code", status: 403 });
   expect(onField).toMatchObject({ data: { error: { code: ["Wrong code."] } }, init: { status: 403 } });
   expect(onField.data).not.toHaveProperty("form");
   // A conform 'validate' reply is neither an error nor a success: it saved nothing, so not a 200.
   expect(formResult({ initialValue: { code: "1" } }).init?.status).toBe(400);
-  expect(formResult({ status: "success" }, { form: "delete" })).toMatchObject({ data: { status: "success", form: "delete" }, init: { status: 200 } });
+  expect(formResult({ status: "success" }, { form: "delete" })).toMatchObject({
+    data: { status: "success", form: "delete" },
+    init: { status: 200 },
+  });
 
   const answer = refused.data;
   expect(resultFor(answer, "delete")).toBe(answer);

@@ -23,7 +23,9 @@ function html<P extends object>(component: FunctionComponent<P>, props: P) {
 function tag(markup: string, name: string, id: string): Record<string, string> {
   const found = new RegExp(`<${name}\\b[^>]*\\bid="${id}"[^>]*>`).exec(markup);
   if (!found) throw new Error(`no <${name} id="${id}"> in ${markup}`);
-  return Object.fromEntries([...found[0].matchAll(/([\w-]+)(?:="([^"]*)")?/g)].slice(1).map(([, key, value]) => [key, value ?? ""]));
+  return Object.fromEntries(
+    [...found[0].matchAll(/([\w-]+)(?:="([^"]*)")?/g)].slice(1).map(([, key, value]) => [key, value ?? ""]),
+  );
 }
 
 function errorText(markup: string, id: string): string | null {
@@ -35,12 +37,41 @@ const MESSAGE = "Tick the box to confirm.";
 describe("single controls", () => {
   const cases: [string, string, (errors: string[] | undefined) => string][] = [
     ["Field", "input", (errors) => html(Field, { label: "Email", inputProps: { id: "email", name: "email" }, errors })],
-    ["SelectField", "select", (errors) => html(SelectField, { label: "Country", selectProps: { id: "country", name: "country" }, errors, children: null })],
-    ["TextareaField", "textarea", (errors) => html(TextareaField, { label: "Reason", textareaProps: { id: "reason", name: "reason" }, errors })],
-    ["CheckboxField", "input", (errors) => html(CheckboxField, { label: "Remember me", inputProps: { id: "remember", name: "remember" }, errors })],
-    ["ConfirmationField", "input", (errors) => html(ConfirmationField, { id: "confirmed", label: "I confirm", errors })],
+    [
+      "SelectField",
+      "select",
+      (errors) =>
+        html(SelectField, {
+          label: "Country",
+          selectProps: { id: "country", name: "country" },
+          errors,
+          children: null,
+        }),
+    ],
+    [
+      "TextareaField",
+      "textarea",
+      (errors) => html(TextareaField, { label: "Reason", textareaProps: { id: "reason", name: "reason" }, errors }),
+    ],
+    [
+      "CheckboxField",
+      "input",
+      (errors) =>
+        html(CheckboxField, { label: "Remember me", inputProps: { id: "remember", name: "remember" }, errors }),
+    ],
+    [
+      "ConfirmationField",
+      "input",
+      (errors) => html(ConfirmationField, { id: "confirmed", label: "I confirm", errors }),
+    ],
   ];
-  const idOf: Record<string, string> = { Field: "email", SelectField: "country", TextareaField: "reason", CheckboxField: "remember", ConfirmationField: "confirmed" };
+  const idOf: Record<string, string> = {
+    Field: "email",
+    SelectField: "country",
+    TextareaField: "reason",
+    CheckboxField: "remember",
+    ConfirmationField: "confirmed",
+  };
 
   test.each(cases)("%s with an error: invalid, described by its error list", (name, element, render) => {
     const id = idOf[name];
@@ -66,7 +97,12 @@ describe("single controls", () => {
 });
 
 test("a hint and an error are both read out, hint first", () => {
-  const markup = html(TextareaField, { label: "Description", textareaProps: { id: "description" }, errors: ["Too long"], hint: "Limited HTML" });
+  const markup = html(TextareaField, {
+    label: "Description",
+    textareaProps: { id: "description" },
+    errors: ["Too long"],
+    hint: "Limited HTML",
+  });
   expect(tag(markup, "textarea", "description")["aria-describedby"]).toBe("description-hint description-error");
   expect(markup).toContain('id="description-hint"');
 });
@@ -80,11 +116,22 @@ test("a checkbox posts 'on' and its label names it", () => {
 describe("ConfirmationField", () => {
   test("without JavaScript it is a required box named 'confirmed'", () => {
     const markup = html(ConfirmationField, { id: "delete-confirmed", label: "I understand" });
-    expect(tag(markup, "input", "delete-confirmed")).toMatchObject({ type: "checkbox", name: "confirmed", value: "on", required: "" });
+    expect(tag(markup, "input", "delete-confirmed")).toMatchObject({
+      type: "checkbox",
+      name: "confirmed",
+      value: "on",
+      required: "",
+    });
   });
 
   test("confirmed elsewhere (a dialog), it posts 'on' and still shows the server's message", () => {
-    const markup = html(ConfirmationField, { id: "approve", name: "confirm", label: "I confirm", errors: [MESSAGE], confirmedElsewhere: true });
+    const markup = html(ConfirmationField, {
+      id: "approve",
+      name: "confirm",
+      label: "I confirm",
+      errors: [MESSAGE],
+      confirmedElsewhere: true,
+    });
     expect(markup).toContain('<input type="hidden" name="confirm" value="on"/>');
     expect(markup).not.toContain('type="checkbox"');
     expect(errorText(markup, "approve")).toBe(MESSAGE);
@@ -98,16 +145,35 @@ describe("groups", () => {
   ];
 
   test("a radio group marks every button invalid and describes the group by its error list", () => {
-    const markup = html(RadioGroupField, { legend: "Gender", id: "gender", name: "gender", choices, errors: ["Choose one"], required: true });
+    const markup = html(RadioGroupField, {
+      legend: "Gender",
+      id: "gender",
+      name: "gender",
+      choices,
+      errors: ["Choose one"],
+      required: true,
+    });
     expect(tag(markup, "fieldset", "gender")["aria-describedby"]).toBe("gender-error");
     for (const choice of choices) {
-      expect(tag(markup, "input", `gender-${choice.value}`)).toMatchObject({ type: "radio", name: "gender", value: choice.value, "aria-invalid": "true", required: "" });
+      expect(tag(markup, "input", `gender-${choice.value}`)).toMatchObject({
+        type: "radio",
+        name: "gender",
+        value: choice.value,
+        "aria-invalid": "true",
+        required: "",
+      });
     }
     expect(errorText(markup, "gender")).toBe("Choose one");
   });
 
   test("a checkbox group checks the values given and posts them under one name", () => {
-    const markup = html(CheckboxGroupField, { legend: "Devices", id: "devices", name: "devices", choices, defaultValue: ["female"] });
+    const markup = html(CheckboxGroupField, {
+      legend: "Devices",
+      id: "devices",
+      name: "devices",
+      choices,
+      defaultValue: ["female"],
+    });
     expect(tag(markup, "input", "devices-female")).toMatchObject({ type: "checkbox", name: "devices", checked: "" });
     expect(tag(markup, "input", "devices-male").checked).toBeUndefined();
     expect(tag(markup, "fieldset", "devices")["aria-describedby"]).toBeUndefined();

@@ -153,7 +153,10 @@ describe("the mail outbox of the demo and the end-to-end harness (/dev/mail)", (
     const server = await outbox();
     try {
       expect((await fetch(`${server.url}/dev/mail`)).status).toBe(404);
-      expect((await fetch(`${server.url}/dev/mail`, { method: "POST", body: new URLSearchParams({ intent: "clear" }) })).status).toBe(404);
+      expect(
+        (await fetch(`${server.url}/dev/mail`, { method: "POST", body: new URLSearchParams({ intent: "clear" }) }))
+          .status,
+      ).toBe(404);
       expect((await fetch(`${server.url}/dev/mail/1700000000000-0000-000000000000`)).status).toBe(404);
     } finally {
       await server.close();

@@ -125,8 +125,23 @@ function partsYearsAgo(years: number, days = 0) {
 // Values chosen to sit on the edges of each rule, accepted and refused.
 const EDGES = {
   firstName: [
-    "Asha", "O'Brien", "Anne-Marie", "José", "Nguyễn Văn", "李小龍", "Zoë Ann", "  Asha  ", "A", "a".repeat(50),
-    "a".repeat(51), "", "   ", "Ann\u0000", "Ann\uFFFD", "Ann\tMarie", "🙂",
+    "Asha",
+    "O'Brien",
+    "Anne-Marie",
+    "José",
+    "Nguyễn Văn",
+    "李小龍",
+    "Zoë Ann",
+    "  Asha  ",
+    "A",
+    "a".repeat(50),
+    "a".repeat(51),
+    "",
+    "   ",
+    "Ann\u0000",
+    "Ann\uFFFD",
+    "Ann\tMarie",
+    "🙂",
   ],
   lastName: ["Rao", "D'Souza", "Smith-Jones", "Müller", "ராவ்", "a".repeat(50), "a".repeat(51), "Rao\u0007"],
   gender: [...GENDER_CODES, "prefer-not", "", "robot", "Male", " male"],
@@ -162,13 +177,50 @@ const EDGES = {
   state: ["Karnataka", "Tamil Nadu", "Île-de-France", "a".repeat(100), "a".repeat(101), "", "  ", "Goa\u0000"],
   city: ["Bengaluru", "Hubballi-Dharwad", "Saint-Étienne", "a".repeat(100), "a".repeat(101), "", "City\u001F"],
   pin: [
-    "560001", "110 001", "110-001", " 560001 ", "0110", "000", "001", "007", "EC1A 1BB", "ec1a 1bb", "K1A 0B1", "12345-6789",
-    "56", "1-", "-12", "12--4", "1  23", "560@01", "a".repeat(10), "a".repeat(11), "560 001 1234", "", "   ",
+    "560001",
+    "110 001",
+    "110-001",
+    " 560001 ",
+    "0110",
+    "000",
+    "001",
+    "007",
+    "EC1A 1BB",
+    "ec1a 1bb",
+    "K1A 0B1",
+    "12345-6789",
+    "56",
+    "1-",
+    "-12",
+    "12--4",
+    "1  23",
+    "560@01",
+    "a".repeat(10),
+    "a".repeat(11),
+    "560 001 1234",
+    "",
+    "   ",
   ],
   mobile: [
-    "", "  ", "9876543210", "+919876543210", "+91 98765 43210", "+91-98765-43210", "098765 43210", "123456",
-    "12345", "1".repeat(15), "1".repeat(16), "1".repeat(20), "+" + "1".repeat(15), "91+98765432", "98765abc",
-    "++919876543210", "(0) 98765 43210", "\t9876543210", " 9876543210 ",
+    "",
+    "  ",
+    "9876543210",
+    "+919876543210",
+    "+91 98765 43210",
+    "+91-98765-43210",
+    "098765 43210",
+    "123456",
+    "12345",
+    "1".repeat(15),
+    "1".repeat(16),
+    "1".repeat(20),
+    "+" + "1".repeat(15),
+    "91+98765432",
+    "98765abc",
+    "++919876543210",
+    "(0) 98765 43210",
+    "\t9876543210",
+    " 9876543210 ",
   ],
 } satisfies Record<string, unknown[]>;
 
@@ -192,17 +244,42 @@ describe("Register and My Detail accept the same profile values", () => {
   test("the edges are edges: each rule both accepts and refuses some of them", () => {
     const accepted = (change: Partial<Profile>) => register({ ...VALID, ...change }) !== null;
     expect(EDGES.pin.filter((pin) => accepted({ pin }))).toEqual([
-      "560001", "110 001", "110-001", " 560001 ", "0110", "000", "001", "007", "EC1A 1BB", "ec1a 1bb", "K1A 0B1",
-      "12345-6789", "a".repeat(10),
+      "560001",
+      "110 001",
+      "110-001",
+      " 560001 ",
+      "0110",
+      "000",
+      "001",
+      "007",
+      "EC1A 1BB",
+      "ec1a 1bb",
+      "K1A 0B1",
+      "12345-6789",
+      "a".repeat(10),
     ]);
     expect(EDGES.mobile.filter((mobile) => accepted({ mobile }))).toEqual([
-      "", "  ", "9876543210", "+919876543210", "+91 98765 43210", "+91-98765-43210", "098765 43210", "123456",
-      "1".repeat(15), "+" + "1".repeat(15), "\t9876543210", " 9876543210 ",
+      "",
+      "  ",
+      "9876543210",
+      "+919876543210",
+      "+91 98765 43210",
+      "+91-98765-43210",
+      "098765 43210",
+      "123456",
+      "1".repeat(15),
+      "+" + "1".repeat(15),
+      "\t9876543210",
+      " 9876543210 ",
     ]);
     expect(EDGES.gender.filter((gender) => accepted({ gender }))).toEqual([...GENDER_CODES]);
     expect(EDGES.country.filter((country) => accepted({ country }))).toEqual(["IN", "US", "GB", " IN "]);
     expect(EDGES.firstName.filter((firstName) => !accepted({ firstName }))).toEqual([
-      "a".repeat(51), "", "   ", "Ann\u0000", "Ann\uFFFD",
+      "a".repeat(51),
+      "",
+      "   ",
+      "Ann\u0000",
+      "Ann\uFFFD",
     ]);
   });
 
@@ -244,13 +321,11 @@ describe("Register and My Detail accept the same profile values", () => {
         dob: fc.oneof(
           fc.constantFrom(...EDGES.dob),
           fc.record({ day: text("0123 ", 3), month: text("0129 ", 3), year: text("01289 ", 5) }),
-          fc
-            .date({ min: new Date("1890-01-01"), max: new Date("2030-12-31"), noInvalidDate: true })
-            .map((date) => ({
-              day: String(date.getUTCDate()),
-              month: String(date.getUTCMonth() + 1),
-              year: String(date.getUTCFullYear()),
-            })),
+          fc.date({ min: new Date("1890-01-01"), max: new Date("2030-12-31"), noInvalidDate: true }).map((date) => ({
+            day: String(date.getUTCDate()),
+            month: String(date.getUTCMonth() + 1),
+            year: String(date.getUTCFullYear()),
+          })),
         ),
         country: oneOf(EDGES.country, "INUSGBX ", 3),
         state: oneOf(EDGES.state, "aZ -é\t", 105),
@@ -273,7 +348,14 @@ describe("a member who registered can save My Detail unchanged", () => {
     const accepted = EDGES.dob.map((dob) => ({ ...VALID, ...dob })).filter((profile) => register(profile));
     const samples: Profile[] = [
       ...accepted,
-      { ...VALID, firstName: "O'Brien", lastName: "a".repeat(50), gender: "prefer_not", pin: "ec1a-1bb", mobile: "+91 98765 43210" },
+      {
+        ...VALID,
+        firstName: "O'Brien",
+        lastName: "a".repeat(50),
+        gender: "prefer_not",
+        pin: "ec1a-1bb",
+        mobile: "+91 98765 43210",
+      },
       { ...VALID, state: `  ${"a".repeat(100)}  `, city: "Saint-Étienne", pin: " 007 ", mobile: "\t9876543210 " },
     ];
     for (const profile of samples) {

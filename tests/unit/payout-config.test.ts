@@ -1,9 +1,5 @@
 import { describe, expect, test } from "vitest";
-import {
-  minimumWithdrawalPoints,
-  parsePayoutConfig,
-  pointsToPaise,
-} from "~/domain/payout-config.server";
+import { minimumWithdrawalPoints, parsePayoutConfig, pointsToPaise } from "~/domain/payout-config.server";
 import { readSettings } from "~/lib/env.server";
 import { withdrawalSchema } from "~/domain/withdrawal-schema";
 
@@ -20,7 +16,13 @@ describe("parsePayoutConfig", () => {
       fourEyesThresholdMinor: 500_000,
       secretGraceMs: 24 * 3_600_000,
     });
-    const names = ["POINTS_PER_RUPEE", "MIN_WITHDRAWAL_POINTS", "ASSIGNMENT_POINTS_CAP", "FOUR_EYES_THRESHOLD_RUPEES", "SURVEY_SECRET_GRACE_HOURS"] as const;
+    const names = [
+      "POINTS_PER_RUPEE",
+      "MIN_WITHDRAWAL_POINTS",
+      "ASSIGNMENT_POINTS_CAP",
+      "FOUR_EYES_THRESHOLD_RUPEES",
+      "SURVEY_SECRET_GRACE_HOURS",
+    ] as const;
     expect(readSettings(names, {})).toEqual({
       POINTS_PER_RUPEE: 10,
       MIN_WITHDRAWAL_POINTS: 1000,
@@ -29,9 +31,9 @@ describe("parsePayoutConfig", () => {
       SURVEY_SECRET_GRACE_HOURS: 24,
     });
     // An empty variable is the same as an unset one.
-    expect(parsePayoutConfig({ POINTS_PER_RUPEE: "", MIN_WITHDRAWAL_POINTS: " ", MIN_WITHDRAWAL_POINTS_BY_COUNTRY: "" })).toEqual(
-      parsePayoutConfig({}),
-    );
+    expect(
+      parsePayoutConfig({ POINTS_PER_RUPEE: "", MIN_WITHDRAWAL_POINTS: " ", MIN_WITHDRAWAL_POINTS_BY_COUNTRY: "" }),
+    ).toEqual(parsePayoutConfig({}));
   });
 
   test("values and per-country minimums, codes in any case and spacing", () => {
@@ -40,7 +42,11 @@ describe("parsePayoutConfig", () => {
       MIN_WITHDRAWAL_POINTS: "500",
       MIN_WITHDRAWAL_POINTS_BY_COUNTRY: " us=2000 , GB = 1500",
     });
-    expect(config).toMatchObject({ pointsPerRupee: 4, minimumPoints: 500, minimumPointsByCountry: { US: 2000, GB: 1500 } });
+    expect(config).toMatchObject({
+      pointsPerRupee: 4,
+      minimumPoints: 500,
+      minimumPointsByCountry: { US: 2000, GB: 1500 },
+    });
     expect(minimumWithdrawalPoints(config, "US")).toBe(2000);
     expect(minimumWithdrawalPoints(config, "gb")).toBe(1500);
     expect(minimumWithdrawalPoints(config, "IN")).toBe(500);
@@ -49,10 +55,18 @@ describe("parsePayoutConfig", () => {
 
   test("money controls: the cap in points, the four-eyes threshold in rupees (kept in paise), the grace in hours", () => {
     expect(
-      parsePayoutConfig({ ASSIGNMENT_POINTS_CAP: "2500", FOUR_EYES_THRESHOLD_RUPEES: "0", SURVEY_SECRET_GRACE_HOURS: "0" }),
+      parsePayoutConfig({
+        ASSIGNMENT_POINTS_CAP: "2500",
+        FOUR_EYES_THRESHOLD_RUPEES: "0",
+        SURVEY_SECRET_GRACE_HOURS: "0",
+      }),
     ).toMatchObject({ assignmentPointsCap: 2500, fourEyesThresholdMinor: 0, secretGraceMs: 0 });
     expect(() =>
-      parsePayoutConfig({ ASSIGNMENT_POINTS_CAP: "0", FOUR_EYES_THRESHOLD_RUPEES: "5k", SURVEY_SECRET_GRACE_HOURS: "721" }),
+      parsePayoutConfig({
+        ASSIGNMENT_POINTS_CAP: "0",
+        FOUR_EYES_THRESHOLD_RUPEES: "5k",
+        SURVEY_SECRET_GRACE_HOURS: "721",
+      }),
     ).toThrow(
       [
         "Invalid configuration:",
@@ -102,7 +116,9 @@ describe("withdrawalSchema", () => {
     expect(schema.safeParse({ points: 2500, method: "bank" }).success).toBe(true);
     const messages = (value: unknown) => schema.safeParse(value).error?.issues.map((issue) => issue.message);
     expect(messages({ points: 999, method: "upi" })).toEqual(["The minimum withdrawal is 1,000 points."]);
-    expect(messages({ points: 2501, method: "upi" })).toEqual(["You cannot withdraw more than your balance of 2,500 points."]);
+    expect(messages({ points: 2501, method: "upi" })).toEqual([
+      "You cannot withdraw more than your balance of 2,500 points.",
+    ]);
     expect(messages({ points: 1000.5, method: "upi" })).toEqual(["Enter a whole number of points."]);
     expect(messages({ method: "upi" })).toEqual(["Enter the points to withdraw."]);
     expect(messages({ points: 1000, method: "cash" })).toEqual(["Choose the account to pay into."]);

@@ -67,7 +67,11 @@ describe("a profile set in the one editor", () => {
   });
 
   test("a new question takes the key after every stored one, even one the draft no longer holds", () => {
-    const draft = apply(opened(), { type: "delete-question", page: 0, question: 1 }, { type: "add-question", questionType: "checkbox" });
+    const draft = apply(
+      opened(),
+      { type: "delete-question", page: 0, question: 1 },
+      { type: "add-question", questionType: "checkbox" },
+    );
     expect(draft.pages[0].questions[1]).toEqual({
       key: "q4",
       name: "Question 2",
@@ -79,8 +83,15 @@ describe("a profile set in the one editor", () => {
   });
 
   test("a new option takes the code after the question's stored codes, so it never inherits a deleted option's answers", () => {
-    const draft = apply(opened(), { type: "delete-option", page: 0, question: 0, option: 2 }, { type: "add-option", page: 0, question: 0 });
-    expect(draft.pages[0].questions[0]).toMatchObject({ options: ["Dog", "Cat", "Title"], optionCodes: ["o1", "o2", "o6"] });
+    const draft = apply(
+      opened(),
+      { type: "delete-option", page: 0, question: 0, option: 2 },
+      { type: "add-option", page: 0, question: 0 },
+    );
+    expect(draft.pages[0].questions[0]).toMatchObject({
+      options: ["Dog", "Cat", "Title"],
+      optionCodes: ["o1", "o2", "o6"],
+    });
   });
 
   test("deleting an option keeps the other options' codes", () => {
@@ -102,16 +113,20 @@ describe("a profile set in the one editor", () => {
 
   test("reads the same buttons as the builder", () => {
     const none = () => null;
-    expect(apply(opened(), actionOfIntent(intent.deleteOption(0, 0, 1), none)!).pages[0].questions[0].optionCodes).toEqual(["o1", "o5"]);
-    expect(apply(opened(), actionOfIntent(intent.addQuestion("text"), none)!).pages[0].questions.map((q) => q.key)).toEqual([
-      "q1",
-      "q3",
-      "q4",
-    ]);
+    expect(
+      apply(opened(), actionOfIntent(intent.deleteOption(0, 0, 1), none)!).pages[0].questions[0].optionCodes,
+    ).toEqual(["o1", "o5"]);
+    expect(
+      apply(opened(), actionOfIntent(intent.addQuestion("text"), none)!).pages[0].questions.map((q) => q.key),
+    ).toEqual(["q1", "q3", "q4"]);
   });
 
   test("after deleting every question, Add question starts the page again", () => {
-    const empty = apply(opened(), { type: "delete-question", page: 0, question: 1 }, { type: "delete-question", page: 0, question: 0 });
+    const empty = apply(
+      opened(),
+      { type: "delete-question", page: 0, question: 1 },
+      { type: "delete-question", page: 0, question: 0 },
+    );
     expect(empty.pages).toEqual([]);
     expect(apply(empty, { type: "add-question", questionType: "text" }).pages[0].questions).toEqual([
       { key: "q4", name: "Question 1", type: "text", required: false, options: [], optionCodes: [] },

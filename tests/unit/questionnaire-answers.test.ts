@@ -19,9 +19,18 @@ const definition: QuestionnaireDefinition = {
           label: "Browser",
           type: "radio",
           required: true,
-          options: [{ value: "Chrome", label: "Chrome" }, { value: "Firefox", label: "Firefox" }],
+          options: [
+            { value: "Chrome", label: "Chrome" },
+            { value: "Firefox", label: "Firefox" },
+          ],
         },
-        { key: "frequency", label: "How often", type: "select", required: true, options: [{ value: "Daily", label: "Daily" }] },
+        {
+          key: "frequency",
+          label: "How often",
+          type: "select",
+          required: true,
+          options: [{ value: "Daily", label: "Daily" }],
+        },
         {
           key: "techDevices",
           label: "Devices",

@@ -68,9 +68,15 @@ describe("definitionIssues", () => {
     expect(definitionIssues(withSecond({ options: [], shownWhen: undefined }))).toEqual([
       'Question "gamesDevices" needs at least one option.',
     ]);
-    expect(definitionIssues({ ...valid, pages: [valid.pages[0], { title: "About", questions: [{ ...valid.pages[1].questions[0], options: [{ value: "a", label: "A" }] }] }] })).toEqual([
-      'Question "family_members" is a number question and cannot have options.',
-    ]);
+    expect(
+      definitionIssues({
+        ...valid,
+        pages: [
+          valid.pages[0],
+          { title: "About", questions: [{ ...valid.pages[1].questions[0], options: [{ value: "a", label: "A" }] }] },
+        ],
+      }),
+    ).toEqual(['Question "family_members" is a number question and cannot have options.']);
   });
 
   test("option values must be distinct, trimmed codes", () => {
@@ -92,7 +98,11 @@ describe("definitionIssues", () => {
     );
     const [games] = valid.pages[0].questions[0].options;
     expect(
-      definitionIssues(withFirst({ options: [games, { value: "A", label: "A", exclusive: true }, { value: "B", label: "B", exclusive: true }] })),
+      definitionIssues(
+        withFirst({
+          options: [games, { value: "A", label: "A", exclusive: true }, { value: "B", label: "B", exclusive: true }],
+        }),
+      ),
     ).toEqual(['Question "hobbies" has more than one exclusive option.']);
   });
 
@@ -100,18 +110,24 @@ describe("definitionIssues", () => {
     expect(definitionIssues(withSecond({ shownWhen: { question: "nothing", option: "x" } }))).toEqual([
       'Question "gamesDevices" is shown when "nothing" is answered, which is not a question before it.',
     ]);
-    expect(definitionIssues(withSecond({ shownWhen: { question: "gamesDevices", option: "PickUp Truck" } }))[0]).toContain(
-      "not a question before it",
-    );
-    expect(definitionIssues(withFirst({ shownWhen: { question: "gamesDevices", option: "PickUp Truck" } }))[0]).toContain(
-      "not a question before it",
-    );
+    expect(
+      definitionIssues(withSecond({ shownWhen: { question: "gamesDevices", option: "PickUp Truck" } }))[0],
+    ).toContain("not a question before it");
+    expect(
+      definitionIssues(withFirst({ shownWhen: { question: "gamesDevices", option: "PickUp Truck" } }))[0],
+    ).toContain("not a question before it");
     expect(definitionIssues(withSecond({ shownWhen: { question: "hobbies", option: "Reading" } }))).toEqual([
       'Question "gamesDevices" depends on the option "Reading", which "hobbies" does not have.',
     ]);
     const numberFirst: QuestionnaireDefinition = {
       ...valid,
-      pages: [valid.pages[1], { title: "Later", questions: [{ ...valid.pages[0].questions[1], shownWhen: { question: "family_members", option: "2" } }] }],
+      pages: [
+        valid.pages[1],
+        {
+          title: "Later",
+          questions: [{ ...valid.pages[0].questions[1], shownWhen: { question: "family_members", option: "2" } }],
+        },
+      ],
     };
     expect(definitionIssues(numberFirst)).toEqual([
       'Question "gamesDevices" can only depend on a radio, select or checkbox question, and "family_members" is not one.',
@@ -127,6 +143,8 @@ describe("definitionIssues", () => {
     expect(definitionIssues(withSecond({ options: [{ value: "Car", label: "" }] }))).toEqual([
       'Question "gamesDevices", option 1 needs a label.',
     ]);
-    expect(definitionIssues({ ...valid, title: long })).toEqual([`The title is longer than ${MAX_LABEL_LENGTH} characters.`]);
+    expect(definitionIssues({ ...valid, title: long })).toEqual([
+      `The title is longer than ${MAX_LABEL_LENGTH} characters.`,
+    ]);
   });
 });

@@ -49,7 +49,9 @@ describe("QuestionnaireFields", () => {
     expect(html).toMatch(/<textarea name="notes"[^>]*maxLength="5000"/);
     expect(html).toMatch(/type="checkbox" role="switch"[^>]*value="on"/);
     expect(html.match(/name="techDevices"[^>]*type="checkbox"/g)).toHaveLength(2);
-    expect(html).toMatch(/Smartphone<\/label><div[^>]*>.*or.*<\/div><label[^>]*><input[^>]*data-exclusive=""[^>]*value="NonePreferNotToSay"/);
+    expect(html).toMatch(
+      /Smartphone<\/label><div[^>]*>.*or.*<\/div><label[^>]*><input[^>]*data-exclusive=""[^>]*value="NonePreferNotToSay"/,
+    );
     expect(html).toMatch(/name="phoneBrand"[^>]*type="radio"/);
     expect(html).not.toContain('disabled=""');
   });
@@ -64,7 +66,14 @@ describe("QuestionnaireFields", () => {
   test("shows stored answers, read-only with disabled controls", () => {
     const html = render({
       readOnly: true,
-      defaultValue: { nickname: "Ash", hours: 2.5, browser: "Firefox", techDevices: ["SmartPhone"], phoneBrand: "Other", smartHome: true },
+      defaultValue: {
+        nickname: "Ash",
+        hours: 2.5,
+        browser: "Firefox",
+        techDevices: ["SmartPhone"],
+        phoneBrand: "Other",
+        smartHome: true,
+      },
     });
     expect(html).toMatch(/name="nickname" disabled=""[^>]*value="Ash"/);
     expect(html).toMatch(/name="hours" disabled=""[^>]*value="2.5"/);
@@ -75,7 +84,14 @@ describe("QuestionnaireFields", () => {
   });
 
   test("after a refused post, shows what was posted and the first message per field", () => {
-    const html = render({ posted: [["nickname", ""], ["browser", "Opera"], ["techDevices", "SmartPhone"], ["techDevices", "NonePreferNotToSay"]] });
+    const html = render({
+      posted: [
+        ["nickname", ""],
+        ["browser", "Opera"],
+        ["techDevices", "SmartPhone"],
+        ["techDevices", "NonePreferNotToSay"],
+      ],
+    });
     expect(html).toMatch(/name="nickname"[^>]*aria-invalid="true"[^>]*aria-describedby="[^"]*-error"/);
     expect(html).toContain("This field is required.");
     expect(html).toContain("Choose one of the listed options.");

@@ -51,7 +51,20 @@ const anyText = fc.oneof(
   fc.string({ unit: "binary", maxLength: 20 }),
 );
 const anyName = fc.oneof(
-  fc.constantFrom("a", "b", "q0", "q1", "q2", "x.y", "z[0]", "z[1]", "__proto__", "constructor", "__intent__", "__state__"),
+  fc.constantFrom(
+    "a",
+    "b",
+    "q0",
+    "q1",
+    "q2",
+    "x.y",
+    "z[0]",
+    "z[1]",
+    "__proto__",
+    "constructor",
+    "__intent__",
+    "__state__",
+  ),
   fc.string({ maxLength: 8 }),
 );
 
@@ -113,7 +126,12 @@ function buildDefinition(seeds: Seed[], split: number): QuestionnaireDefinition 
       required: each.required,
       options,
       ...(target && each.condition
-        ? { shownWhen: { question: target.key, option: target.options[each.condition.option % target.options.length].value } }
+        ? {
+            shownWhen: {
+              question: target.key,
+              option: target.options[each.condition.option % target.options.length].value,
+            },
+          }
         : {}),
     });
   });
@@ -129,7 +147,8 @@ const validDefinition = fc
 
 /** Plausible posts for a question: mostly its own values, sometimes junk. */
 function entriesFor(question: QuestionDefinition): fc.Arbitrary<Entry[]> {
-  const post = (values: fc.Arbitrary<string[]>) => values.map((list) => list.map((value): Entry => [question.key, value]));
+  const post = (values: fc.Arbitrary<string[]>) =>
+    values.map((list) => list.map((value): Entry => [question.key, value]));
   const junk = post(fc.array(anyText, { maxLength: 2 }));
   const values = question.options.map((option) => option.value);
   let plausible: fc.Arbitrary<string[]>;

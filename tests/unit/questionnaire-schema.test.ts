@@ -12,17 +12,20 @@ const options = labelled;
 
 const everyType: QuestionnaireDefinition = questionnaire("Every type", [
   page("One", [
-        question({ key: "name", type: "text" }),
-        question({ key: "age", type: "number" }),
-        question({ key: "story", type: "paragraph" }),
-        question({ key: "chief", type: "radio", options: options("Yes", "No") }),
-        question({ key: "education", type: "select", options: options("HighSchool", "Graduate") }),
-        question({
-          key: "devices",
-          type: "checkbox",
-          options: [...options("SmartPhone", "Laptop", "TV"), { value: "NonePreferNotToSay", label: "None", exclusive: true }],
-        }),
-        question({ key: "newsletter", type: "switch" }),
+    question({ key: "name", type: "text" }),
+    question({ key: "age", type: "number" }),
+    question({ key: "story", type: "paragraph" }),
+    question({ key: "chief", type: "radio", options: options("Yes", "No") }),
+    question({ key: "education", type: "select", options: options("HighSchool", "Graduate") }),
+    question({
+      key: "devices",
+      type: "checkbox",
+      options: [
+        ...options("SmartPhone", "Laptop", "TV"),
+        { value: "NonePreferNotToSay", label: "None", exclusive: true },
+      ],
+    }),
+    question({ key: "newsletter", type: "switch" }),
   ]),
 ]);
 
@@ -71,12 +74,21 @@ describe("questionnaireSchema", () => {
   });
 
   test("an unticked switch is the answer false, even when the switch is required", () => {
-    const submission = parse(everyType, complete.filter(([name]) => name !== "newsletter"));
+    const submission = parse(
+      everyType,
+      complete.filter(([name]) => name !== "newsletter"),
+    );
     expect(submission.status === "success" && submission.value.newsletter).toBe(false);
   });
 
   test("required questions left empty get one message each, keyed by field", () => {
-    const error = errorsOf(parse(everyType, [["name", "   "], ["age", ""], ["education", ""]]));
+    const error = errorsOf(
+      parse(everyType, [
+        ["name", "   "],
+        ["age", ""],
+        ["education", ""],
+      ]),
+    );
     expect(error).toEqual({
       name: [MESSAGES.required],
       age: [MESSAGES.required],
@@ -93,7 +105,11 @@ describe("questionnaireSchema", () => {
       ...everyType,
       pages: [{ title: "One", questions: everyType.pages[0].questions.map((each) => ({ ...each, required: false })) }],
     };
-    const submission = parse(optional, [["name", ""], ["age", " "], ["education", ""]]);
+    const submission = parse(optional, [
+      ["name", ""],
+      ["age", " "],
+      ["education", ""],
+    ]);
     expect(submission.status === "success" && submission.value).toEqual({ newsletter: false });
   });
 
@@ -165,12 +181,16 @@ describe("questionnaireSchema", () => {
   });
 
   test("text made only of control characters counts as unanswered", () => {
-    const error = errorsOf(parse(everyType, [...complete.filter(([name]) => name !== "name"), ["name", "\u0000\u0008\n"]]));
+    const error = errorsOf(
+      parse(everyType, [...complete.filter(([name]) => name !== "name"), ["name", "\u0000\u0008\n"]]),
+    );
     expect(error).toEqual({ name: [MESSAGES.required] });
   });
 
   test("a switch accepts only the value a checkbox posts", () => {
-    const error = errorsOf(parse(everyType, [...complete.filter(([name]) => name !== "newsletter"), ["newsletter", "true"]]));
+    const error = errorsOf(
+      parse(everyType, [...complete.filter(([name]) => name !== "newsletter"), ["newsletter", "true"]]),
+    );
     expect(error).toEqual({ newsletter: [MESSAGES.invalid] });
   });
 
@@ -191,14 +211,18 @@ describe("questionnaireSchema", () => {
 
   test("a forged conform intent is ignored rather than thrown out of parsing", () => {
     const formData = new FormData();
-    for (const [name, value] of [...complete, ["__intent__", "not json"], ["__state__", "{"]]) formData.append(name, value);
+    for (const [name, value] of [...complete, ["__intent__", "not json"], ["__state__", "{"]])
+      formData.append(name, value);
     expect(() => parseWithZod(formData, { schema: questionnaireSchema(everyType) })).toThrow();
     const submission = parseAnswers(formData, everyType);
     expect(submission.status === "success" && submission.value.chief).toBe("Yes");
   });
 
   test("a definition whose keys cannot be field names refuses every post with a form error", () => {
-    const broken = { ...everyType, pages: [{ title: "", questions: [question({ key: "constructor", type: "text" })] }] };
+    const broken = {
+      ...everyType,
+      pages: [{ title: "", questions: [question({ key: "constructor", type: "text" })] }],
+    };
     expect(errorsOf(parse(broken, [["constructor", "x"]]))).toEqual({ "": [MESSAGES.unusableDefinition] });
   });
 
@@ -210,7 +234,10 @@ describe("questionnaireSchema", () => {
 
 describe("the exclusive option", () => {
   test("may be chosen alone", () => {
-    const submission = parse(everyType, [...complete.filter(([name]) => name !== "devices"), ["devices", "NonePreferNotToSay"]]);
+    const submission = parse(everyType, [
+      ...complete.filter(([name]) => name !== "devices"),
+      ["devices", "NonePreferNotToSay"],
+    ]);
     expect(submission.status === "success" && submission.value.devices).toEqual(["NonePreferNotToSay"]);
   });
 
@@ -229,7 +256,12 @@ describe("shown-when conditions", () => {
         title: "Hobbies",
         questions: [
           question({ key: "hobbies", type: "checkbox", options: options("PlayVideoGames", "Reading") }),
-          question({ key: "gamesDevices", type: "checkbox", options: options("Console", "PC"), shownWhen: { question: "hobbies", option: "PlayVideoGames" } }),
+          question({
+            key: "gamesDevices",
+            type: "checkbox",
+            options: options("Console", "PC"),
+            shownWhen: { question: "hobbies", option: "PlayVideoGames" },
+          }),
           question({ key: "hours", type: "number", shownWhen: { question: "gamesDevices", option: "Console" } }),
         ],
       },
@@ -239,7 +271,12 @@ describe("shown-when conditions", () => {
           question({ key: "employed", type: "radio", options: options("Yes", "No") }),
           question({ key: "employer", type: "text", shownWhen: { question: "employed", option: "Yes" } }),
           question({ key: "sector", type: "select", options: options("IT", "Farming") }),
-          question({ key: "crops", type: "paragraph", required: false, shownWhen: { question: "sector", option: "Farming" } }),
+          question({
+            key: "crops",
+            type: "paragraph",
+            required: false,
+            shownWhen: { question: "sector", option: "Farming" },
+          }),
         ],
       },
     ],
@@ -255,7 +292,11 @@ describe("shown-when conditions", () => {
       ["sector", "IT"],
       ["crops", "Rice"],
     ]);
-    expect(submission.status === "success" && submission.value).toEqual({ hobbies: ["Reading"], employed: "No", sector: "IT" });
+    expect(submission.status === "success" && submission.value).toEqual({
+      hobbies: ["Reading"],
+      employed: "No",
+      sector: "IT",
+    });
   });
 
   test("a shown question is validated and required like any other", () => {
@@ -298,7 +339,14 @@ describe("shown-when conditions", () => {
   });
 
   test("an invalid answer to the condition's question hides its dependants and is itself the error", () => {
-    const error = errorsOf(parse(conditional, [["hobbies", "PlayVideoGames"], ["hobbies", "Skydiving"], ["employed", "No"], ["sector", "IT"]]));
+    const error = errorsOf(
+      parse(conditional, [
+        ["hobbies", "PlayVideoGames"],
+        ["hobbies", "Skydiving"],
+        ["employed", "No"],
+        ["sector", "IT"],
+      ]),
+    );
     expect(error).toEqual({ hobbies: [MESSAGES.unknownOption] });
   });
 });

@@ -19,15 +19,15 @@ const options = labelled;
 
 const screener: QuestionnaireDefinition = questionnaire("Car owners", [
   page("About you", [
-        question({ key: "name", type: "text", required: true }),
-        question({ key: "age", type: "number", required: true }),
-        question({ key: "owner", type: "radio", required: true, options: options("Yes", "No") }),
+    question({ key: "name", type: "text", required: true }),
+    question({ key: "age", type: "number", required: true }),
+    question({ key: "owner", type: "radio", required: true, options: options("Yes", "No") }),
   ]),
   page("Your cars", [
-        question({ key: "brand", type: "select", options: options("Audi", "Fiat", "Kia") }),
-        question({ key: "fuel", type: "checkbox", options: options("Petrol", "Diesel", "Electric") }),
-        question({ key: "story", type: "paragraph" }),
-        question({ key: "newsletter", type: "switch" }),
+    question({ key: "brand", type: "select", options: options("Audi", "Fiat", "Kia") }),
+    question({ key: "fuel", type: "checkbox", options: options("Petrol", "Diesel", "Electric") }),
+    question({ key: "story", type: "paragraph" }),
+    question({ key: "newsletter", type: "switch" }),
   ]),
 ]);
 
@@ -94,7 +94,10 @@ describe("evaluateScreener", () => {
   });
 
   test("an empty member checkbox answer fails a checkbox rule", () => {
-    expect(evaluateScreener(screener, rulesOf({ fuel: ["Diesel"] }), { fuel: [] })).toEqual({ pass: false, question: "fuel" });
+    expect(evaluateScreener(screener, rulesOf({ fuel: ["Diesel"] }), { fuel: [] })).toEqual({
+      pass: false,
+      question: "fuel",
+    });
   });
 
   test("number range bounds are inclusive", () => {
@@ -127,9 +130,15 @@ describe("evaluateScreener", () => {
 
   test("a member answer missing for a rule question fails", () => {
     const rules = rulesOf({ age: { min: 18, max: null }, fuel: ["Diesel"], newsletter: true });
-    expect(evaluateScreener(screener, rules, { fuel: ["Diesel"], newsletter: true })).toEqual({ pass: false, question: "age" });
+    expect(evaluateScreener(screener, rules, { fuel: ["Diesel"], newsletter: true })).toEqual({
+      pass: false,
+      question: "age",
+    });
     expect(evaluateScreener(screener, rules, { age: 20, newsletter: true })).toEqual({ pass: false, question: "fuel" });
-    expect(evaluateScreener(screener, rules, { age: 20, fuel: ["Diesel"] })).toEqual({ pass: false, question: "newsletter" });
+    expect(evaluateScreener(screener, rules, { age: 20, fuel: ["Diesel"] })).toEqual({
+      pass: false,
+      question: "newsletter",
+    });
   });
 
   test("an answer of the wrong shape fails", () => {
@@ -174,7 +183,12 @@ describe("readRulesForm", () => {
       ]),
     );
     expect(result.errors).toEqual({});
-    expect(result.answers).toEqual({ age: { min: 18, max: null }, owner: "Yes", fuel: ["Diesel", "Petrol"], newsletter: false });
+    expect(result.answers).toEqual({
+      age: { min: 18, max: null },
+      owner: "Yes",
+      fuel: ["Diesel", "Petrol"],
+      newsletter: false,
+    });
     expect(result.values).toEqual({
       "min:age": [" 18 "],
       "rule:owner": ["o:Yes"],
@@ -185,7 +199,13 @@ describe("readRulesForm", () => {
   });
 
   test("'Any answer' and blanks make no answer", () => {
-    const result = readRulesForm(screener, form([["rule:owner", "any"], ["rule:newsletter", "any"]]));
+    const result = readRulesForm(
+      screener,
+      form([
+        ["rule:owner", "any"],
+        ["rule:newsletter", "any"],
+      ]),
+    );
     expect(result).toMatchObject({ answers: {}, errors: {} });
   });
 
@@ -221,15 +241,35 @@ describe("readRulesForm", () => {
   });
 
   test("a minimum above the maximum is refused; equal bounds are a single value", () => {
-    const refused = readRulesForm(screener, form([["rule:owner", "any"], ["min:age", "40"], ["max:age", "20"]]));
+    const refused = readRulesForm(
+      screener,
+      form([
+        ["rule:owner", "any"],
+        ["min:age", "40"],
+        ["max:age", "20"],
+      ]),
+    );
     expect(refused.errors).toEqual({ "max:age": [MESSAGES.minAboveMax] });
     expect(refused.answers).toEqual({});
-    const single = readRulesForm(screener, form([["rule:owner", "any"], ["min:age", "30"], ["max:age", "30"]]));
+    const single = readRulesForm(
+      screener,
+      form([
+        ["rule:owner", "any"],
+        ["min:age", "30"],
+        ["max:age", "30"],
+      ]),
+    );
     expect(single.answers).toEqual({ age: { min: 30, max: 30 } });
   });
 
   test("two choices for one radio are refused", () => {
-    const result = readRulesForm(screener, form([["rule:owner", "o:Yes"], ["rule:owner", "o:No"]]));
+    const result = readRulesForm(
+      screener,
+      form([
+        ["rule:owner", "o:Yes"],
+        ["rule:owner", "o:No"],
+      ]),
+    );
     expect(result.errors).toEqual({ "rule:owner": [MESSAGES.unknownOption] });
   });
 

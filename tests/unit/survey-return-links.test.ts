@@ -12,7 +12,8 @@ import { getEnv } from "~/lib/env.server";
 // The return links of external surveys: the templates given to vendors, signing and verifying.
 
 const secret = "a".repeat(64);
-const link = (status: string, token: string) => returnLinkTemplate("complete").replace("status=complete", `status=${status}`).replace("{token}", token);
+const link = (status: string, token: string) =>
+  returnLinkTemplate("complete").replace("status=complete", `status=${status}`).replace("{token}", token);
 
 describe("return link templates", () => {
   test("each status has a link on the app's own address with a token placeholder", () => {
@@ -67,13 +68,21 @@ describe("signing and verifying", () => {
     const signed = signReturnUrl(`${origin}/surveys/redirect?token=t1&status=quality&vendor=x`, secret);
     expect(signed).toMatch(/\?status=quality&token=t1&vendor=x&signature=[0-9a-f]{64}$/);
     const signature = new URL(signed).searchParams.get("signature");
-    expect(verifyReturnUrl(`${origin}/surveys/redirect?signature=${signature}&vendor=x&token=t1&status=quality`, secret)).toBe(true);
-    expect(verifyReturnUrl(`${origin}/surveys/redirect?signature=${signature}&vendor=y&token=t1&status=quality`, secret)).toBe(false);
-    expect(verifyReturnUrl(`${origin}/surveys/redirect?signature=${signature}&token=t1&status=quality`, secret)).toBe(false);
+    expect(
+      verifyReturnUrl(`${origin}/surveys/redirect?signature=${signature}&vendor=x&token=t1&status=quality`, secret),
+    ).toBe(true);
+    expect(
+      verifyReturnUrl(`${origin}/surveys/redirect?signature=${signature}&vendor=y&token=t1&status=quality`, secret),
+    ).toBe(false);
+    expect(verifyReturnUrl(`${origin}/surveys/redirect?signature=${signature}&token=t1&status=quality`, secret)).toBe(
+      false,
+    );
   });
 
   test("the canonical form encodes names and values alike however they were written, and drops the fragment", () => {
-    expect(canonicalReturnUrl("https://panel.test/r?b=x%20y&a=%7Bz%7D#frag")).toBe("https://panel.test/r?a=%7Bz%7D&b=x%20y");
+    expect(canonicalReturnUrl("https://panel.test/r?b=x%20y&a=%7Bz%7D#frag")).toBe(
+      "https://panel.test/r?a=%7Bz%7D&b=x%20y",
+    );
     expect(canonicalReturnUrl("https://panel.test/r?b=x+y&a={z}")).toBe("https://panel.test/r?a=%7Bz%7D&b=x%20y");
     expect(canonicalReturnUrl("HTTPS://PANEL.test/r")).toBe("https://panel.test/r");
     expect(canonicalReturnUrl("ftp://panel.test/r")).toBeNull();

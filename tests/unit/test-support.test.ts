@@ -16,7 +16,9 @@ describe("the custom matchers", () => {
     expect(redirect("/dashboard")).not.toRedirectTo("/login");
     expect(new Response("ok")).not.toRedirectTo("/dashboard");
     expect({ data: { ok: true } }).not.toRedirectTo("/dashboard");
-    expect(() => expect(redirect("/a")).toRedirectTo("/b")).toThrow("expected a redirect to /b, got a 302 Response to /a");
+    expect(() => expect(redirect("/a")).toRedirectTo("/b")).toThrow(
+      "expected a redirect to /b, got a 302 Response to /a",
+    );
   });
 
   test("toHaveToast reads the flashed toast and matches the fields given", async () => {
@@ -54,8 +56,24 @@ describe("the console.error trap", () => {
   });
 });
 
-const PETS = { key: "pets", label: "Pets", type: "checkbox", required: true, options: [{ value: "Dog", label: "Dog" }, { value: "NonePreferNotToSay", label: "None", exclusive: true }] };
-const BREED = { key: "breed", label: "Breed", type: "radio", required: false, options: [{ value: "Lab", label: "Labrador" }], shownWhen: { question: "pets", option: "Dog" } };
+const PETS = {
+  key: "pets",
+  label: "Pets",
+  type: "checkbox",
+  required: true,
+  options: [
+    { value: "Dog", label: "Dog" },
+    { value: "NonePreferNotToSay", label: "None", exclusive: true },
+  ],
+};
+const BREED = {
+  key: "breed",
+  label: "Breed",
+  type: "radio",
+  required: false,
+  options: [{ value: "Lab", label: "Labrador" }],
+  shownWhen: { question: "pets", option: "Dog" },
+};
 
 describe("the request and questionnaire builders", () => {
   test("formRequest posts urlencoded fields, repeated ones too, with the cookie", async () => {
@@ -74,7 +92,10 @@ describe("the request and questionnaire builders", () => {
       questionnaire("Pets", [
         page("Pets", [
           checkbox("pets", "Pets", [option("Dog"), none()]),
-          radio("breed", "Breed", [option("Lab", "Labrador")], { required: false, shownWhen: shownWhen("pets", "Dog") }),
+          radio("breed", "Breed", [option("Lab", "Labrador")], {
+            required: false,
+            shownWhen: shownWhen("pets", "Dog"),
+          }),
         ]),
       ]),
     ).toEqual({

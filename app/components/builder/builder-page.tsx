@@ -25,19 +25,17 @@ export function BuilderPage({
   refused: { ok: true } | { ok: false; message: string; errors: DraftErrors } | undefined;
 }) {
   // Kept stable between renders: the builder hides a refusal once the draft changes.
-  const refusal = useMemo(() => (refused && !refused.ok ? { message: refused.message, errors: refused.errors } : null), [refused]);
+  const refusal = useMemo(
+    () => (refused && !refused.ok ? { message: refused.message, errors: refused.errors } : null),
+    [refused],
+  );
   return (
     <section aria-labelledby="builder-heading">
       <h1 id="builder-heading" className="text-2xl font-semibold">
         {BUILDER_HEADINGS[purpose]}
       </h1>
       <p className="mt-1 text-sm text-slate-600">{INTRO[purpose]}</p>
-      <SurveyBuilder
-        purpose={purpose}
-        draft={draft}
-        version={version}
-        refusal={refusal}
-      />
+      <SurveyBuilder purpose={purpose} draft={draft} version={version} refusal={refusal} />
     </section>
   );
 }

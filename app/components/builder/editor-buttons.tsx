@@ -6,7 +6,12 @@ import { intent } from "~/builder/intents";
 
 export function DeleteQuestionButton({ page, question }: { page: number; question: number }) {
   return (
-    <button type="submit" name="intent" value={intent.deleteQuestion(page, question)} className="btn-secondary px-2 py-1 text-sm text-red-700">
+    <button
+      type="submit"
+      name="intent"
+      value={intent.deleteQuestion(page, question)}
+      className="btn-secondary px-2 py-1 text-sm text-red-700"
+    >
       Delete<span className="sr-only"> question</span>
     </button>
   );
@@ -14,7 +19,12 @@ export function DeleteQuestionButton({ page, question }: { page: number; questio
 
 export function AddOptionButton({ page, question }: { page: number; question: number }) {
   return (
-    <button type="submit" name="intent" value={intent.addOption(page, question)} className="btn-secondary mt-2 px-2 py-1 text-sm">
+    <button
+      type="submit"
+      name="intent"
+      value={intent.addOption(page, question)}
+      className="btn-secondary mt-2 px-2 py-1 text-sm"
+    >
       Add Option
     </button>
   );
@@ -22,7 +32,12 @@ export function AddOptionButton({ page, question }: { page: number; question: nu
 
 export function DeleteOptionButton({ page, question, option }: { page: number; question: number; option: number }) {
   return (
-    <button type="submit" name="intent" value={intent.deleteOption(page, question, option)} className="btn-secondary px-2 py-1 text-sm">
+    <button
+      type="submit"
+      name="intent"
+      value={intent.deleteOption(page, question, option)}
+      className="btn-secondary px-2 py-1 text-sm"
+    >
       Delete<span className="sr-only"> option {option + 1}</span>
     </button>
   );

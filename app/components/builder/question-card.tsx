@@ -1,4 +1,12 @@
-import { conditionChoices, errorKey, isChoice, PALETTE, type BuilderAction, type BuilderDraft, type DraftErrors } from "~/builder/draft";
+import {
+  conditionChoices,
+  errorKey,
+  isChoice,
+  PALETTE,
+  type BuilderAction,
+  type BuilderDraft,
+  type DraftErrors,
+} from "~/builder/draft";
 import { conditionOfValue, conditionValue, field, intent } from "~/builder/intents";
 import { ErrorList } from "~/components/forms";
 import type { QuestionType } from "~/questionnaire/definition";
@@ -63,7 +71,9 @@ export function QuestionCard({
             aria-hidden="true"
             className={`relative inline-block h-5 w-9 rounded-full transition-colors ${question.required ? "bg-brand-600" : "bg-slate-300"}`}
           >
-            <span className={`absolute top-0.5 h-4 w-4 rounded-full bg-white shadow transition-transform ${question.required ? "left-4" : "left-0.5"}`} />
+            <span
+              className={`absolute top-0.5 h-4 w-4 rounded-full bg-white shadow transition-transform ${question.required ? "left-4" : "left-0.5"}`}
+            />
           </span>
           Required
         </button>
@@ -74,7 +84,12 @@ export function QuestionCard({
             name: field.type(page, index),
             value: question.type,
             onChange: (event) =>
-              dispatch({ type: "change-type", page, question: index, questionType: event.target.value as QuestionType }),
+              dispatch({
+                type: "change-type",
+                page,
+                question: index,
+                questionType: event.target.value as QuestionType,
+              }),
           }}
           interactive={interactive}
           applyIntent={intent.changeType(page, index)}
@@ -110,13 +125,30 @@ export function QuestionCard({
           <AddOptionButton page={page} question={index} />
         </div>
       ) : null}
-      <ConditionPicker draft={draft} page={page} question={index} errors={errors} interactive={interactive} dispatch={dispatch} />
+      <ConditionPicker
+        draft={draft}
+        page={page}
+        question={index}
+        errors={errors}
+        interactive={interactive}
+        dispatch={dispatch}
+      />
     </div>
   );
 }
 
 /** Marks the option that cannot be combined with the others ("None of these"); one per question. */
-function ExclusiveSwitch({ page, question, option, on }: { page: number; question: number; option: number; on: boolean }) {
+function ExclusiveSwitch({
+  page,
+  question,
+  option,
+  on,
+}: {
+  page: number;
+  question: number;
+  option: number;
+  on: boolean;
+}) {
   return (
     <button
       type="submit"
@@ -184,7 +216,12 @@ function ConditionPicker({
         ))}
       </select>
       {interactive ? null : (
-        <button type="submit" name="intent" value={intent.setCondition(page, question)} className="btn-secondary px-2 py-1 text-sm">
+        <button
+          type="submit"
+          name="intent"
+          value={intent.setCondition(page, question)}
+          className="btn-secondary px-2 py-1 text-sm"
+        >
           Set condition
         </button>
       )}
@@ -192,4 +229,3 @@ function ConditionPicker({
     </div>
   );
 }
-

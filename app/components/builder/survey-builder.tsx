@@ -1,4 +1,11 @@
-import { useFetcher, useNavigate, useNavigation, useSearchParams, useSubmit, type ShouldRevalidateFunction } from "@remix-run/react";
+import {
+  useFetcher,
+  useNavigate,
+  useNavigation,
+  useSearchParams,
+  useSubmit,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { useHydrated } from "~/components/use-hydrated";
 import {
@@ -57,7 +64,8 @@ function readStored(purpose: BuilderPurpose): Stored | null {
 
 function writeStored(purpose: BuilderPurpose, draft: BuilderDraft | null) {
   try {
-    if (draft) window.localStorage.setItem(storageKey(purpose), JSON.stringify({ draft, savedAt: new Date().toISOString() }));
+    if (draft)
+      window.localStorage.setItem(storageKey(purpose), JSON.stringify({ draft, savedAt: new Date().toISOString() }));
     else window.localStorage.removeItem(storageKey(purpose));
   } catch {
     // Only a convenience copy: the server keeps the draft as well.
@@ -68,7 +76,12 @@ function writeStored(purpose: BuilderPurpose, draft: BuilderDraft | null) {
  * The browser's side of the builder: the draft in React state, saved to local storage at once and
  * to the server a moment after the last change (the whole draft, in the background).
  */
-function useClientDraft(purpose: BuilderPurpose, serverDraft: BuilderDraft | null, version: string | null, hydrated: boolean) {
+function useClientDraft(
+  purpose: BuilderPurpose,
+  serverDraft: BuilderDraft | null,
+  version: string | null,
+  hydrated: boolean,
+) {
   const [draft, setDraft] = useState(serverDraft);
   const [message, setMessage] = useState<string | null>(null);
   const changed = useRef(false);
@@ -141,7 +154,8 @@ export function SurveyBuilder({ purpose, draft: serverDraft, version, refusal }:
   }
 
   const errors = clientErrors ?? refusalShown?.errors ?? {};
-  const message = client.message ?? (clientErrors ? "Fix the marked fields, then Submit again." : (refusalShown?.message ?? null));
+  const message =
+    client.message ?? (clientErrors ? "Fix the marked fields, then Submit again." : (refusalShown?.message ?? null));
 
   const dispatch = (action: BuilderAction) => {
     if (!client.draft) return;
@@ -209,7 +223,13 @@ export function SurveyBuilder({ purpose, draft: serverDraft, version, refusal }:
           <button type="submit" name="intent" value={intent.preview} className="btn-secondary">
             Preview
           </button>
-          <button type="submit" name="intent" value={intent.submit} className="btn-primary ml-auto" disabled={submitting}>
+          <button
+            type="submit"
+            name="intent"
+            value={intent.submit}
+            className="btn-primary ml-auto"
+            disabled={submitting}
+          >
             Submit
           </button>
         </div>
@@ -274,7 +294,9 @@ function DraftEditor({
         />
       </div>
       <ErrorList id="builder-pages-error" errors={errors[errorKey.pages] ? [errors[errorKey.pages]] : undefined} />
-      {draft.pages.length === 0 ? <p className="text-slate-600">This survey has no pages. Add a page or a question.</p> : null}
+      {draft.pages.length === 0 ? (
+        <p className="text-slate-600">This survey has no pages. Add a page or a question.</p>
+      ) : null}
       {draft.pages.map((page, p) => {
         const selected = draft.selectedPage === p;
         return (
@@ -294,7 +316,13 @@ function DraftEditor({
                 error={errors[errorKey.page(p)]}
                 textClassName="font-semibold"
               />
-              <button type="submit" name="intent" value={intent.togglePage(p)} aria-pressed={selected} className="btn-secondary ml-auto text-sm">
+              <button
+                type="submit"
+                name="intent"
+                value={intent.togglePage(p)}
+                aria-pressed={selected}
+                className="btn-secondary ml-auto text-sm"
+              >
                 {selected ? "Selected page" : "Select page"}
               </button>
             </div>

@@ -69,7 +69,16 @@ export async function createQuestionnaire(
   definition: {
     title: string;
     description: string;
-    pages: { title: string; questions: { key: string; label: string; type: string; required: boolean; options: { value: string; label: string; exclusive?: boolean }[] }[] }[];
+    pages: {
+      title: string;
+      questions: {
+        key: string;
+        label: string;
+        type: string;
+        required: boolean;
+        options: { value: string; label: string; exclusive?: boolean }[];
+      }[];
+    }[];
   },
 ) {
   const response = await context.request.post("/dev/fixtures", { data: { questionnaire: { kind, definition } } });
@@ -128,7 +137,8 @@ export interface SurveyAssignmentFixture {
 /** A launched survey with an Assigned assignment for the member, and what its vendor would know. */
 export async function createSurveyAssignment(context: BrowserContext, fixture: SurveyAssignmentFixture) {
   const response = await context.request.post("/dev/fixtures", { data: { surveyAssignment: fixture } });
-  if (!response.ok()) throw new Error(`Survey assignment fixture failed: ${response.status()} ${await response.text()}`);
+  if (!response.ok())
+    throw new Error(`Survey assignment fixture failed: ${response.status()} ${await response.text()}`);
   return (await response.json()) as {
     surveyId: number;
     slug: string;

@@ -30,13 +30,20 @@ export function mailTo(address: string): OutboxMessage[] {
 export async function waitForMail(address: string, subject?: string | RegExp): Promise<OutboxMessage> {
   let found: OutboxMessage | undefined;
   await expect
-    .poll(() => {
-      const matching = mailTo(address).filter((message) =>
-        subject === undefined ? true : typeof subject === "string" ? message.subject === subject : subject.test(message.subject),
-      );
-      found = matching.at(-1);
-      return found !== undefined;
-    }, { timeout: 10_000, message: `mail to ${address}` })
+    .poll(
+      () => {
+        const matching = mailTo(address).filter((message) =>
+          subject === undefined
+            ? true
+            : typeof subject === "string"
+              ? message.subject === subject
+              : subject.test(message.subject),
+        );
+        found = matching.at(-1);
+        return found !== undefined;
+      },
+      { timeout: 10_000, message: `mail to ${address}` },
+    )
     .toBe(true);
   return found!;
 }

@@ -41,10 +41,22 @@ export async function rename(scope: Locator | Page, testInfo: TestInfo, label: s
 export async function answerTechnology(page: Page, internetAt: "Home" | "Office") {
   await page.goto("/details/profiledetails/technology");
   await expect(page.getByRole("heading", { level: 1, name: "Technology" })).toBeVisible();
-  await page.getByRole("group", { name: /Where do you access the internet/ }).getByRole("radio", { name: internetAt }).check();
-  await page.getByRole("group", { name: /How often do you access/ }).getByRole("radio", { name: "Once a day" }).check();
-  await page.getByRole("group", { name: /web browsers/ }).getByRole("checkbox", { name: "Google Chrome" }).check();
-  await page.getByRole("group", { name: /devices do you own/ }).getByRole("checkbox", { name: "Laptop", exact: true }).check();
+  await page
+    .getByRole("group", { name: /Where do you access the internet/ })
+    .getByRole("radio", { name: internetAt })
+    .check();
+  await page
+    .getByRole("group", { name: /How often do you access/ })
+    .getByRole("radio", { name: "Once a day" })
+    .check();
+  await page
+    .getByRole("group", { name: /web browsers/ })
+    .getByRole("checkbox", { name: "Google Chrome" })
+    .check();
+  await page
+    .getByRole("group", { name: /devices do you own/ })
+    .getByRole("checkbox", { name: "Laptop", exact: true })
+    .check();
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Saved Successfully!")).toBeVisible();
 }
@@ -54,7 +66,9 @@ export async function submitPrescreener(page: Page, testInfo: TestInfo) {
   if (jsOn(testInfo)) {
     // Until the page is hydrated it shows the no-JavaScript confirmation box, and a click then posts
     // without the confirmation (the flaky failure seen on a loaded machine): wait for the script.
-    await expect(page.getByRole("checkbox", { name: /This action cannot be Repeated/ })).toHaveCount(0, { timeout: 15_000 });
+    await expect(page.getByRole("checkbox", { name: /This action cannot be Repeated/ })).toHaveCount(0, {
+      timeout: 15_000,
+    });
     page.once("dialog", (dialog) => {
       expect(dialog.message()).toBe("This action cannot be Repeated");
       void dialog.accept();

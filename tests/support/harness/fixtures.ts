@@ -111,7 +111,10 @@ async function createSurveyFixture(fixture: z.infer<typeof surveyFixture>["surve
     const saved = await saveScreenerRules(admin, screenerId, buildRules(definition, rules));
     if (!saved.ok) throw new Error(`Screener rules not saved: ${saved.reason}`);
   }
-  const ended = fixture.status !== ASSIGNMENT_STATUS.assigned && fixture.status !== ASSIGNMENT_STATUS.started && fixture.status !== ASSIGNMENT_STATUS.paused;
+  const ended =
+    fixture.status !== ASSIGNMENT_STATUS.assigned &&
+    fixture.status !== ASSIGNMENT_STATUS.started &&
+    fixture.status !== ASSIGNMENT_STATUS.paused;
   return prisma.$transaction(async (tx) => {
     const survey = await tx.survey.create({
       data: {

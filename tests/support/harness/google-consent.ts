@@ -35,7 +35,10 @@ const newAccountSchema = z.object({
 function parseOAuth(source: Record<string, unknown>): OAuthRequest | null {
   const callback = `${getEnv().APP_URL.replace(/\/+$/, "")}${GOOGLE_CALLBACK_PATH}`;
   const picked = Object.fromEntries(
-    ["client_id", "redirect_uri", "state", "scope"].map((name) => [name, typeof source[name] === "string" ? source[name] : undefined]),
+    ["client_id", "redirect_uri", "state", "scope"].map((name) => [
+      name,
+      typeof source[name] === "string" ? source[name] : undefined,
+    ]),
   );
   const parsed = oauthSchema.safeParse(picked);
   return parsed.success && parsed.data.redirect_uri === callback ? parsed.data : null;
@@ -70,7 +73,10 @@ export function googleConsentRouter(): express.Router {
       if (!chosen) return void res.status(400).type("text/plain").send("Unknown account");
       sub = chosen.sub;
     }
-    back.searchParams.set("code", issueMockAuthorizationCode({ sub, clientId: oauth.client_id, redirectUri: oauth.redirect_uri }));
+    back.searchParams.set(
+      "code",
+      issueMockAuthorizationCode({ sub, clientId: oauth.client_id, redirectUri: oauth.redirect_uri }),
+    );
     res.redirect(302, back.toString());
   });
   return router;
@@ -87,7 +93,10 @@ function invalid(res: express.Response) {
 function consentPage(
   res: express.Response,
   oauth: OAuthRequest,
-  submitted: { values: Record<string, unknown>; errors: Record<string, string[] | undefined> } = { values: {}, errors: {} },
+  submitted: { values: Record<string, unknown>; errors: Record<string, string[] | undefined> } = {
+    values: {},
+    errors: {},
+  },
   status = 200,
 ) {
   const hidden = (["client_id", "redirect_uri", "state", "scope"] as const)
@@ -95,9 +104,10 @@ function consentPage(
     .join("");
   const accounts = listMockGoogleAccounts()
     .map(
-      (account) => `<li><button type="submit" name="sub" value="${escapeHtml(account.sub)}">${escapeHtml(
-        `${account.givenName} ${account.familyName}`,
-      )}<br><span class="muted">${escapeHtml(account.email)}${account.emailVerified ? "" : " (email not verified)"}</span></button></li>`,
+      (account) =>
+        `<li><button type="submit" name="sub" value="${escapeHtml(account.sub)}">${escapeHtml(
+          `${account.givenName} ${account.familyName}`,
+        )}<br><span class="muted">${escapeHtml(account.email)}${account.emailVerified ? "" : " (email not verified)"}</span></button></li>`,
     )
     .join("");
   const field = (name: "givenName" | "familyName" | "email", label: string, type = "text") => {

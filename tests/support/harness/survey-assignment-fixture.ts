@@ -23,7 +23,9 @@ export const surveyAssignmentFixture = z.object({
   }),
 });
 
-export async function createSurveyAssignmentFixture(input: z.infer<typeof surveyAssignmentFixture>["surveyAssignment"]) {
+export async function createSurveyAssignmentFixture(
+  input: z.infer<typeof surveyAssignmentFixture>["surveyAssignment"],
+) {
   const prisma = getPrisma();
   if (input.delivery === "hosted" && !input.definition && !input.questionnaireId) {
     throw new Error("A hosted survey fixture needs a definition or a questionnaire");
