@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { errorAria } from "~/components/forms";
 
 // The rows of the Survey Demographics form: a question picker and an option picker per row. Every
 // row posts `question` and `option` (a select always posts), so the server pairs them by position.
@@ -79,7 +80,7 @@ function DemographicRow({
                 setQuestion(event.target.value);
                 setOption("");
               }}
-              aria-invalid={error ? true : undefined}
+              {...errorAria(errorId)}
               className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base"
             >
               <option value="">Select question</option>
@@ -99,7 +100,7 @@ function DemographicRow({
               name="option"
               value={option}
               onChange={(event) => setOption(event.target.value)}
-              aria-invalid={error ? true : undefined}
+              {...errorAria(errorId)}
               className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base"
             >
               <option value="">Select option</option>

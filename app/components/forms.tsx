@@ -43,15 +43,19 @@ function describedBy(...ids: (string | undefined)[]): string | undefined {
   return ids.filter(Boolean).join(" ") || undefined;
 }
 
+/**
+ * The aria attributes of a control: invalid while its error list (of id `errorId`) is shown, and
+ * described by its hint and that list. Every control of the site, kit or not, takes them from here.
+ */
+export function errorAria(errorId: string | undefined, hintId?: string) {
+  return { "aria-invalid": errorId ? true : undefined, "aria-describedby": describedBy(hintId, errorId) };
+}
+
 /** The ids of a control's hint and error list, and the aria attributes that point at them. */
 function fieldAria(id: string, errors: string[] | null | undefined, hint?: ReactNode) {
   const errorId = errorIdOf(id, errors);
   const hintId = hint ? `${id}-hint` : undefined;
-  return {
-    errorId,
-    hintId,
-    aria: { "aria-invalid": errorId ? true : undefined, "aria-describedby": describedBy(hintId, errorId) },
-  };
+  return { errorId, hintId, aria: errorAria(errorId, hintId) };
 }
 
 export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { ErrorList } from "~/components/forms";
+import { ErrorList, errorAria } from "~/components/forms";
 import { ANY, isRuleRequired, optionField, ruleFields, type RuleFormValues } from "~/domain/screener-rules";
 import type { QuestionDefinition, QuestionnaireDefinition } from "~/questionnaire/definition";
 import { RequiredMarker } from "~/questionnaire/form";
@@ -48,8 +48,7 @@ const fieldId = (field: string) => `rules-${field.replace(":", "-")}`;
 
 /** aria attributes of a control whose messages are under `field`. */
 function described(field: string, errors: Errors) {
-  const invalid = Boolean(errors[field]?.length);
-  return { "aria-invalid": invalid || undefined, "aria-describedby": invalid ? `${fieldId(field)}-error` : undefined };
+  return errorAria(errors[field]?.length ? `${fieldId(field)}-error` : undefined);
 }
 
 function Group({

@@ -1,7 +1,7 @@
 import { useForm, type FieldMetadata, type FormMetadata, type SubmissionResult } from "@conform-to/react";
 import { useEffect, useRef, type FormEvent, type ReactNode } from "react";
 import { useHydrated } from "~/components/use-hydrated";
-import { ErrorList } from "~/components/forms";
+import { ErrorList, errorAria } from "~/components/forms";
 import {
   allQuestions,
   type Answers,
@@ -149,8 +149,7 @@ function Question({
   const control = {
     name: field.name,
     disabled: readOnly || hidden,
-    "aria-invalid": invalid || undefined,
-    "aria-describedby": [hintId, invalid ? field.errorId : undefined].filter(Boolean).join(" ") || undefined,
+    ...errorAria(invalid ? field.errorId : undefined, hintId),
   };
   const initial = postedStrings(field.initialValue) ?? [];
   const label = (

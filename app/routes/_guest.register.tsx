@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
-import { CountryOptions, ErrorList, InputField, SelectField, SubmitButton } from "~/components/forms";
+import { CountryOptions, ErrorList, errorAria, InputField, SelectField, SubmitButton } from "~/components/forms";
 import { requireGuest } from "~/domain/auth.server";
 import { isGoogleSignInEnabled } from "~/domain/google-auth.server";
 import {
@@ -131,9 +131,7 @@ function StepTwo({
   const goingBack = navigation.state === "submitting" && navigation.formData?.get("intent") === "previous";
   const dobErrors = [fields.day, fields.month, fields.year].flatMap((field) => field.errors ?? []);
   dobErrors.push(...(form.allErrors.dob ?? []));
-  const dobAria = dobErrors.length
-    ? { "aria-invalid": true, "aria-describedby": "dob-error" }
-    : { "aria-invalid": undefined, "aria-describedby": undefined };
+  const dobAria = errorAria(dobErrors.length ? "dob-error" : undefined);
   const dobBorder = dobErrors.length ? "border-red-600" : "border-slate-300";
   return (
     <>

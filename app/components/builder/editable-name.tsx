@@ -1,5 +1,5 @@
 import { useRef, useState, type KeyboardEvent } from "react";
-import { ErrorList } from "~/components/forms";
+import { ErrorList, errorAria } from "~/components/forms";
 
 // A name in the builder. Without JavaScript it is a visible text input with its own Save button
 // (every name input of the form is saved by any button, see app/builder/intents.ts). With
@@ -49,8 +49,7 @@ export function EditableName({
             name={name}
             defaultValue={value}
             size={Math.max(12, Math.min(value.length, 60))}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={errorId}
+            {...errorAria(errorId)}
             className={`${inputClass} min-w-[12ch] ${textClassName}`}
           />
           <button type="submit" name="intent" value="save" className="btn-secondary px-2 py-1 text-sm">
@@ -94,8 +93,7 @@ export function EditableName({
           onChange={(event) => setText(event.target.value)}
           onKeyDown={onKeyDown}
           onBlur={() => finish(true)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={errorId}
+          {...errorAria(errorId)}
           className={`${inputClass} min-w-[12ch] ${textClassName}`}
         />
       ) : (

@@ -8,7 +8,7 @@ import {
   type DraftErrors,
 } from "~/builder/draft";
 import { conditionOfValue, conditionValue, field, intent } from "~/builder/intents";
-import { ErrorList } from "~/components/forms";
+import { ErrorList, errorAria } from "~/components/forms";
 import type { QuestionType } from "~/questionnaire/definition";
 import { EditableName } from "./editable-name";
 import { AddOptionButton, DeleteOptionButton, DeleteQuestionButton } from "./editor-buttons";
@@ -203,8 +203,7 @@ function ConditionPicker({
           const condition = conditionOfValue(event.target.value);
           if (condition !== undefined) dispatch({ type: "set-condition", page, question, condition });
         }}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        {...errorAria(error ? `${id}-error` : undefined)}
         className="max-w-full rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
       >
         <option value="">Always</option>

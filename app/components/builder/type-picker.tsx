@@ -1,5 +1,5 @@
 import type { SelectHTMLAttributes } from "react";
-import { ErrorList } from "~/components/forms";
+import { ErrorList, errorAria } from "~/components/forms";
 
 // A question's type in the one question editor (decision 042), for the survey builder and profile
 // survey sets alike: the 'Type' select, and without JavaScript its own 'Change type' button (the
@@ -31,8 +31,7 @@ export function TypePicker({
       <select
         {...selectProps}
         id={id}
-        aria-invalid={errorId ? true : undefined}
-        aria-describedby={errorId}
+        {...errorAria(errorId)}
         className={`rounded-md border bg-white px-2 py-1 text-sm ${errorId ? "border-red-600" : "border-slate-300"}`}
       >
         {choices.map((choice) => (
