@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { createAdmin, createMember, createSurveyAssignment } from "./support/fixtures";
 import { signInAsAdmin } from "./support/admin";
 
@@ -25,16 +26,11 @@ async function renameIn(js: boolean, scope: Locator | Page, label: string, value
 }
 
 test("an admin builds a screener of three pages with every question type, previews and submits it", async ({
-  page,
-  context,
+  adminPage: page,
+  javaScriptEnabled: js,
 }, testInfo) => {
   test.setTimeout(120_000);
-  const js = testInfo.project.name === "js-on";
-
   const rename = (scope: Locator | Page, label: string, value: string) => renameIn(js, scope, label, value);
-
-  const admin = await createAdmin(context, testInfo);
-  await signInAsAdmin(page, admin);
   await page.goto("/admin/survey");
   await page.getByRole("navigation", { name: "Survey section" }).getByRole("link", { name: "Create Screener" }).click();
   await expect(page).toHaveURL("/admin/screenercreate");
@@ -246,12 +242,7 @@ test("the builder and its preview have no serious or critical accessibility viol
   await context.close();
 });
 
-test("the hosted survey builder hands its questionnaire to the new-survey page", async ({
-  page,
-  context,
-}, testInfo) => {
-  const admin = await createAdmin(context, testInfo);
-  await signInAsAdmin(page, admin);
+test("the hosted survey builder hands its questionnaire to the new-survey page", async ({ adminPage: page }) => {
   await page.goto("/admin/survey/build");
   await expect(page.getByRole("heading", { name: "Build a Survey", level: 1 })).toBeVisible();
   await page.getByRole("button", { name: "create new Survey" }).click();
@@ -267,14 +258,12 @@ test("the hosted survey builder hands its questionnaire to the new-survey page",
 });
 
 test("an admin marks an exclusive option and a shown-when question, and a member taking the survey sees both work", async ({
-  page,
+  adminPage: page,
   context,
+  javaScriptEnabled: js,
 }, testInfo) => {
   test.setTimeout(120_000);
-  const js = testInfo.project.name === "js-on";
   const rename = (scope: Locator | Page, label: string, value: string) => renameIn(js, scope, label, value);
-  const admin = await createAdmin(context, testInfo);
-  await signInAsAdmin(page, admin);
   await page.goto("/admin/survey/build");
   await page.getByRole("button", { name: "create new Survey" }).click();
   const question = (q: number) =>

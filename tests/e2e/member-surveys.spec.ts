@@ -1,5 +1,6 @@
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { createAssignedSurvey, createMember, type SurveyFixture } from "./support/fixtures";
+import { number, option, page, questionnaire, radio } from "../support/questionnaires";
 
 // The member's surveys in both projects: the dashboard card with its 'new' mark and Start Survey,
 // the pre-screener failed (Not Allowed, no second try) and passed (Proceed), the survey history
@@ -8,31 +9,10 @@ import { createAssignedSurvey, createMember, type SurveyFixture } from "./suppor
 const jsOn = (testInfo: TestInfo) => testInfo.project.name === "js-on";
 
 const SCREENER: NonNullable<SurveyFixture["screener"]> = {
-  definition: {
-    title: "Car owners",
-    description: "",
-    pages: [
-      {
-        title: "About you",
-        questions: [{ key: "age", label: "Your age", type: "number", required: true, options: [] }],
-      },
-      {
-        title: "Your car",
-        questions: [
-          {
-            key: "owner",
-            label: "Do you own a car?",
-            type: "radio",
-            required: true,
-            options: [
-              { value: "Yes", label: "Yes" },
-              { value: "No", label: "No" },
-            ],
-          },
-        ],
-      },
-    ],
-  },
+  definition: questionnaire("Car owners", [
+    page("About you", [number("age", "Your age")]),
+    page("Your car", [radio("owner", "Do you own a car?", [option("Yes"), option("No")])]),
+  ]),
   rules: { owner: "Yes" },
 };
 

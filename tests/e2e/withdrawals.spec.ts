@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { createAdmin, createMember } from "./support/fixtures";
+import { createAdmin, createMember, type MemberFixture } from "./support/fixtures";
 import { signInAsAdmin } from "./support/admin";
 
 // Withdrawals with JavaScript on and off: the member requests two and sees them pending payment;
@@ -17,6 +17,23 @@ const BANK = {
 };
 const UPI = { method: "upi" as const, holderName: "Asha Rao", upiId: "asha@okhdfc" };
 const CONFIRM_TEXT = "Are you sure... Once submitted this action cannot be revert back";
+
+/** A verified member with full details, these points and payment accounts, signed in on /points. */
+async function memberOnPointsPage(
+  page: Page,
+  testInfo: Parameters<typeof createMember>[1],
+  points: number,
+  paymentAccounts: MemberFixture["paymentAccounts"],
+) {
+  await createMember(page.context(), testInfo, {
+    signIn: true,
+    verified: true,
+    details: true,
+    points,
+    paymentAccounts,
+  });
+  await page.goto("/points");
+}
 
 async function withdraw(page: Page, points: string, account: RegExp) {
   await page.getByLabel("Points to withdraw").fill(points);
@@ -60,19 +77,11 @@ async function openConfirmation(page: Page, reference: string, javaScriptEnabled
 
 test("request, approve, reject: pending payment, then Paid out and the points back", async ({
   page,
-  context,
   browser,
   baseURL,
   javaScriptEnabled,
 }, testInfo) => {
-  await createMember(context, testInfo, {
-    signIn: true,
-    verified: true,
-    details: true,
-    points: 2500,
-    paymentAccounts: [BANK, UPI],
-  });
-  await page.goto("/points");
+  await memberOnPointsPage(page, testInfo, 2500, [BANK, UPI]);
   await expect(page.getByTestId("points-balance")).toHaveText("2500");
   await expect(page.getByTestId("withdrawable")).toHaveText("₹ 250.00");
   await expect(page.getByTestId("minimum-withdrawal")).toHaveText("1,000 points (₹ 100.00)");
@@ -156,19 +165,11 @@ async function approve(page: Page, confirmation: ReturnType<Page["getByRole"]>, 
 
 test("four eyes: above ₹5,000 one admin's approval is recorded, not paid; the same admin again is refused; a second admin pays", async ({
   page,
-  context,
   browser,
   baseURL,
   javaScriptEnabled,
 }, testInfo) => {
-  await createMember(context, testInfo, {
-    signIn: true,
-    verified: true,
-    details: true,
-    points: 60_000,
-    paymentAccounts: [BANK],
-  });
-  await page.goto("/points");
+  await memberOnPointsPage(page, testInfo, 60_000, [BANK]);
   await withdraw(page, "60000", /Bank · HDFC Bank ••••••••7890/);
   const reference = await pendingReference(page, "Bank · HDFC Bank");
 
@@ -227,19 +228,11 @@ test("four eyes: above ₹5,000 one admin's approval is recorded, not paid; the 
 
 test("the withdraw form's limits, and a member without an account is sent to add one", async ({
   page,
-  context,
   browser,
   baseURL,
   javaScriptEnabled,
 }, testInfo) => {
-  await createMember(context, testInfo, {
-    signIn: true,
-    verified: true,
-    details: true,
-    points: 1200,
-    paymentAccounts: [UPI],
-  });
-  await page.goto("/points");
+  await memberOnPointsPage(page, testInfo, 1200, [UPI]);
   const points = page.getByLabel("Points to withdraw");
   if (javaScriptEnabled) {
     // The same schema as the server's, in the browser.
@@ -277,7 +270,6 @@ test("the withdraw form's limits, and a member without an account is sent to add
 
 test("the points page, the points history and the Payment Confirmation pass axe", async ({
   page,
-  context,
   browser,
   baseURL,
   javaScriptEnabled,
@@ -289,14 +281,7 @@ test("the points page, the points history and the Payment Confirmation pass axe"
       .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
       .map((violation) => ({ rule: violation.id, targets: violation.nodes.map((node) => node.target.join(" ")) }));
 
-  await createMember(context, testInfo, {
-    signIn: true,
-    verified: true,
-    details: true,
-    points: 3000,
-    paymentAccounts: [BANK, UPI],
-  });
-  await page.goto("/points");
+  await memberOnPointsPage(page, testInfo, 3000, [BANK, UPI]);
   await withdraw(page, "999", /Bank · HDFC Bank/);
   await expect(page.getByText("The minimum withdrawal is 1,000 points.")).toBeVisible();
   expect(await serious(page)).toEqual([]);

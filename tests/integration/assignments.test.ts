@@ -27,6 +27,7 @@ import { action as listAction, loader as listLoader } from "~/routes/admin._cons
 import { adminRequest as request, ORIGIN, thrownStatus } from "../support/admin-requests";
 import { createTestAssignment, createTestMember, createTestSurvey } from "../support/factories";
 import { expectData, expectRedirect } from "../support/remix";
+import { checkbox, option, page, questionnaire, radio, text } from "../support/questionnaires";
 import { signedInAdmin, toastOf } from "../support/requests";
 
 // Survey assignment: one member (no duplicate), all eligible members in one statement, targeting by
@@ -34,39 +35,13 @@ import { signedInAdmin, toastOf } from "../support/requests";
 // assigned), reassign after an ended assignment, delete of open ones only, audit entries, refused
 // input that writes nothing, and the 404 page for anyone who is not an admin.
 
-const profileSet: QuestionnaireDefinition = {
-  title: "Lifestyle",
-  description: "",
-  pages: [
-    {
-      title: "Page 1",
-      questions: [
-        {
-          key: "pet",
-          label: "Which pet do you have?",
-          type: "radio",
-          required: true,
-          options: [
-            { value: "Dog", label: "Dog" },
-            { value: "Cat", label: "Cat" },
-            { value: "Fish", label: "Fish" },
-          ],
-        },
-        {
-          key: "drinks",
-          label: "What do you drink?",
-          type: "checkbox",
-          required: true,
-          options: [
-            { value: "Tea", label: "Tea" },
-            { value: "Coffee", label: "Coffee" },
-          ],
-        },
-        { key: "nickname", label: "Nickname", type: "text", required: false, options: [] },
-      ],
-    },
-  ],
-};
+const profileSet: QuestionnaireDefinition = questionnaire("Lifestyle", [
+  page("Page 1", [
+    radio("pet", "Which pet do you have?", [option("Dog"), option("Cat"), option("Fish")]),
+    checkbox("drinks", "What do you drink?", [option("Tea"), option("Coffee")]),
+    text("nickname", "Nickname", { required: false }),
+  ]),
+]);
 
 /** A profile questionnaire offered in `country` (null: everywhere) and its option ids by "key:value". */
 async function profileQuestionnaire(country: string | null, definition = profileSet) {

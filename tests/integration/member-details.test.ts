@@ -33,6 +33,21 @@ const VALID = {
   mobile: "",
 };
 
+/** The message under each required field left empty (or out of range, for the date of birth). */
+const REQUIRED_MESSAGES = {
+  firstName: "Enter your first name",
+  state: "Enter your state",
+  city: "Enter your city",
+  pin: "Enter your ZIP / PIN code",
+  country: "Select your country",
+  gender: "Select your gender",
+  dobDay: "Enter a valid day",
+  dobMonth: "Select a month",
+  dobYear: "Enter Valid Year",
+};
+const INVALID_PIN = "Enter a valid ZIP / PIN code (3 to 10 letters or digits)";
+const INVALID_MOBILE = "Enter a valid phone number (6 to 15 digits, optionally starting with +)";
+
 function load(cookie: string, search = "") {
   return loader({
     request: new Request(`${ORIGIN}/details/user${search}`, {
@@ -184,22 +199,14 @@ describe("saving My Detail", () => {
       firstName: "Asha",
     });
     expect(result.data.error).toEqual({
-      pin: ["Enter a valid ZIP / PIN code (3 to 10 letters or digits)"],
+      pin: [INVALID_PIN],
     });
     expect(await getPrisma().member.findUniqueOrThrow({ where: { id: member.id } })).toEqual(member);
   });
 
   test.each([
-    ["firstName", "", "Enter your first name"],
-    ["firstName", "   ", "Enter your first name"],
-    ["state", "", "Enter your state"],
-    ["city", "", "Enter your city"],
-    ["pin", "", "Enter your ZIP / PIN code"],
-    ["country", "", "Select your country"],
-    ["gender", "", "Select your gender"],
-    ["dobDay", "", "Enter a valid day"],
-    ["dobMonth", "", "Select a month"],
-    ["dobYear", "", "Enter Valid Year"],
+    ...Object.entries(REQUIRED_MESSAGES).map(([field, message]) => [field, "", message]),
+    ["firstName", "   ", REQUIRED_MESSAGES.firstName],
   ])("%s is required (%j)", async (field, value, message) => {
     const { member, cookie } = await signedIn();
     expect(await refused(member, cookie, { [field]: value })).toEqual({
@@ -208,25 +215,25 @@ describe("saving My Detail", () => {
   });
 
   test.each([
-    ["country", "XX", "Select your country"],
-    ["country", "in", "Select your country"],
-    ["country", "IND", "Select your country"],
-    ["gender", "prefer_not", "Select your gender"],
-    ["gender", "robot", "Select your gender"],
-    ["pin", "56", "Enter a valid ZIP / PIN code (3 to 10 letters or digits)"],
+    ["country", "XX", REQUIRED_MESSAGES.country],
+    ["country", "in", REQUIRED_MESSAGES.country],
+    ["country", "IND", REQUIRED_MESSAGES.country],
+    ["gender", "prefer_not", REQUIRED_MESSAGES.gender],
+    ["gender", "robot", REQUIRED_MESSAGES.gender],
+    ["pin", "56", INVALID_PIN],
     ["pin", "560 001 1234", "Must be at most 10 characters."],
-    ["pin", "560@01", "Enter a valid ZIP / PIN code (3 to 10 letters or digits)"],
-    ["pin", "56--001", "Enter a valid ZIP / PIN code (3 to 10 letters or digits)"],
-    ["mobile", "98765", "Enter a valid phone number (6 to 15 digits, optionally starting with +)"],
-    ["mobile", "1234567890123456", "Enter a valid phone number (6 to 15 digits, optionally starting with +)"],
-    ["mobile", "98765abc", "Enter a valid phone number (6 to 15 digits, optionally starting with +)"],
-    ["mobile", "91+98765432", "Enter a valid phone number (6 to 15 digits, optionally starting with +)"],
-    ["dobDay", "32", "Enter a valid day"],
-    ["dobDay", "0", "Enter a valid day"],
-    ["dobMonth", "13", "Select a month"],
-    ["dobYear", "199", "Enter Valid Year"],
-    ["dobYear", "19900", "Enter Valid Year"],
-    ["dobYear", "1899", "Enter Valid Year"],
+    ["pin", "560@01", INVALID_PIN],
+    ["pin", "56--001", INVALID_PIN],
+    ["mobile", "98765", INVALID_MOBILE],
+    ["mobile", "1234567890123456", INVALID_MOBILE],
+    ["mobile", "98765abc", INVALID_MOBILE],
+    ["mobile", "91+98765432", INVALID_MOBILE],
+    ["dobDay", "32", REQUIRED_MESSAGES.dobDay],
+    ["dobDay", "0", REQUIRED_MESSAGES.dobDay],
+    ["dobMonth", "13", REQUIRED_MESSAGES.dobMonth],
+    ["dobYear", "199", REQUIRED_MESSAGES.dobYear],
+    ["dobYear", "19900", REQUIRED_MESSAGES.dobYear],
+    ["dobYear", "1899", REQUIRED_MESSAGES.dobYear],
   ])("%s %j is refused", async (field, value, message) => {
     const { member, cookie } = await signedIn();
     const errors = await refused(member, cookie, { [field]: value });

@@ -3,7 +3,7 @@ import { startAdminSession } from "~/domain/admin-sessions.server";
 import { EMAIL_SEARCH_MESSAGE, formatRupees, PAGE_SIZE } from "~/domain/member-records.server";
 import { getPrisma } from "~/lib/db.server";
 import { loader } from "~/routes/admin._console.users";
-import { createTestAdmin, createTestMember } from "../support/factories";
+import { createTestAdmin, createTestAssignment, createTestMember, createTestSurvey } from "../support/factories";
 import { ORIGIN } from "../support/requests";
 
 // Users Records (/admin/users): cards from the database, the e-mail search and keyset pages.
@@ -34,18 +34,7 @@ describe("Users Records", () => {
   test("the cards count members, completed assignments and paid-out withdrawals in rupees", async () => {
     const cookie = await adminCookie();
     const [asha, ravi] = await createMembers(2);
-    const category = await getPrisma().surveyCategory.create({ data: { id: 901, name: "Bench" } });
-    const survey = await getPrisma().survey.create({
-      data: {
-        name: "S",
-        slug: "s",
-        categoryId: category.id,
-        points: 10,
-        lengthMinutes: 5,
-        delivery: "hosted",
-        returnSecret: "x",
-      },
-    });
+    const survey = await createTestSurvey();
     for (const [index, [member, status]] of (
       [
         [asha, 3],
@@ -53,9 +42,7 @@ describe("Users Records", () => {
         [ravi, 4],
       ] as const
     ).entries()) {
-      await getPrisma().assignment.create({
-        data: { surveyId: survey.id, memberId: member.id, status, points: 10, respondentToken: `token-${index}` },
-      });
+      await createTestAssignment(survey.id, member.id, { status, points: 10, respondentToken: `token-${index}` });
     }
     const snapshot = { method: "upi", upiId: "asha@okbank" };
     for (const [index, [status, amountMinor]] of (

@@ -338,28 +338,12 @@ describe("the pre-screener", () => {
     await prisma.$transaction(async (tx) => {
       const questionnaireId = await createQuestionnaire(tx, {
         kind: "profile",
-        definition: {
-          title: "Profile",
-          description: "",
-          pages: [
-            {
-              title: "Profile",
-              questions: [
-                {
-                  key: "owner",
-                  label: "Car?",
-                  type: "radio",
-                  required: false,
-                  options: [
-                    { value: "Yes", label: "Yes" },
-                    { value: "Maybe", label: "Maybe" },
-                  ],
-                },
-                { key: "age", label: "Age", type: "number", required: false, options: [] },
-              ],
-            },
-          ],
-        },
+        definition: questionnaire("Profile", [
+          page("Profile", [
+            radio("owner", "Car?", [option("Yes"), option("Maybe")], { required: false }),
+            number("age", "Age", { required: false }),
+          ]),
+        ]),
       });
       await saveResponse(tx, { questionnaireId, memberId: member.id, answers: { owner: "Yes", age: 41 } });
     });

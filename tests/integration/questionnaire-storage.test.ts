@@ -8,7 +8,7 @@ import {
   saveResponse,
   updateQuestionnaire,
 } from "~/questionnaire/storage.server";
-import { createTestAdmin, createTestMember } from "../support/factories";
+import { createTestAdmin, createTestAssignment, createTestMember, createTestSurvey } from "../support/factories";
 import { ASSIGNMENT_STATUS } from "~/domain/assignment-status";
 import * as q from "../support/questionnaires";
 
@@ -122,26 +122,10 @@ describe("questionnaire storage", () => {
   test("responses tied to assignments are one per assignment, apart from the profile response", async () => {
     const id = await create("screener");
     const member = await createTestMember();
-    const category = await getPrisma().surveyCategory.create({ data: { id: 950, name: "Test" } });
-    const survey = await getPrisma().survey.create({
-      data: {
-        name: "S",
-        slug: "s",
-        categoryId: category.id,
-        points: 10,
-        lengthMinutes: 5,
-        delivery: "hosted",
-        returnSecret: "x",
-      },
-    });
-    const assignment = await getPrisma().assignment.create({
-      data: {
-        surveyId: survey.id,
-        memberId: member.id,
-        status: ASSIGNMENT_STATUS.assigned,
-        points: 10,
-        respondentToken: "token-1",
-      },
+    const survey = await createTestSurvey();
+    const assignment = await createTestAssignment(survey.id, member.id, {
+      status: ASSIGNMENT_STATUS.assigned,
+      respondentToken: "token-1",
     });
     const save = (assignmentId?: number) =>
       getPrisma().$transaction((tx) =>

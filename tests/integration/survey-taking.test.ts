@@ -13,6 +13,7 @@ import { loader as returnLoader } from "~/routes/surveys.redirect";
 import { action as hostedAction, loader as hostedLoader } from "~/routes/view.survey.$slug";
 import { createTestAssignment, createTestMember, createTestSurvey } from "../support/factories";
 import { expectData, expectRedirect } from "../support/remix";
+import { number, option, page, questionnaire, radio } from "../support/questionnaires";
 import { signedInMember as signedIn } from "../support/requests";
 
 // Taking a survey (decision 023): the assignment's state machine, starting, the hosted survey's
@@ -29,31 +30,14 @@ const INTERNAL_ORIGIN = "http://127.0.0.1:3000";
 const { assigned, started, complete, rejectedTerm, notAllowed, rejected, paused } = ASSIGNMENT_STATUS;
 const ALL_STATUSES: AssignmentStatus[] = [assigned, started, complete, rejectedTerm, notAllowed, rejected, paused];
 
-const DEFINITION: QuestionnaireDefinition = {
-  title: "Coffee habits",
-  description: "Two short questions.",
-  pages: [
-    {
-      title: "Cups",
-      questions: [{ key: "cupsPerDay", label: "How many cups a day?", type: "number", required: true, options: [] }],
-    },
-    {
-      title: "Taste",
-      questions: [
-        {
-          key: "favourite",
-          label: "Favourite drink",
-          type: "radio",
-          required: true,
-          options: [
-            { value: "Espresso", label: "Espresso" },
-            { value: "Latte", label: "Latte" },
-          ],
-        },
-      ],
-    },
+const DEFINITION: QuestionnaireDefinition = questionnaire(
+  "Coffee habits",
+  [
+    page("Cups", [number("cupsPerDay", "How many cups a day?")]),
+    page("Taste", [radio("favourite", "Favourite drink", [option("Espresso"), option("Latte")])]),
   ],
-};
+  "Two short questions.",
+);
 const ANSWERS: [string, string][] = [
   ["cupsPerDay", "3"],
   ["favourite", "Latte"],

@@ -123,6 +123,49 @@ function partsYearsAgo(years: number, days = 0) {
 }
 
 // Values chosen to sit on the edges of each rule, accepted and refused.
+/** The postcodes, among the edges, that both screens accept; `REFUSED_PINS` the others. */
+const ACCEPTED_PINS = [
+  "560001",
+  "110 001",
+  "110-001",
+  " 560001 ",
+  "0110",
+  "000",
+  "001",
+  "007",
+  "EC1A 1BB",
+  "ec1a 1bb",
+  "K1A 0B1",
+  "12345-6789",
+  "a".repeat(10),
+];
+const REFUSED_PINS = ["56", "1-", "-12", "12--4", "1  23", "560@01", "a".repeat(11), "560 001 1234", "", "   "];
+
+/** The mobile numbers, among the edges, that both screens accept (blank: none given). */
+const ACCEPTED_MOBILES = [
+  "",
+  "  ",
+  "9876543210",
+  "+919876543210",
+  "+91 98765 43210",
+  "+91-98765-43210",
+  "098765 43210",
+  "123456",
+  "1".repeat(15),
+  "+" + "1".repeat(15),
+  "\t9876543210",
+  " 9876543210 ",
+];
+const REFUSED_MOBILES = [
+  "12345",
+  "1".repeat(16),
+  "1".repeat(20),
+  "91+98765432",
+  "98765abc",
+  "++919876543210",
+  "(0) 98765 43210",
+];
+
 const EDGES = {
   firstName: [
     "Asha",
@@ -176,52 +219,8 @@ const EDGES = {
   country: ["IN", "US", "GB", "XX", "in", "IND", " IN ", "", "ZZ", "EU"],
   state: ["Karnataka", "Tamil Nadu", "Île-de-France", "a".repeat(100), "a".repeat(101), "", "  ", "Goa\u0000"],
   city: ["Bengaluru", "Hubballi-Dharwad", "Saint-Étienne", "a".repeat(100), "a".repeat(101), "", "City\u001F"],
-  pin: [
-    "560001",
-    "110 001",
-    "110-001",
-    " 560001 ",
-    "0110",
-    "000",
-    "001",
-    "007",
-    "EC1A 1BB",
-    "ec1a 1bb",
-    "K1A 0B1",
-    "12345-6789",
-    "56",
-    "1-",
-    "-12",
-    "12--4",
-    "1  23",
-    "560@01",
-    "a".repeat(10),
-    "a".repeat(11),
-    "560 001 1234",
-    "",
-    "   ",
-  ],
-  mobile: [
-    "",
-    "  ",
-    "9876543210",
-    "+919876543210",
-    "+91 98765 43210",
-    "+91-98765-43210",
-    "098765 43210",
-    "123456",
-    "12345",
-    "1".repeat(15),
-    "1".repeat(16),
-    "1".repeat(20),
-    "+" + "1".repeat(15),
-    "91+98765432",
-    "98765abc",
-    "++919876543210",
-    "(0) 98765 43210",
-    "\t9876543210",
-    " 9876543210 ",
-  ],
+  pin: [...ACCEPTED_PINS, ...REFUSED_PINS],
+  mobile: [...ACCEPTED_MOBILES, ...REFUSED_MOBILES],
 } satisfies Record<string, unknown[]>;
 
 describe("Register and My Detail accept the same profile values", () => {
@@ -243,35 +242,8 @@ describe("Register and My Detail accept the same profile values", () => {
 
   test("the edges are edges: each rule both accepts and refuses some of them", () => {
     const accepted = (change: Partial<Profile>) => register({ ...VALID, ...change }) !== null;
-    expect(EDGES.pin.filter((pin) => accepted({ pin }))).toEqual([
-      "560001",
-      "110 001",
-      "110-001",
-      " 560001 ",
-      "0110",
-      "000",
-      "001",
-      "007",
-      "EC1A 1BB",
-      "ec1a 1bb",
-      "K1A 0B1",
-      "12345-6789",
-      "a".repeat(10),
-    ]);
-    expect(EDGES.mobile.filter((mobile) => accepted({ mobile }))).toEqual([
-      "",
-      "  ",
-      "9876543210",
-      "+919876543210",
-      "+91 98765 43210",
-      "+91-98765-43210",
-      "098765 43210",
-      "123456",
-      "1".repeat(15),
-      "+" + "1".repeat(15),
-      "\t9876543210",
-      " 9876543210 ",
-    ]);
+    expect(EDGES.pin.filter((pin) => accepted({ pin }))).toEqual(ACCEPTED_PINS);
+    expect(EDGES.mobile.filter((mobile) => accepted({ mobile }))).toEqual(ACCEPTED_MOBILES);
     expect(EDGES.gender.filter((gender) => accepted({ gender }))).toEqual([...GENDER_CODES]);
     expect(EDGES.country.filter((country) => accepted({ country }))).toEqual(["IN", "US", "GB", " IN "]);
     expect(EDGES.firstName.filter((firstName) => !accepted({ firstName }))).toEqual([

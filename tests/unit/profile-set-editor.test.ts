@@ -10,35 +10,19 @@ import {
   type DraftQuestion,
 } from "~/domain/profile-survey-set-schema";
 import type { QuestionnaireDefinition } from "~/questionnaire/definition";
+import { option, page, questionnaire, radio, text } from "../support/questionnaires";
 
 // A profile survey set edited through the one question editor's reducer (decision 042): one page,
 // new options called 'Title', and stable codes that never take over a stored question's or
 // option's answers.
 
 /** What is stored: q1 (radio o1, o2, o5) and q3 (text); q2 and o3, o4 were deleted before. */
-const STORED: QuestionnaireDefinition = {
-  title: "Pets",
-  description: "",
-  pages: [
-    {
-      title: "Pets",
-      questions: [
-        {
-          key: "q1",
-          label: "Dog or cat?",
-          type: "radio",
-          required: true,
-          options: [
-            { value: "o1", label: "Dog" },
-            { value: "o2", label: "Cat" },
-            { value: "o5", label: "Bird" },
-          ],
-        },
-        { key: "q3", label: "Name", type: "text", required: false, options: [] },
-      ],
-    },
-  ],
-};
+const STORED: QuestionnaireDefinition = questionnaire("Pets", [
+  page("Pets", [
+    radio("q1", "Dog or cat?", [option("o1", "Dog"), option("o2", "Cat"), option("o5", "Bird")]),
+    text("q3", "Name", { required: false }),
+  ]),
+]);
 
 const QUESTIONS: DraftQuestion[] = STORED.pages[0].questions.map((question) => ({
   key: question.key,

@@ -161,27 +161,26 @@ describe("evaluateScreener", () => {
   });
 });
 
-function form(entries: [string, string][]) {
+/** The rules form posted with these fields (a list: the field repeats, in order), read against `screener`. */
+function read(fields: Record<string, string | string[]>) {
   const data = new FormData();
-  for (const [name, value] of entries) data.append(name, value);
-  return data;
+  for (const [name, values] of Object.entries(fields)) {
+    for (const value of [values].flat()) data.append(name, value);
+  }
+  return readRulesForm(screener, data);
 }
 
 describe("readRulesForm", () => {
   test("reads every type's fields into the admin's answers", () => {
-    const result = readRulesForm(
-      screener,
-      form([
-        ["min:age", " 18 "],
-        ["max:age", ""],
-        ["rule:owner", "o:Yes"],
-        ["rule:brand", "any"],
-        ["rule:fuel", "o:Diesel"],
-        ["rule:fuel", "o:Petrol"],
-        ["rule:newsletter", "off"],
-        ["name", "ignored"],
-      ]),
-    );
+    const result = read({
+      "min:age": " 18 ",
+      "max:age": "",
+      "rule:owner": "o:Yes",
+      "rule:brand": "any",
+      "rule:fuel": ["o:Diesel", "o:Petrol"],
+      "rule:newsletter": "off",
+      name: "ignored",
+    });
     expect(result.errors).toEqual({});
     expect(result.answers).toEqual({
       age: { min: 18, max: null },
@@ -199,18 +198,12 @@ describe("readRulesForm", () => {
   });
 
   test("'Any answer' and blanks make no answer", () => {
-    const result = readRulesForm(
-      screener,
-      form([
-        ["rule:owner", "any"],
-        ["rule:newsletter", "any"],
-      ]),
-    );
+    const result = read({ "rule:owner": "any", "rule:newsletter": "any" });
     expect(result).toMatchObject({ answers: {}, errors: {} });
   });
 
   test("a required radio or select needs a choice, which may be 'Any answer'", () => {
-    expect(readRulesForm(screener, form([])).errors).toEqual({ "rule:owner": [MESSAGES.requiredChoice] });
+    expect(read({}).errors).toEqual({ "rule:owner": [MESSAGES.requiredChoice] });
     expect(isRuleRequired(screener.pages[0].questions[2])).toBe(true);
     // Required text and number questions cannot be required of the admin.
     expect(isRuleRequired(screener.pages[0].questions[0])).toBe(false);
@@ -218,17 +211,14 @@ describe("readRulesForm", () => {
   });
 
   test("bad input comes back as messages by field", () => {
-    const result = readRulesForm(
-      screener,
-      form([
-        ["min:age", "abc"],
-        ["max:age", "1e20"],
-        ["rule:owner", "o:Maybe"],
-        ["rule:brand", "Kia"],
-        ["rule:fuel", "o:Coal"],
-        ["rule:newsletter", "yes"],
-      ]),
-    );
+    const result = read({
+      "min:age": "abc",
+      "max:age": "1e20",
+      "rule:owner": "o:Maybe",
+      "rule:brand": "Kia",
+      "rule:fuel": "o:Coal",
+      "rule:newsletter": "yes",
+    });
     expect(result.errors).toEqual({
       "min:age": [MESSAGES.notANumber],
       "max:age": [MESSAGES.numberRange],
@@ -241,35 +231,15 @@ describe("readRulesForm", () => {
   });
 
   test("a minimum above the maximum is refused; equal bounds are a single value", () => {
-    const refused = readRulesForm(
-      screener,
-      form([
-        ["rule:owner", "any"],
-        ["min:age", "40"],
-        ["max:age", "20"],
-      ]),
-    );
+    const refused = read({ "rule:owner": "any", "min:age": "40", "max:age": "20" });
     expect(refused.errors).toEqual({ "max:age": [MESSAGES.minAboveMax] });
     expect(refused.answers).toEqual({});
-    const single = readRulesForm(
-      screener,
-      form([
-        ["rule:owner", "any"],
-        ["min:age", "30"],
-        ["max:age", "30"],
-      ]),
-    );
+    const single = read({ "rule:owner": "any", "min:age": "30", "max:age": "30" });
     expect(single.answers).toEqual({ age: { min: 30, max: 30 } });
   });
 
   test("two choices for one radio are refused", () => {
-    const result = readRulesForm(
-      screener,
-      form([
-        ["rule:owner", "o:Yes"],
-        ["rule:owner", "o:No"],
-      ]),
-    );
+    const result = read({ "rule:owner": ["o:Yes", "o:No"] });
     expect(result.errors).toEqual({ "rule:owner": [MESSAGES.unknownOption] });
   });
 
