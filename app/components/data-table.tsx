@@ -34,33 +34,39 @@ export function pageSummary(total: number, noun: string, page: number, pageCount
 }
 
 /**
- * A member's history: the message when there is nothing yet, else the table and its page links.
+ * A member's history as a whole page: its heading, then the message when there is nothing yet,
+ * else the table and its page links. The empty message and the page links' label follow from the
+ * title ("No Points History Found", "Points history pages"); `row` draws one table row.
  */
-export function PagedHistory({
+export function PagedHistory<Row>({
+  id,
+  title,
+  history,
   headings,
-  emptyText,
-  isEmpty,
-  page,
-  pageCount,
-  pagesLabel,
-  children,
+  row,
 }: {
+  /** Prefix of the heading's id, as for TablePage. */
+  id: string;
+  title: string;
+  /** The loader's data: one page of rows, its number and the number of pages. */
+  history: { rows: Row[]; page: number; pageCount: number };
   headings: string[];
-  emptyText: string;
-  isEmpty: boolean;
-  page: number;
-  pageCount: number;
-  pagesLabel: string;
-  children: ReactNode;
+  row: (row: Row) => ReactNode;
 }) {
-  if (isEmpty) return <p className="mt-4 rounded-md border border-slate-200 bg-white p-4">{emptyText}</p>;
+  const pagesLabel = `${title.charAt(0)}${title.slice(1).toLowerCase()} pages`;
   return (
-    <>
-      <DataTable headings={headings} className="mt-4">
-        {children}
-      </DataTable>
-      <PageLinks page={page} pageCount={pageCount} label={pagesLabel} />
-    </>
+    <TablePage id={id} title={title}>
+      {history.rows.length === 0 ? (
+        <p className="mt-4 rounded-md border border-slate-200 bg-white p-4">No {title} Found</p>
+      ) : (
+        <>
+          <DataTable headings={headings} className="mt-4">
+            {history.rows.map(row)}
+          </DataTable>
+          <PageLinks page={history.page} pageCount={history.pageCount} label={pagesLabel} />
+        </>
+      )}
+    </TablePage>
   );
 }
 

@@ -1,4 +1,4 @@
-import { NavLink } from "@remix-run/react";
+import { NavLink, Outlet } from "@remix-run/react";
 
 /** The look of a navigation link, highlighted on its own page: member sidebar, admin menus. */
 export function navLinkClass({ isActive }: { isActive: boolean }): string {
@@ -22,5 +22,22 @@ export function NavLinks({ label, items, className }: { label: string; items: Na
         </NavLink>
       ))}
     </nav>
+  );
+}
+
+/**
+ * A back-office section with its own small menu above its pages (the survey section, admin
+ * management): the menu, then the child route. `wrap` lets a long menu run onto a second line.
+ */
+export function SectionLayout({ label, items, wrap = false }: { label: string; items: NavItem[]; wrap?: boolean }) {
+  return (
+    <div>
+      <NavLinks
+        label={label}
+        items={items}
+        className={`mb-6 flex ${wrap ? "flex-wrap " : ""}gap-2 border-b border-slate-200 pb-3`}
+      />
+      <Outlet />
+    </div>
   );
 }

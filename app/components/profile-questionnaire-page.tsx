@@ -1,4 +1,5 @@
 import { getFormProps } from "@conform-to/react";
+import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState, type FormEvent } from "react";
 import { SubmitButton } from "~/components/forms";
@@ -6,12 +7,22 @@ import { Toasts, type ToastMessage } from "~/components/toasts";
 import { allQuestions, type QuestionnaireDefinition } from "~/questionnaire/definition";
 import { QuestionnaireFields, useQuestionnaireForm } from "~/questionnaire/form";
 import { parseAnswers } from "~/questionnaire/schema";
-import type { loadProfileQuestionnaire, submitProfileQuestionnaire } from "~/domain/profile-questionnaire-page.server";
+import { PRODUCT_NAME } from "~/lib/product";
+import type {
+  loadProfileQuestionnaire,
+  questionnaireLoader,
+  submitProfileQuestionnaire,
+} from "~/domain/profile-questionnaire-page.server";
 
 // The page of one profile questionnaire (a built-in or an admin-made set): title, the engine's
 // fields, Cancel and Save; read-only with the spec's banner once submitted.
 
 const HUB = "/details/profiledetails";
+
+/** The route meta of a questionnaire page: its title, or "Profile Details" on the 404 page. */
+export const questionnaireMeta: MetaFunction<ReturnType<typeof questionnaireLoader>> = ({ data }) => [
+  { title: `${data?.title ?? "Profile Details"} | ${PRODUCT_NAME}` },
+];
 
 /**
  * The toast of a refused save. The spec toasts 'Failed!' for every profile form except About You,

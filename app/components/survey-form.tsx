@@ -133,18 +133,15 @@ export function SurveyForm({
           hint={`How long the survey takes, 1 to ${MAX_LENGTH_MINUTES} minutes.`}
         />
       </div>
-      <SelectField
+      <ChoiceField
         label="Screener (optional)"
-        selectProps={getSelectProps(fields.screenerId)}
-        errors={fields.screenerId.errors}
-      >
-        <option value="">No screener</option>
-        {choices.screeners.map((screener) => (
-          <option key={screener.id} value={screener.id}>
-            #{screener.id} {screener.title}
-          </option>
-        ))}
-      </SelectField>
+        field={fields.screenerId}
+        none="No screener"
+        options={choices.screeners.map((screener) => ({
+          value: screener.id,
+          label: `#${screener.id} ${screener.title}`,
+        }))}
+      />
       <div className="grid gap-x-4 sm:grid-cols-2">
         <InputField
           label="Quota of completes (optional)"
@@ -154,18 +151,12 @@ export function SurveyForm({
           inputMode="numeric"
           hint="Once this many members completed, later starters get over quota. Empty: no quota."
         />
-        <SelectField
+        <ChoiceField
           label="Country (optional)"
-          selectProps={getSelectProps(fields.country)}
-          errors={fields.country.errors}
-        >
-          <option value="">Any country</option>
-          {choices.countries.map((country) => (
-            <option key={country.code} value={country.code}>
-              {country.name}
-            </option>
-          ))}
-        </SelectField>
+          field={fields.country}
+          none="Any country"
+          options={choices.countries.map((country) => ({ value: country.code, label: country.name }))}
+        />
       </div>
 
       <RadioGroupField legend="Delivery" {...groupOf(fields.delivery)} choices={DELIVERY_CHOICES} />
@@ -175,18 +166,15 @@ export function SurveyForm({
         className="mb-4 rounded-md border border-slate-200 bg-slate-50 p-3"
       >
         <legend className="px-1 text-sm font-medium text-slate-800">Hosted survey</legend>
-        <SelectField
+        <ChoiceField
           label="Questionnaire"
-          selectProps={getSelectProps(fields.questionnaireId)}
-          errors={fields.questionnaireId.errors}
-        >
-          <option value="">Select questionnaire</option>
-          {choices.questionnaires.map((questionnaire) => (
-            <option key={questionnaire.id} value={questionnaire.id}>
-              #{questionnaire.id} {questionnaire.title}
-            </option>
-          ))}
-        </SelectField>
+          field={fields.questionnaireId}
+          none="Select questionnaire"
+          options={choices.questionnaires.map((questionnaire) => ({
+            value: questionnaire.id,
+            label: `#${questionnaire.id} ${questionnaire.title}`,
+          }))}
+        />
         <p className="text-sm text-slate-600">
           Only hosted survey questionnaires no other survey uses are listed.{" "}
           <Link to="/admin/survey/build" className="text-brand-700 underline">
@@ -212,5 +200,29 @@ export function SurveyForm({
 
       <SubmitButton pendingText={pendingText}>{submitLabel}</SubmitButton>
     </Form>
+  );
+}
+
+/** A select of the form's choices (screeners, countries, questionnaires), led by the option that picks none. */
+function ChoiceField({
+  label,
+  field,
+  none,
+  options,
+}: {
+  label: string;
+  field: Parameters<typeof getSelectProps>[0];
+  none: string;
+  options: { value: string | number; label: string }[];
+}) {
+  return (
+    <SelectField label={label} selectProps={getSelectProps(field)} errors={field.errors}>
+      <option value="">{none}</option>
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </SelectField>
   );
 }

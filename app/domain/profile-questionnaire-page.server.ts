@@ -1,4 +1,5 @@
-import { data } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { Params } from "@remix-run/react";
 import { requireMemberWithDetails } from "~/domain/auth.server";
 import {
   loadMemberProfileSurvey,
@@ -26,15 +27,26 @@ async function findOrNotFound(request: Request, locator: ProfileSurveyLocator | 
   return { member, survey };
 }
 
-/** A set's id from the URL, or null for anything that is not a plain positive number. */
-export function setLocator(id: string | undefined): ProfileSurveyLocator | null {
+/** Finds the questionnaire a page's URL names, or null when the URL cannot name one. */
+type Locate = (params: Params) => ProfileSurveyLocator | null;
+
+/** A set's id from the URL (`$id`), or null for anything that is not a plain positive number. */
+export const setLocator: Locate = ({ id }) => {
   const setId = parseId(id);
   return setId === null ? null : { setId };
+};
+
+/** A built-in's slug from the URL (`$slug`, lowercase letters), or null: a crafted one (a NUL, say) is never looked up. */
+export const slugLocator: Locate = ({ slug }) => (slug && /^[a-z]{1,40}$/.test(slug) ? { slug } : null);
+
+/** The route loader of a questionnaire page: `export const loader = questionnaireLoader(slugLocator)`. */
+export function questionnaireLoader(locate: Locate) {
+  return ({ request, params }: LoaderFunctionArgs) => loadProfileQuestionnaire(request, locate(params));
 }
 
-/** A built-in's slug from the URL (lowercase letters), or null: a crafted one (a NUL, say) is never looked up. */
-export function slugLocator(slug: string | undefined): ProfileSurveyLocator | null {
-  return slug && /^[a-z]{1,40}$/.test(slug) ? { slug } : null;
+/** The route action of a questionnaire page: `export const action = questionnaireAction(slugLocator)`. */
+export function questionnaireAction(locate: Locate) {
+  return ({ request, params }: ActionFunctionArgs) => submitProfileQuestionnaire(request, locate(params));
 }
 
 export async function loadProfileQuestionnaire(request: Request, locator: ProfileSurveyLocator | null) {

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { CheckboxField, InputField, SubmitButton, useClearedAfterSubmit } from "~/components/forms";
+import { CheckboxField, InputField, SubmitButton, useClearedAfterSubmit, FormAlert } from "~/components/forms";
 import { accountDeletionSchema, DELETION_WORD } from "~/domain/account-deletion-schema";
 import { ACCOUNT_CLOSED_MESSAGE, hasPendingWithdrawal, requestAccountDeletion } from "~/domain/account-deletion.server";
 import { requireVerifiedMember } from "~/domain/auth.server";
@@ -95,11 +95,7 @@ export default function DeleteAccountPage() {
           {...getFormProps(form)}
           className="mt-6 max-w-md rounded-md border border-red-200 bg-white p-4"
         >
-          {form.errors?.length ? (
-            <p role="alert" id={form.errorId} className="mb-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-              {form.errors[0]}
-            </p>
-          ) : null}
+          <FormAlert id={form.errorId} errors={form.errors} />
           {hasPassword ? (
             <InputField
               label="Password"

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { CELL, PagedHistory, TablePage } from "~/components/data-table";
+import { CELL, PagedHistory } from "~/components/data-table";
 import { listPointsHistory } from "~/domain/ledger.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { loadMemberHistory } from "~/domain/member-lists.server";
@@ -15,28 +15,22 @@ export function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function PointsHistory() {
-  const { rows, page, pageCount } = useLoaderData<typeof loader>();
   return (
-    <TablePage id="points-history" title="Points History">
-      <PagedHistory
-        headings={["Reference ID", "Remark", "Debit/Credit", "Status"]}
-        emptyText="No Points History Found"
-        isEmpty={rows.length === 0}
-        page={page}
-        pageCount={pageCount}
-        pagesLabel="Points history pages"
-      >
-        {rows.map((row) => (
-          <tr key={row.referenceId} className="border-t border-slate-100">
-            <td className={`${CELL} font-mono`}>{row.referenceId}</td>
-            <td className={CELL}>{row.remark}</td>
-            <td className={`${CELL} whitespace-nowrap ${row.change < 0 ? "text-red-700" : "text-green-800"}`}>
-              {row.change > 0 ? `+${row.change}` : row.change}
-            </td>
-            <td className={CELL}>{row.status}</td>
-          </tr>
-        ))}
-      </PagedHistory>
-    </TablePage>
+    <PagedHistory
+      id="points-history"
+      title="Points History"
+      history={useLoaderData<typeof loader>()}
+      headings={["Reference ID", "Remark", "Debit/Credit", "Status"]}
+      row={(row) => (
+        <tr key={row.referenceId} className="border-t border-slate-100">
+          <td className={`${CELL} font-mono`}>{row.referenceId}</td>
+          <td className={CELL}>{row.remark}</td>
+          <td className={`${CELL} whitespace-nowrap ${row.change < 0 ? "text-red-700" : "text-green-800"}`}>
+            {row.change > 0 ? `+${row.change}` : row.change}
+          </td>
+          <td className={CELL}>{row.status}</td>
+        </tr>
+      )}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { CELL, PagedHistory, TablePage } from "~/components/data-table";
+import { CELL, PagedHistory } from "~/components/data-table";
 import { listSurveyHistory } from "~/domain/member-surveys.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { loadMemberHistory } from "~/domain/member-lists.server";
@@ -22,28 +22,22 @@ const dateFormat = new Intl.DateTimeFormat("en-GB", {
 });
 
 export default function SurveyHistory() {
-  const { rows, page, pageCount } = useLoaderData<typeof loader>();
   return (
-    <TablePage id="survey-history" title="Survey History">
-      <PagedHistory
-        headings={["#", "Date", "Survey ID", "Reward"]}
-        emptyText="No Survey History Found"
-        isEmpty={rows.length === 0}
-        page={page}
-        pageCount={pageCount}
-        pagesLabel="Survey history pages"
-      >
-        {rows.map((row) => (
-          <tr key={row.assignmentId} className="border-t border-slate-100">
-            <td className={CELL}>{row.index}</td>
-            <td className={CELL}>
-              <time dateTime={row.date}>{dateFormat.format(new Date(row.date))}</time>
-            </td>
-            <td className={CELL}>{row.surveyId}</td>
-            <td className={CELL}>{row.reward}</td>
-          </tr>
-        ))}
-      </PagedHistory>
-    </TablePage>
+    <PagedHistory
+      id="survey-history"
+      title="Survey History"
+      history={useLoaderData<typeof loader>()}
+      headings={["#", "Date", "Survey ID", "Reward"]}
+      row={(row) => (
+        <tr key={row.assignmentId} className="border-t border-slate-100">
+          <td className={CELL}>{row.index}</td>
+          <td className={CELL}>
+            <time dateTime={row.date}>{dateFormat.format(new Date(row.date))}</time>
+          </td>
+          <td className={CELL}>{row.surveyId}</td>
+          <td className={CELL}>{row.reward}</td>
+        </tr>
+      )}
+    />
   );
 }

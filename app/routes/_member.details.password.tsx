@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { InputField, SubmitButton } from "~/components/forms";
+import { InputField, SubmitButton, FormAlert } from "~/components/forms";
 import { requireVerifiedMember } from "~/domain/auth.server";
 import { changeMemberPassword, parsePasswordChange } from "~/domain/member-password.server";
 import { PASSWORD_MIN_LENGTH } from "~/domain/passwords.server";
@@ -59,11 +59,7 @@ export default function PasswordPage() {
         className="mt-6 max-w-md rounded-md border border-slate-200 bg-white p-4"
       >
         {/* The server's message: red on failure here, green on success in the toast after the redirect. */}
-        {form.errors?.length ? (
-          <p role="alert" id={form.errorId} className="mb-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-            {form.errors[0]}
-          </p>
-        ) : null}
+        <FormAlert id={form.errorId} errors={form.errors} />
         {hasPassword ? (
           <InputField
             label="Current Password"

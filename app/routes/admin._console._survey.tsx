@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet } from "@remix-run/react";
-import { NavLinks, type NavItem } from "~/components/nav-links";
+import { SectionLayout, type NavItem } from "~/components/nav-links";
 import { requireAdmin } from "~/domain/admin-auth.server";
 
 // The survey section (AdminSurvey): its secondary menu above /admin/survey, the profile survey sets,
@@ -19,14 +18,5 @@ const SURVEY_SECTION: NavItem[] = [
 ];
 
 export default function SurveySection() {
-  return (
-    <div>
-      <NavLinks
-        label="Survey section"
-        items={SURVEY_SECTION}
-        className="mb-6 flex flex-wrap gap-2 border-b border-slate-200 pb-3"
-      />
-      <Outlet />
-    </div>
-  );
+  return <SectionLayout label="Survey section" items={SURVEY_SECTION} wrap />;
 }

@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet } from "@remix-run/react";
-import { NavLinks } from "~/components/nav-links";
+import { SectionLayout } from "~/components/nav-links";
 import { requireAdmin } from "~/domain/admin-auth.server";
 
 // AdminControll: the wrapper of register, view and view/{id}, with its own small nav.
@@ -15,14 +14,5 @@ const ADMIN_NAVIGATION = [
 ];
 
 export default function AdminControll() {
-  return (
-    <div>
-      <NavLinks
-        label="Admin management"
-        items={ADMIN_NAVIGATION}
-        className="mb-6 flex gap-2 border-b border-slate-200 pb-3"
-      />
-      <Outlet />
-    </div>
-  );
+  return <SectionLayout label="Admin management" items={ADMIN_NAVIGATION} />;
 }
