@@ -3,34 +3,18 @@ import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { createAdmin, createMember, createSurveyAssignment } from "./support/fixtures";
 import { signInAsAdmin } from "./support/admin";
+import { renameField } from "./support/survey-loop";
 
 // The survey builder with JavaScript on and off: an admin of the test's own starts a screener,
 // builds three pages holding every question type, renames things, is refused once (duplicate
 // options), previews the screener page by page, comes back and submits it.
-
-const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
-/** Click-to-edit with JavaScript; without it the visible input and its Save button. */
-async function renameIn(js: boolean, scope: Locator | Page, label: string, value: string) {
-  if (js) {
-    await scope.getByRole("button", { name: new RegExp(`^Edit ${escaped(label)}:`) }).click();
-    const box = scope.getByRole("textbox", { name: label, exact: true });
-    await box.fill(value);
-    await box.press("Enter");
-    await expect(scope.getByRole("button", { name: `Edit ${label}: ${value}`, exact: true })).toBeVisible();
-  } else {
-    await scope.getByRole("textbox", { name: label, exact: true }).fill(value);
-    await scope.getByRole("button", { name: `Save ${label}`, exact: true }).click();
-    await expect(scope.getByRole("textbox", { name: label, exact: true })).toHaveValue(value);
-  }
-}
 
 test("an admin builds a screener of three pages with every question type, previews and submits it", async ({
   adminPage: page,
   javaScriptEnabled: js,
 }, testInfo) => {
   test.setTimeout(120_000);
-  const rename = (scope: Locator | Page, label: string, value: string) => renameIn(js, scope, label, value);
+  const rename = (scope: Locator | Page, label: string, value: string) => renameField(js, scope, label, value);
   await page.goto("/admin/survey");
   await page.getByRole("navigation", { name: "Survey section" }).getByRole("link", { name: "Create Screener" }).click();
   await expect(page).toHaveURL("/admin/screenercreate");
@@ -263,7 +247,7 @@ test("an admin marks an exclusive option and a shown-when question, and a member
   javaScriptEnabled: js,
 }, testInfo) => {
   test.setTimeout(120_000);
-  const rename = (scope: Locator | Page, label: string, value: string) => renameIn(js, scope, label, value);
+  const rename = (scope: Locator | Page, label: string, value: string) => renameField(js, scope, label, value);
   await page.goto("/admin/survey/build");
   await page.getByRole("button", { name: "create new Survey" }).click();
   const question = (q: number) =>

@@ -24,7 +24,12 @@ export async function logIn(page: Page, email: string, password: string) {
 
 /** Renames a builder field: click-to-edit with JavaScript; without it the visible input and its Save button. */
 export async function rename(scope: Locator | Page, testInfo: TestInfo, label: string, value: string) {
-  if (jsOn(testInfo)) {
+  await renameField(jsOn(testInfo), scope, label, value);
+}
+
+/** The same, for a test that knows whether its page runs JavaScript rather than its project. */
+export async function renameField(js: boolean, scope: Locator | Page, label: string, value: string) {
+  if (js) {
     await scope.getByRole("button", { name: new RegExp(`^Edit ${escaped(label)}:`) }).click();
     const box = scope.getByRole("textbox", { name: label, exact: true });
     await box.fill(value);
