@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionRe
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { AudienceConfirmation } from "~/components/audience-confirmation";
 import { FormErrors, InputField, SelectField, SubmitButton } from "~/components/forms";
 import { assignSchema } from "~/domain/assignment-schema";
 
@@ -24,15 +25,49 @@ export function AssignSurveyForm({
   page,
   lastResult,
   pointsHint,
+  audienceCount,
 }: {
   survey: AssignFormSurvey;
+  /** How many members 'Assign to all Users' reaches now. */
+  audienceCount: number;
   /** The points cap as it applies to this admin (decision 038). */
   pointsHint: string;
   screeners: { id: number; title: string }[];
   screenerFilter: string;
   page: number;
-  lastResult: SubmissionResult<string[]> | null | undefined;
+  lastResult: (SubmissionResult<string[]> & { confirm?: number }) | null | undefined;
 }) {
+  if (lastResult?.confirm !== undefined) {
+    const values = (lastResult.initialValue ?? {}) as Record<string, unknown>;
+    const hidden = ["survey_id", "screener_id", "points", "all_users"]
+      .filter((name) => typeof values[name] === "string" && values[name] !== "")
+      .map((name): [string, string] => [name, values[name] as string]);
+    return (
+      <AudienceConfirmation count={lastResult.confirm} hidden={hidden} backHref={`?page=${page}&assign=${survey.id}`} />
+    );
+  }
+  return (
+    <AssignForm
+      survey={survey}
+      screeners={screeners}
+      screenerFilter={screenerFilter}
+      page={page}
+      lastResult={lastResult}
+      pointsHint={pointsHint}
+      audienceCount={audienceCount}
+    />
+  );
+}
+
+function AssignForm({
+  survey,
+  screeners,
+  screenerFilter,
+  page,
+  lastResult,
+  pointsHint,
+  audienceCount,
+}: Parameters<typeof AssignSurveyForm>[0]) {
   const [form, fields] = useForm({
     id: `assign-${survey.id}`,
     lastResult,
@@ -99,8 +134,11 @@ export function AssignSurveyForm({
         </div>
         <p className="mb-4 text-sm text-slate-600">
           All Users means every active, verified member of the survey&apos;s country (when it has one)
-          {survey.targetCount > 0 ? `, matching its ${survey.targetCount} demographic rows,` : ""} who does not already
-          have this survey open.
+          {survey.targetCount > 0 ? `, matching its ${survey.targetCount} demographic rows` : ""}, now and as members
+          join or change their profile.{" "}
+          <strong data-testid="audience-count" className="text-slate-900">
+            {audienceCount.toLocaleString("en-US")} {audienceCount === 1 ? "member matches" : "members match"} now.
+          </strong>
         </p>
         <SubmitButton pendingText="Assigning…" className="btn-primary w-full">
           Assign

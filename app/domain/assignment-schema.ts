@@ -33,6 +33,9 @@ export const points = z
   .min(0, ASSIGN_MESSAGES.pointsRange)
   .max(MAX_ASSIGN_POINTS, ASSIGN_MESSAGES.pointsRange);
 
+/** The count a confirmation step posts back (hidden); absent on the first post. */
+export const confirmedCount = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional();
+
 /**
  * The assign form. The user check sits in a refinement so that it only applies when 'Assign to all
  * Users' is not ticked; a ticked box wins over a typed id (the id is then ignored).
@@ -44,6 +47,8 @@ export const assignSchema = z
     points,
     user: id(ASSIGN_MESSAGES.userFormat).optional(),
     all_users: z.boolean().optional(),
+    /** Posted by the confirmation step: the audience's size the admin saw and confirmed. */
+    confirmed_count: confirmedCount,
   })
   .superRefine((value, context) => {
     if (!value.all_users && value.user === undefined) {

@@ -4,20 +4,18 @@ import { getPrisma, type Tx } from "~/lib/db.server";
 import { ASSIGNMENT_STATUS, OPEN_STATUSES, type AssignmentStatus } from "./assignment-status";
 import { ASSIGN_MESSAGES } from "./assignment-schema";
 import { recordAudit } from "./audit.server";
-import { queueInvitations, requestInvitations } from "./invitations.server";
+import { AUDIENCE_CONFIRM_ABOVE, countAudience, saveAudience, type TargetRow } from "./audiences.server";
+import { queueInvitations } from "./invitations.server";
 import { capDetails, pointsCapError } from "./points-cap.server";
 
-// Survey assignment (the spec's Assign Survey, AllSurveysV2): one survey to one member, to every
-// eligible member, or to the members who match the survey's demographic targeting; reassigning an
-// ended assignment and deleting an open one. Every write carries its audit entry in the same
-// transaction. See docs/decisions/021-assignment.md.
+// Survey assignment (the spec's Assign Survey, AllSurveysV2): one survey to one member (a row), to
+// every eligible member or to the members who match the survey's demographic targeting (an audience,
+// audiences.server.ts: no row per member); reassigning an ended assignment and deleting an open one.
+// Every write carries its audit entry in the same transaction. See docs/decisions/021-assignment.md
+// and 049-survey-audiences.md.
 //
-// Eligible = active, e-mail verified, of the survey's country when it has one, matching the
-// survey's targeting (OR between the options of one question, AND across questions) and not
-// already holding an open assignment of the survey. Bulk assignment is ONE statement, INSERT …
-// SELECT over "Member", so a million members cost one round trip, never a query per member.
-// Every new assignment queues its invitation mail in the same transaction, also set-based
-// (invitations.server.ts); mail is sent later by the worker, never here.
+// One assignment queues its invitation mail in the same transaction (invitations.server.ts); an
+// audience's invitations are queued by the mail worker. Mail is sent by the worker, never here.
 
 type Actor = Pick<Admin, "id" | "email" | "isSuperAdmin">;
 
@@ -25,27 +23,12 @@ export const ASSIGN_SURVEY_PAGE_SIZE = 12;
 export const ASSIGNMENT_PAGE_SIZE = 20;
 /** How many screeners the pick offers at most, newest first (the text filter narrows it). */
 const MAX_SCREENER_CHOICES = 200;
-/** Bulk statements over a million members outlast the default 30 s transaction limit. */
-const BULK_TRANSACTION = { timeout: 10 * 60_000 };
 /** Question types an admin can target: those whose answers are options. */
 const TARGETABLE_TYPES = ["radio", "select", "checkbox"] as const;
-/** The open status codes as SQL literals (constants from code, never input). */
-const OPEN = Prisma.raw(OPEN_STATUSES.join(", "));
 
-/**
- * Respondent tokens: opaque, 32 hex digits, never derived from the member id alone. One assignment
- * gets 16 bytes from Node's CSPRNG. A bulk insert makes them in SQL, with no value per member from
- * Node: md5 of a fresh 32-byte secret (CSPRNG, one per statement, never stored) and the member id,
- * a keyed hash that nobody without the secret can predict. Measured alternatives: PGlite has no
- * pgcrypto (gen_random_bytes), and its gen_random_uuid() and sha256() cost 0.25 ms and 0.9 ms a
- * row (minutes for a million), against 0.015 ms for md5. See docs/decisions/021-assignment.md.
- */
+/** Respondent tokens: opaque, 32 hex digits from Node's CSPRNG, never derived from the member id. */
 function newToken(): string {
   return randomBytes(16).toString("hex");
-}
-
-function bulkTokenSql(): Prisma.Sql {
-  return Prisma.sql`md5(${`${randomBytes(32).toString("hex")}:`} || m."id"::text)`;
 }
 
 // ───────────────────────────── Reading ─────────────────────────────
@@ -143,68 +126,6 @@ export async function listTargetableQuestions(
   }));
 }
 
-// ───────────────────────────── Eligibility ─────────────────────────────
-
-export interface TargetRow {
-  questionId: number;
-  optionId: number;
-}
-
-/** Option ids grouped by question: OR inside a group, AND across groups. Duplicates dropped. */
-function groupByQuestion(rows: readonly TargetRow[]): number[][] {
-  const groups = new Map<number, Set<number>>();
-  for (const row of rows) groups.set(row.questionId, (groups.get(row.questionId) ?? new Set()).add(row.optionId));
-  return [...groups.values()].map((options) => [...options]);
-}
-
-/**
- * The WHERE clause of eligible members (alias m), shared by the preview count and the insert so
- * that the count shown is the count assigned. Each question is one EXISTS on Answer, served by the
- * (optionId, memberId) index.
- */
-function eligibleWhere(survey: { id: number; country: string | null }, targets: readonly TargetRow[]): Prisma.Sql {
-  const conditions = [
-    Prisma.sql`m."status" = 'active'`,
-    Prisma.sql`m."emailVerifiedAt" IS NOT NULL`,
-    ...(survey.country ? [Prisma.sql`m."country" = ${survey.country}::char(2)`] : []),
-    ...groupByQuestion(targets).map(
-      (options) =>
-        Prisma.sql`EXISTS (SELECT 1 FROM "Answer" ans WHERE ans."optionId" IN (${Prisma.join(options)}) AND ans."memberId" = m."id")`,
-    ),
-    Prisma.sql`NOT EXISTS (SELECT 1 FROM "Assignment" a WHERE a."surveyId" = ${survey.id}::int AND a."memberId" = m."id" AND a."status" IN (${OPEN}))`,
-  ];
-  return Prisma.join(conditions, " AND ");
-}
-
-/** How many members an assignment with these targets would reach now (the Preview). */
-export async function countEligible(survey: { id: number; country: string | null }, targets: readonly TargetRow[]) {
-  const [{ count }] = await getPrisma().$queryRaw<{ count: bigint | number }[]>`
-    SELECT count(*) AS "count" FROM "Member" m WHERE ${eligibleWhere(survey, targets)}`;
-  return Number(count);
-}
-
-interface BulkAssignment {
-  survey: { id: number; country: string | null };
-  targets: readonly TargetRow[];
-  screenerId: number | null;
-  points: number;
-  actor: Actor;
-}
-
-/**
- * The one set-based statement of a bulk assignment. ON CONFLICT DO NOTHING covers a concurrent
- * assignment of the same member (the partial unique index of open assignments): that member is
- * skipped, not duplicated. PanelCounter's statement-level trigger counts the rows once.
- */
-async function insertEligible(tx: Tx, { survey, targets, screenerId, points, actor }: BulkAssignment): Promise<number> {
-  return tx.$executeRaw`
-    INSERT INTO "Assignment" ("surveyId", "memberId", "screenerId", "status", "points", "respondentToken", "assignedById", "createdAt", "updatedAt")
-    SELECT ${survey.id}::int, m."id", ${screenerId}::int, ${ASSIGNMENT_STATUS.assigned}::smallint, ${points}::int, ${bulkTokenSql()}, ${actor.id}::int, now(), now()
-    FROM "Member" m
-    WHERE ${eligibleWhere(survey, targets)}
-    ON CONFLICT DO NOTHING`;
-}
-
 // ───────────────────────────── Assigning ─────────────────────────────
 
 /**
@@ -225,7 +146,7 @@ async function insertOne(
 }
 
 export type AssignFieldErrors = Partial<Record<"screener_id" | "points" | "user", string[]>>;
-export type AssignResult = { ok: true; count: number; message: string } | { ok: false; fieldErrors: AssignFieldErrors };
+export type AssignResult = { ok: true; message: string } | { ok: false; fieldErrors: AssignFieldErrors };
 
 function capErrors(actor: Actor, points: number): AssignFieldErrors {
   const message = pointsCapError(actor, points);
@@ -275,30 +196,35 @@ export async function assignSurvey(
         ...capDetails(input.points),
       },
     });
-    return { ok: true, count: 1, message: `Survey assigned to user ${input.memberId}` };
+    return { ok: true, message: `Survey assigned to user ${input.memberId}` };
   });
 }
 
+/** What a bulk assign answers: saved (with the message), or the count the admin must confirm first. */
+export type AudienceResult =
+  { ok: true; message: string } | { ok: "confirm"; count: number } | { ok: false; fieldErrors: AssignFieldErrors };
+
 /**
- * 'Assign to all Users': every eligible member, in one statement. The survey's saved targeting
- * applies here too, so a targeted survey never reaches everyone by a ticked box.
+ * 'Assign to all Users': saves the survey's audience, everyone who matches the survey's country and
+ * its saved targeting (so a targeted survey never reaches everyone by a ticked box). Without a
+ * confirmed count it counts the audience first and, above AUDIENCE_CONFIRM_ABOVE members, asks.
  */
-export async function assignToAllEligible(
+export async function assignToAll(
   actor: Actor,
   survey: AssignSurvey,
-  input: { screenerId: number | null; points: number },
-): Promise<AssignResult> {
+  input: { screenerId: number | null; points: number; confirmedCount: number | null },
+): Promise<AudienceResult> {
   const fieldErrors = { ...(await screenerErrors(input.screenerId)), ...capErrors(actor, input.points) };
   if (Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors };
   const targets = survey.demographicTargets;
-  return getPrisma().$transaction(
-    (tx) => assignInBulk(tx, "assignment.assigned_all", { survey, targets, actor, ...input }),
-    BULK_TRANSACTION,
-  );
+  const confirmedCount = input.confirmedCount ?? (await countAudience(survey.country, targets));
+  if (input.confirmedCount === null && confirmedCount > AUDIENCE_CONFIRM_ABOVE)
+    return { ok: "confirm", count: confirmedCount };
+  const message = await saveAudience(actor, { kind: "all", survey, targets, ...input, confirmedCount });
+  return { ok: true, message };
 }
 
 export type TargetingErrors = { rows: Record<number, string>; points?: string };
-export type DemographicsResult = { ok: true; count: number; message: string } | { ok: false; errors: TargetingErrors };
 
 /** A posted targeting row: what the admin picked, possibly incomplete. */
 export interface PostedRow {
@@ -333,18 +259,22 @@ export function checkTargetRows(
 export async function previewTargeting(survey: AssignSurvey, rows: readonly PostedRow[]) {
   const checked = checkTargetRows(rows, await listTargetableQuestions(survey.country));
   if (!checked.ok) return checked;
-  return { ok: true as const, count: await countEligible(survey, checked.targets) };
+  return { ok: true as const, count: await countAudience(survey.country, checked.targets) };
 }
 
+export type DemographicsResult =
+  { ok: true; message: string } | { ok: "confirm"; count: number } | { ok: false; errors: TargetingErrors };
+
 /**
- * The demographics form's Assign: replaces the survey's targeting with these rows and assigns the
- * survey to every eligible member, in one transaction (the targeting is never saved without the
- * assignment, nor the other way round). Uses the survey's screener.
+ * The demographics form's Assign: replaces the survey's targeting with these rows and saves its
+ * audience, in one transaction (the targeting is never saved without the audience). Uses the
+ * survey's screener. Without a confirmed count it counts first and, above AUDIENCE_CONFIRM_ABOVE
+ * members, asks.
  */
 export async function assignByDemographics(
   actor: Actor,
   survey: AssignSurvey,
-  input: { rows: readonly PostedRow[]; points: number },
+  input: { rows: readonly PostedRow[]; points: number; confirmedCount: number | null },
 ): Promise<DemographicsResult> {
   const capError = pointsCapError(actor, input.points);
   const checked = checkTargetRows(input.rows, await listTargetableQuestions(survey.country));
@@ -352,55 +282,22 @@ export async function assignByDemographics(
     return { ok: false, errors: { rows: checked.ok ? {} : checked.errors, ...(capError ? { points: capError } : {}) } };
   }
   const targets = uniqueByOption(checked.targets);
-  return getPrisma().$transaction(async (tx) => {
-    await tx.demographicTarget.deleteMany({ where: { surveyId: survey.id } });
-    await tx.demographicTarget.createMany({ data: targets.map((target) => ({ surveyId: survey.id, ...target })) });
-    return assignInBulk(tx, "assignment.assigned_by_demographics", {
-      survey,
-      targets,
-      actor,
-      screenerId: survey.screenerId,
-      points: input.points,
-    });
-  }, BULK_TRANSACTION);
-}
-
-/** The rest of a bulk assignment, in its transaction: the rows, their invitations' request, the audit entry. */
-async function assignInBulk(
-  tx: Tx,
-  action: "assignment.assigned_all" | "assignment.assigned_by_demographics",
-  bulk: BulkAssignment,
-): Promise<{ ok: true; count: number; message: string }> {
-  const { survey, targets, actor, screenerId, points } = bulk;
-  const count = await insertEligible(tx, bulk);
-  await requestInvitations(tx, survey.id);
-  await recordAudit(tx, {
-    admin: actor,
-    action,
-    targetType: "survey",
-    targetId: survey.id,
-    details: {
-      count,
-      points,
-      screenerId,
-      country: survey.country,
-      targets: targetDetails(targets),
-      ...capDetails(points),
-    },
+  const confirmedCount = input.confirmedCount ?? (await countAudience(survey.country, targets));
+  if (input.confirmedCount === null && confirmedCount > AUDIENCE_CONFIRM_ABOVE)
+    return { ok: "confirm", count: confirmedCount };
+  const message = await saveAudience(actor, {
+    kind: "demographics",
+    survey,
+    targets,
+    screenerId: survey.screenerId,
+    points: input.points,
+    confirmedCount,
   });
-  return { ok: true, count, message: assignedMessage(count) };
+  return { ok: true, message };
 }
 
 function uniqueByOption(targets: readonly TargetRow[]): TargetRow[] {
   return [...new Map(targets.map((target) => [target.optionId, target])).values()];
-}
-
-function targetDetails(targets: readonly TargetRow[]) {
-  return targets.map((target) => ({ questionId: target.questionId, optionId: target.optionId }));
-}
-
-function assignedMessage(count: number): string {
-  return `Survey assigned to ${count.toLocaleString("en-US")} ${count === 1 ? "member" : "members"}`;
 }
 
 // ───────────────────── A survey's assignments: reassign, delete ─────────────────────

@@ -1,6 +1,7 @@
 import { Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/db.server";
 import { ASSIGNMENT_STATUS } from "./assignment-status";
+import { audiencesOfMemberSql } from "./audiences.server";
 
 // The member's side of survey delivery: the surveys they can take now (dashboard and /survey)
 // and the ones they have finished (survey history). See docs/decisions/022-member-surveys.md.
@@ -22,7 +23,7 @@ const ENDED_STATUSES = [
 ];
 
 export interface AvailableSurvey {
-  assignmentId: number;
+  /** The survey is the row's key: a member holds at most one open assignment of a survey. */
   surveyId: number;
   name: string;
   category: string;
@@ -65,34 +66,46 @@ async function paged<T>(
 export const AVAILABLE_SURVEYS_SHOWN = 100 * MEMBER_SURVEY_PAGE_SIZE;
 
 /**
- * The member's available surveys, newest assignment first, 10 a page, with survey and category
- * joined in the same statement. Both statements walk the index on ("memberId", "createdAt" DESC,
- * "id" DESC) INCLUDE ("status", "surveyId") in the page's order: the page stops after its rows
- * (a sort of every open assignment, as the ORM's separate queries needed, cost 25 ms for a member
- * with 7,000), and the count stops at AVAILABLE_SURVEYS_SHOWN. See docs/performance.md.
+ * The member's available surveys, 10 a page, newest first: the union of their open explicit
+ * assignments and the live audiences they match now and hold no assignment of
+ * (audiences.server.ts), with survey and category joined in the same statement. An audience survey
+ * is dated by its audience, and keeps that date once opened (its assignment row takes it), so
+ * opening a survey never moves it.
+ *
+ * Each side of the union is cut to the rows the page needs before the union is sorted: the
+ * assignments side walks the index on ("memberId", "createdAt" DESC, "id" DESC) INCLUDE ("status",
+ * "surveyId") in the page's order and stops after skip + 10 rows (a member with 10,000 open
+ * assignments reads a page's worth, not 10,000); the audiences side is at most one row per live
+ * audience. The count stops at AVAILABLE_SURVEYS_SHOWN. See docs/performance.md.
  */
 export async function listAvailableSurveys(memberId: number, page: number): Promise<Paged<AvailableSurvey>> {
   const prisma = getPrisma();
   const open = Prisma.join(STARTABLE_STATUSES.map((status) => Prisma.sql`${status}::smallint`));
+  const assigned = (limit: number) => Prisma.sql`
+    SELECT a."surveyId", a."points", a."createdAt", a."id" AS "order", a."openedAt" IS NULL AS "isNew"
+    FROM "Assignment" a JOIN "Survey" s ON s."id" = a."surveyId" AND s."launched"
+    WHERE a."memberId" = ${memberId}::int AND a."status" IN (${open})
+    ORDER BY a."createdAt" DESC, a."id" DESC
+    LIMIT ${limit}::int`;
+  const matched = Prisma.sql`
+    SELECT x."surveyId", x."points", x."createdAt", 0 AS "order", TRUE AS "isNew"
+    FROM (${audiencesOfMemberSql(memberId)}) x`;
   return paged(
     page,
     async () => {
       const [{ count }] = await prisma.$queryRaw<{ count: bigint | number }[]>`
         SELECT count(*) AS "count" FROM (
-          SELECT 1 FROM "Assignment" a JOIN "Survey" s ON s."id" = a."surveyId" AND s."launched"
-          WHERE a."memberId" = ${memberId}::int AND a."status" IN (${open})
-          LIMIT ${AVAILABLE_SURVEYS_SHOWN}::int
+          (${assigned(AVAILABLE_SURVEYS_SHOWN)}) UNION ALL (${matched}) LIMIT ${AVAILABLE_SURVEYS_SHOWN}::int
         ) AS shown`;
       return Number(count);
     },
     (skip) => prisma.$queryRaw<AvailableSurvey[]>`
-      SELECT a."id" AS "assignmentId", s."id" AS "surveyId", s."name", c."name" AS "category", s."descriptionHtml",
-             a."points", s."lengthMinutes" AS "minutes", a."openedAt" IS NULL AS "isNew"
-      FROM "Assignment" a
-      JOIN "Survey" s ON s."id" = a."surveyId" AND s."launched"
+      SELECT u."surveyId", s."name", c."name" AS "category", s."descriptionHtml",
+             u."points", s."lengthMinutes" AS "minutes", u."isNew"
+      FROM ((${assigned(skip + MEMBER_SURVEY_PAGE_SIZE)}) UNION ALL (${matched})) u
+      JOIN "Survey" s ON s."id" = u."surveyId"
       JOIN "SurveyCategory" c ON c."id" = s."categoryId"
-      WHERE a."memberId" = ${memberId}::int AND a."status" IN (${open})
-      ORDER BY a."createdAt" DESC, a."id" DESC
+      ORDER BY u."createdAt" DESC, u."order" DESC, u."surveyId" DESC
       LIMIT ${MEMBER_SURVEY_PAGE_SIZE}::int OFFSET ${skip}::int`,
   );
 }

@@ -10,6 +10,7 @@ import {
 import { parseAnswers } from "~/questionnaire/schema";
 import { loadQuestionnaire, saveResponse } from "~/questionnaire/storage.server";
 import { ASSIGNMENT_STATUS, OPEN_STATUSES, type AssignmentStatus } from "./assignment-status";
+import { openAudienceSurvey } from "./audiences.server";
 import { CONFIRM_REQUIRED, definitionThrough, type FormValues } from "./prescreener";
 import { evaluateScreener } from "./screener-rules";
 import { loadScreenerRules } from "./screeners.server";
@@ -44,20 +45,27 @@ const isOpen = (status: number) => OPEN_STATUSES.includes(status as AssignmentSt
 export async function loadPrescreener(memberId: number, surveyId: number): Promise<Prescreener> {
   const prisma = getPrisma();
   // A member has at most a handful of assignments of one survey (reassignments after an end).
-  const assignments = await prisma.assignment.findMany({
-    where: { memberId, surveyId },
-    orderBy: { id: "desc" },
-    take: 20,
-    select: {
-      id: true,
-      status: true,
-      screenedAt: true,
-      openedAt: true,
-      screener: { select: { questionnaireId: true } },
-      responses: { select: { questionnaireId: true } },
-      survey: { select: { name: true, launched: true, screener: { select: { questionnaireId: true } } } },
-    },
-  });
+  const find = () =>
+    prisma.assignment.findMany({
+      where: { memberId, surveyId },
+      orderBy: { id: "desc" },
+      take: 20,
+      select: {
+        id: true,
+        status: true,
+        screenedAt: true,
+        openedAt: true,
+        screener: { select: { questionnaireId: true } },
+        responses: { select: { questionnaireId: true } },
+        survey: { select: { name: true, launched: true, screener: { select: { questionnaireId: true } } } },
+      },
+    });
+  let assignments = await find();
+  // None: a survey of an audience the member matches is opened here (its first open writes the row).
+  if (assignments.length === 0) {
+    await openAudienceSurvey(memberId, surveyId);
+    assignments = await find();
+  }
   const open = assignments.find((assignment) => isOpen(assignment.status));
   const current = open ?? assignments[0];
   if (!current) return { state: "missing" };

@@ -4,6 +4,7 @@ import { getPrisma, type Tx } from "~/lib/db.server";
 import type { Answers, QuestionnaireDefinition } from "~/questionnaire/definition";
 import { loadQuestionnaire, saveResponse } from "~/questionnaire/storage.server";
 import { ASSIGNMENT_STATUS, type AssignmentStatus } from "./assignment-status";
+import { openAudienceSurvey } from "./audiences.server";
 import { creditPoints } from "./ledger.server";
 import { hostedSurveyPath, TOKEN_PLACEHOLDER } from "./survey-catalogue-schema";
 import { RETURN_STATUSES, verifyReturnUrlWithSecrets, type ReturnStatus } from "./survey-return-links.server";
@@ -102,29 +103,7 @@ export type StartResult =
  * screener and the quota, marks the assignment Started (again is fine) and says where to go.
  */
 export async function startSurvey(memberId: number, surveyId: number): Promise<StartResult> {
-  const prisma = getPrisma();
-  const assignment = await prisma.assignment.findFirst({
-    where: { memberId, surveyId },
-    orderBy: { id: "desc" },
-    select: {
-      id: true,
-      status: true,
-      screenerId: true,
-      screenedAt: true,
-      respondentToken: true,
-      survey: {
-        select: {
-          launched: true,
-          delivery: true,
-          slug: true,
-          questionnaireId: true,
-          externalUrl: true,
-          screenerId: true,
-          quota: true,
-        },
-      },
-    },
-  });
+  const assignment = await findNewestAssignment(memberId, surveyId);
   if (!assignment) return { kind: "not_found" };
   const status = assignment.status as AssignmentStatus;
   // At most one open assignment per survey and member, so the newest row is the one that counts.
@@ -138,7 +117,7 @@ export async function startSurvey(memberId: number, surveyId: number): Promise<S
     return { kind: "screener", path: `/prescreener/${surveyId}` };
   }
 
-  return prisma.$transaction(async (tx): Promise<StartResult> => {
+  return getPrisma().$transaction(async (tx): Promise<StartResult> => {
     // A plain count, no lock: the quota is enforced again, under a lock, when a member completes.
     // Here it only spares later starters a survey they could no longer be paid for.
     if (survey.quota !== null && (await completes(tx, surveyId)) >= survey.quota) {
@@ -153,6 +132,40 @@ export async function startSurvey(memberId: number, surveyId: number): Promise<S
     if (current === started) return { kind: "go", url: target };
     return current === paused ? { kind: "paused" } : { kind: "ended", status: current };
   });
+}
+
+/**
+ * The member's newest assignment of the survey. Without one, a survey of an audience the member
+ * matches is opened now: its assignment is written (first open) and read back.
+ */
+async function findNewestAssignment(memberId: number, surveyId: number) {
+  const find = () =>
+    getPrisma().assignment.findFirst({
+      where: { memberId, surveyId },
+      orderBy: { id: "desc" },
+      select: {
+        id: true,
+        status: true,
+        screenerId: true,
+        screenedAt: true,
+        respondentToken: true,
+        survey: {
+          select: {
+            launched: true,
+            delivery: true,
+            slug: true,
+            questionnaireId: true,
+            externalUrl: true,
+            screenerId: true,
+            quota: true,
+          },
+        },
+      },
+    });
+  const found = await find();
+  if (found) return found;
+  await openAudienceSurvey(memberId, surveyId);
+  return find();
 }
 
 function destination(

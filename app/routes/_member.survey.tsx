@@ -27,7 +27,7 @@ export default function Surveys() {
         <>
           <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {surveys.map((survey) => (
-              <MemberSurveyCard key={survey.assignmentId} survey={survey} heading="name" />
+              <MemberSurveyCard key={survey.surveyId} survey={survey} heading="name" />
             ))}
           </div>
           <PageLinks page={page} pageCount={pageCount} label="Survey pages" />

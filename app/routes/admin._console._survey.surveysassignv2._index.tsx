@@ -10,11 +10,12 @@ import { pointsCapHint } from "~/domain/points-cap.server";
 import { assignSchema } from "~/domain/assignment-schema";
 import {
   assignSurvey,
-  assignToAllEligible,
+  assignToAll,
   findAssignSurvey,
   listAssignSurveys,
   listScreenerChoices,
 } from "~/domain/assignments.server";
+import { countAudience } from "~/domain/audiences.server";
 import { readFormData } from "~/lib/forms.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -52,6 +53,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
             targetCount: survey.demographicTargets.length,
           },
           screeners: await listScreenerChoices(screenerFilter),
+          // What 'Assign to all Users' would reach now, shown before the admin assigns.
+          audienceCount: await countAudience(survey.country, survey.demographicTargets),
           pointsHint: pointsCapHint(admin),
         }
       : null,
@@ -69,8 +72,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!survey) return data(submission.reply({ formErrors: ["This survey no longer exists."] }), { status: 400 });
   const choice = { screenerId: input.screener_id ?? null, points: input.points };
   const result = input.all_users
-    ? await assignToAllEligible(admin, survey, choice)
+    ? await assignToAll(admin, survey, { ...choice, confirmedCount: input.confirmed_count ?? null })
     : await assignSurvey(admin, survey, { ...choice, memberId: input.user ?? 0 });
+  // A large audience: the form comes back as a confirmation of the count, nothing saved yet.
+  if (result.ok === "confirm") return { ...submission.reply(), confirm: result.count };
   if (!result.ok) return data(submission.reply({ fieldErrors: result.fieldErrors }), { status: 400 });
   const page = pageParam(new URL(request.url).searchParams.get("page"));
   return redirectWithToast(`/admin/surveysassignv2?page=${page}`, { type: "success", message: result.message });
@@ -98,6 +103,7 @@ export default function AssignSurveys() {
           <AssignSurveyForm
             key={assign.survey.id}
             survey={assign.survey}
+            audienceCount={assign.audienceCount}
             screeners={assign.screeners}
             pointsHint={assign.pointsHint}
             screenerFilter={screenerFilter}

@@ -6,7 +6,8 @@ import { Field, SubmitButton } from "~/components/forms";
 import { UrlDialog } from "~/components/url-dialog";
 import { requireAdmin } from "~/domain/admin-auth.server";
 import { pointsCapHint } from "~/domain/points-cap.server";
-import { points as pointsSchema } from "~/domain/assignment-schema";
+import { AudienceConfirmation } from "~/components/audience-confirmation";
+import { confirmedCount as confirmedCountSchema, points as pointsSchema } from "~/domain/assignment-schema";
 import {
   assignByDemographics,
   findAssignSurvey,
@@ -28,8 +29,9 @@ const MAX_ROWS = 50;
 
 // /admin/surveysassignv2/demographics (the spec's demographics variant): the paged survey grid and,
 // for ?survey={id}, the Survey Demographics form. Add Demographics and Preview are posts that show
-// the form again (so they work without JavaScript); Assign saves the targeting and assigns the
-// survey to every eligible member in one transaction. See docs/decisions/021-assignment.md.
+// the form again (so they work without JavaScript); Assign saves the targeting and the survey's
+// audience in one transaction, after a confirmation step when the audience is large. See
+// docs/decisions/021-assignment.md and 049-survey-audiences.md.
 export async function loader({ request }: LoaderFunctionArgs) {
   const { admin } = await requireAdmin(request);
   const url = new URL(request.url);
@@ -62,6 +64,8 @@ type FormState = {
   points: string;
   errors: { rows: Record<number, string>; points?: string };
   count: number | null;
+  /** Set when Assign needs the admin to confirm this count first (a large audience). */
+  confirm?: number;
 };
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -93,7 +97,15 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const points = pointsSchema.safeParse(state.points.trim() === "" ? undefined : Number(state.points));
   if (!points.success) return reply({ errors: { rows: {}, points: points.error.issues[0].message } }, 400);
-  const result = await assignByDemographics(admin, survey, { rows: posted, points: points.data });
+  const confirmed = confirmedCountSchema.safeParse(
+    formData.has("confirmed_count") ? Number(formData.get("confirmed_count")) : undefined,
+  );
+  const result = await assignByDemographics(admin, survey, {
+    rows: posted,
+    points: points.data,
+    confirmedCount: confirmed.success ? (confirmed.data ?? null) : null,
+  });
+  if (result.ok === "confirm") return reply({ confirm: result.count });
   if (!result.ok) return reply({ errors: result.errors }, 400);
   const page = pageParam(new URL(request.url).searchParams.get("page"));
   return redirectWithToast(`/admin/surveysassignv2/demographics?page=${page}`, {
@@ -170,12 +182,26 @@ function DemographicsForm({
 }) {
   const shownRows = state?.rows.length ? state.rows : rows;
   const errors = state?.errors ?? { rows: {} };
+  if (state?.confirm !== undefined) {
+    const hidden = shownRows.flatMap((row): [string, string][] => [
+      ["question", row.question],
+      ["option", row.option],
+    ]);
+    return (
+      <AudienceConfirmation
+        count={state.confirm}
+        hidden={[...hidden, ["points", state.points]]}
+        intent="assign"
+        backHref={`?survey=${survey.id}`}
+      />
+    );
+  }
   return (
     <Form method="post" preventScrollReset>
       <p className="font-medium">{survey.name}</p>
       <p className="mb-3 text-sm text-slate-600">
-        Members who match every question (any of the options chosen for one question) are assigned
-        {survey.country ? `; only members in ${survey.country}` : ""}.
+        Members who match every question (any of the options chosen for one question) get the survey
+        {survey.country ? `; only members in ${survey.country}` : ""}, now and as members join or change their profile.
       </p>
       {questions.length === 0 ? (
         <p className="mb-3 text-sm text-slate-600">

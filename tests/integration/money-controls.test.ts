@@ -3,7 +3,7 @@ import { describe, expect, test } from "vitest";
 import {
   assignByDemographics,
   assignSurvey,
-  assignToAllEligible,
+  assignToAll,
   findAssignSurvey,
   reassignAssignment,
 } from "~/domain/assignments.server";
@@ -118,11 +118,11 @@ describe("the points cap", () => {
       ok: false,
       fieldErrors: { points: [CAP_MESSAGE] },
     });
-    expect(await assignToAllEligible(admin, target, { screenerId: null, points: 10_001 })).toEqual({
+    expect(await assignToAll(admin, target, { screenerId: null, points: 10_001, confirmedCount: null })).toEqual({
       ok: false,
       fieldErrors: { points: [CAP_MESSAGE] },
     });
-    expect(await assignByDemographics(admin, target, { rows: [], points: 10_001 })).toEqual({
+    expect(await assignByDemographics(admin, target, { rows: [], points: 10_001, confirmedCount: null })).toEqual({
       ok: false,
       errors: { rows: {}, points: CAP_MESSAGE },
     });
@@ -158,25 +158,22 @@ describe("the points cap", () => {
       where: { surveyId: survey.id },
       data: { status: ASSIGNMENT_STATUS.rejectedTerm },
     });
-    expect(await assignToAllEligible(superAdmin, target, { screenerId: null, points: 30_000 })).toMatchObject({
-      ok: true,
-      count: 2,
-    });
-    await getPrisma().assignment.updateMany({
-      where: { surveyId: survey.id },
-      data: { status: ASSIGNMENT_STATUS.rejectedTerm },
-    });
-    expect(await assignByDemographics(superAdmin, target, { rows: [], points: 40_000 })).toMatchObject({
-      ok: true,
-      count: 2,
+    expect(
+      await assignToAll(superAdmin, target, { screenerId: null, points: 30_000, confirmedCount: null }),
+    ).toMatchObject({ ok: true });
+    expect(
+      await assignByDemographics(superAdmin, target, { rows: [], points: 40_000, confirmedCount: null }),
+    ).toMatchObject({ ok: true });
+    expect(await getPrisma().surveyAudience.findUnique({ where: { surveyId: survey.id } })).toMatchObject({
+      points: 40_000,
     });
 
     const entries = await getPrisma().auditEntry.findMany({ orderBy: { id: "asc" } });
     expect(entries.map((entry) => [entry.action, entry.details])).toEqual([
       ["assignment.created", expect.objectContaining({ points: 20_000, aboveCap: true, cap: 10_000 })],
       ["assignment.reassigned", expect.objectContaining({ points: 50_000, aboveCap: true, cap: 10_000 })],
-      ["assignment.assigned_all", expect.objectContaining({ points: 30_000, aboveCap: true, cap: 10_000 })],
-      ["assignment.assigned_by_demographics", expect.objectContaining({ points: 40_000, aboveCap: true, cap: 10_000 })],
+      ["audience.saved_all", expect.objectContaining({ points: 30_000, aboveCap: true, cap: 10_000 })],
+      ["audience.saved_by_demographics", expect.objectContaining({ points: 40_000, aboveCap: true, cap: 10_000 })],
     ]);
   });
 
