@@ -42,13 +42,16 @@ export interface AssignSurveyCard {
   lengthMinutes: number;
   launched: boolean;
   country: string | null;
+  /** Whether the survey has an audience (decision 049). */
+  hasAudience: boolean;
 }
 
 /** One page of survey cards, newest first; the total rides along as a window count. */
 export async function listAssignSurveys(page: number) {
   const rows = await getPrisma().$queryRaw<(AssignSurveyCard & { total: bigint | number })[]>`
     SELECT s."id", s."name", s."descriptionHtml", c."name" AS "categoryName", s."points", s."lengthMinutes",
-           s."launched", s."country"::text AS "country", count(*) OVER () AS "total"
+           s."launched", s."country"::text AS "country",
+           EXISTS (SELECT 1 FROM "SurveyAudience" au WHERE au."surveyId" = s."id") AS "hasAudience", count(*) OVER () AS "total"
     FROM "Survey" s JOIN "SurveyCategory" c ON c."id" = s."categoryId"
     ORDER BY s."createdAt" DESC, s."id" DESC
     LIMIT ${ASSIGN_SURVEY_PAGE_SIZE} OFFSET ${(page - 1) * ASSIGN_SURVEY_PAGE_SIZE}`;
@@ -361,6 +364,8 @@ export const ASSIGNMENT_CHANGE_MESSAGES = {
   complete: "A completed survey is not reassigned: the member would answer it and be rewarded twice.",
   alreadyOpen: "The member already has this survey open.",
   closed: "This member's account is closed: it gets no new surveys.",
+  deletedAudience:
+    "Assignment deleted. This survey has an audience: if the member still matches it, the survey is offered to them again.",
   ended: "An ended assignment is kept: it is the member's survey history and may hold a reward.",
 } as const;
 
@@ -437,6 +442,8 @@ export async function deleteAssignment(
       targetId: assignmentId,
       details: { surveyId: assignment.surveyId, memberId: assignment.memberId, status: assignment.status },
     });
-    return { ok: true, message: "Assignment deleted" };
+    // Deleting a row does not take the member out of the survey's audience (decision 049).
+    const hasAudience = (await tx.surveyAudience.count({ where: { surveyId } })) > 0;
+    return { ok: true, message: hasAudience ? ASSIGNMENT_CHANGE_MESSAGES.deletedAudience : "Assignment deleted" };
   });
 }

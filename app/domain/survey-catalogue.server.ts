@@ -163,8 +163,8 @@ export async function createSurvey(actor: Actor, input: SurveyInput): Promise<Sa
 export const DELIVERY_FIELDS = ["delivery", "externalUrl", "questionnaireId"] as const;
 
 export const DELIVERY_CHANGE_MESSAGES = {
-  form: "This survey has assignments, so only a super-admin can change its delivery, external URL or questionnaire. Put them back as they were to save your other changes, or ask a super-admin.",
-  field: "Only a super-admin can change this while the survey has assignments.",
+  form: "This survey has assignments or an audience, so only a super-admin can change its delivery, external URL or questionnaire. Put them back as they were to save your other changes, or ask a super-admin.",
+  field: "Only a super-admin can change this while the survey has assignments or an audience.",
 } as const;
 
 export async function updateSurvey(actor: Actor, survey: CatalogueSurvey, input: SurveyInput): Promise<SaveResult> {
@@ -200,15 +200,16 @@ export async function updateSurvey(actor: Actor, survey: CatalogueSurvey, input:
 }
 
 /**
- * Whether the survey has assignments, with its row locked FOR UPDATE first: an assignment being
- * inserted holds a key-share lock on the survey row (its foreign key), so an assignment made at
- * the same moment is either seen here or waits until this save commits.
+ * Whether the survey has assignments or an audience (members who may open it), with its row locked
+ * FOR UPDATE first: an assignment or audience being inserted holds a key-share lock on the survey
+ * row (its foreign key), so one made at the same moment is either seen here or waits until this
+ * save commits.
  */
 async function hasAssignments(tx: Tx, surveyId: number): Promise<boolean> {
   await tx.$queryRaw`SELECT 1 FROM "Survey" WHERE "id" = ${surveyId} FOR UPDATE`;
-  const [found] = await tx.$queryRaw<
-    { found: number }[]
-  >`SELECT 1 AS "found" FROM "Assignment" WHERE "surveyId" = ${surveyId} LIMIT 1`;
+  const [found] = await tx.$queryRaw<{ found: number }[]>`
+    SELECT 1 AS "found" WHERE EXISTS (SELECT 1 FROM "Assignment" WHERE "surveyId" = ${surveyId})
+       OR EXISTS (SELECT 1 FROM "SurveyAudience" WHERE "surveyId" = ${surveyId})`;
   return Boolean(found);
 }
 

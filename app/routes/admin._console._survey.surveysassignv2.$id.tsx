@@ -11,6 +11,7 @@ import {
   listSurveyAssignments,
   reassignAssignment,
 } from "~/domain/assignments.server";
+import { deleteAudience, findAudience } from "~/domain/audiences.server";
 import { readFormData, readIntent } from "~/lib/forms.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -23,15 +24,22 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
 
 // /admin/surveysassignv2/{surveyId}: a survey's assignments, newest first, filtered by member id,
 // each with its status, Reassign once it has ended (not Complete) and Delete while it is open.
-// Delete asks for a ticked confirmation box, which works with and without JavaScript.
+// Delete asks for a ticked confirmation box, which works with and without JavaScript. Above the
+// list, the survey's audience (decision 049), if it has one, with Delete audience.
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const survey = await surveyOr404(params.id);
   const url = new URL(request.url);
   const memberId = parseId(url.searchParams.get("member"));
   const page = pageParam(url.searchParams.get("page"));
+  const audience = await findAudience(survey.id);
   return {
-    survey: { id: survey.id, name: survey.name },
+    survey: { id: survey.id, name: survey.name, country: survey.country, targets: survey.demographicTargets.length },
+    audience: audience && {
+      points: audience.points,
+      savedAt: audience.createdAt.toISOString(),
+      savedBy: audience.assignedBy?.email ?? null,
+    },
     memberId,
     page,
     ...(await listSurveyAssignments(survey.id, { memberId, page })),
@@ -44,9 +52,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const assignmentId = parseId(formData.get("assignment")) ?? 0;
   const back = `/admin/surveysassignv2/${survey.id}${new URL(request.url).search}`;
-  const intent = readIntent(formData, ["delete", "reassign"]);
-  if (intent === "delete" && formData.get("confirm") !== "on") {
+  const intent = readIntent(formData, ["delete", "reassign", "delete_audience"]);
+  if (intent !== "reassign" && formData.get("confirm") !== "on") {
     return redirectWithToast(back, { type: "error", message: ASSIGN_MESSAGES.confirmRequired });
+  }
+  if (intent === "delete_audience") {
+    const deleted = await deleteAudience(admin, survey.id);
+    return redirectWithToast(back, {
+      type: deleted ? "success" : "error",
+      message: deleted ? "Audience deleted" : "This survey has no audience.",
+    });
   }
   const result =
     intent === "delete"
@@ -56,7 +71,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function SurveyAssignments() {
-  const { survey, memberId, page, pageCount, total, assignments } = useLoaderData<typeof loader>();
+  const { survey, audience, memberId, page, pageCount, total, assignments } = useLoaderData<typeof loader>();
   const query = (number: number) => `?${memberId ? `member=${memberId}&` : ""}page=${number}`;
   return (
     <section aria-labelledby="assignments-heading">
@@ -68,6 +83,33 @@ export default function SurveyAssignments() {
           Assignments of {survey.name}
         </h1>
       </div>
+      <section aria-labelledby="audience-heading" className="mt-4 rounded-md border border-slate-200 bg-white p-4">
+        <h2 id="audience-heading" className="text-lg font-semibold">
+          Audience
+        </h2>
+        {audience ? (
+          <>
+            <p className="mt-1 text-sm">
+              Every active, verified member{survey.country ? ` in ${survey.country}` : ""}
+              {survey.targets > 0 ? ` matching its ${survey.targets} demographic rows` : ""}, for {audience.points}{" "}
+              points: saved {audience.savedAt.slice(0, 10)}
+              {audience.savedBy ? ` by ${audience.savedBy}` : ""}. Members see it until they open it; then it is listed
+              below as their assignment.
+            </p>
+            <Form method="post" preventScrollReset className="mt-3 flex flex-wrap items-center gap-2">
+              <label className="flex items-center gap-1 text-sm">
+                <input type="checkbox" name="confirm" required className="h-4 w-4" />
+                Confirm delete of this survey&apos;s audience
+              </label>
+              <SubmitButton name="intent" value="delete_audience" pendingText="Deleting…" className="btn-secondary">
+                Delete audience
+              </SubmitButton>
+            </Form>
+          </>
+        ) : (
+          <p className="mt-1 text-sm text-slate-600">No audience: only the members assigned one by one below.</p>
+        )}
+      </section>
       <Form method="get" className="mt-4 flex flex-wrap items-end gap-2">
         <div>
           <label htmlFor="member-filter" className="block text-sm font-medium text-slate-800">

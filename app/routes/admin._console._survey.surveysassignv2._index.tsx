@@ -141,6 +141,8 @@ export default function AssignSurveys() {
                   <dd>{survey.points}</dd>
                   <dt className="text-slate-600">Time</dt>
                   <dd>{survey.lengthMinutes} min</dd>
+                  <dt className="text-slate-600">Audience</dt>
+                  <dd>{survey.hasAudience ? "Everyone who matches" : "None"}</dd>
                 </dl>
                 <div className="mt-auto flex flex-wrap gap-2 pt-4">
                   <Link

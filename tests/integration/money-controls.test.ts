@@ -735,14 +735,14 @@ describe("after review: every way for one admin to mint and pay out alone", () =
     expect(toHosted.init?.status).toBe(400);
     const reply = toHosted.data as { error?: Record<string, string[]> };
     expect(reply.error?.[""]).toEqual([
-      "This survey has assignments, so only a super-admin can change its delivery, external URL or questionnaire. Put them back as they were to save your other changes, or ask a super-admin.",
+      "This survey has assignments or an audience, so only a super-admin can change its delivery, external URL or questionnaire. Put them back as they were to save your other changes, or ask a super-admin.",
     ]);
-    expect(reply.error?.delivery).toEqual(["Only a super-admin can change this while the survey has assignments."]);
+    expect(reply.error?.delivery).toEqual(["Only a super-admin can change this while the survey has assignments or an audience."]);
     const otherUrl = expectData(
       await edit(admin, { delivery: "external", externalUrl: "https://other.example/s?rid={token}" }),
     );
     expect((otherUrl.data as { error?: Record<string, string[]> }).error?.externalUrl).toEqual([
-      "Only a super-admin can change this while the survey has assignments.",
+      "Only a super-admin can change this while the survey has assignments or an audience.",
     ]);
     expect(await getPrisma().survey.findUniqueOrThrow({ where: { id: survey.id } })).toMatchObject({
       delivery: "external",
