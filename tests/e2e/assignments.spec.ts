@@ -95,9 +95,11 @@ test("an admin assigns a survey by user id, then by demographics after a preview
   await expect(demographics.getByText("1 member matches now.")).toBeVisible();
   await expect(demographics.getByLabel("Option").first()).toHaveValue(/\d+/);
   await demographics.getByRole("button", { name: "Assign", exact: true }).click();
-  await expect(page.getByText("Survey assigned to 1 member")).toBeVisible();
+  await expect(page.getByText("Survey assigned to its audience: 1 member matches now")).toBeVisible();
 
-  // The survey's assignments list shows both members' open assignments.
+  // The survey's assignments page: its audience (decision 049) and the one member assigned by id;
+  // the member who matches the audience gets a row when they first open the survey.
   await page.goto(`/admin/surveysassignv2/${surveyId}`);
-  await expect(page.getByRole("cell", { name: "Assigned", exact: true })).toHaveCount(2);
+  await expect(page.getByRole("region", { name: "Audience" })).toContainText("for 20 points");
+  await expect(page.getByRole("cell", { name: "Assigned", exact: true })).toHaveCount(1);
 });
