@@ -1,4 +1,6 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
+import type { FormResult } from "~/lib/form-result";
 import {
   CHOICE_TYPES,
   QUESTION_TYPES,
@@ -509,6 +511,28 @@ export const errorKey = {
 } as const;
 
 export type DraftErrors = Record<string, string>;
+
+/**
+ * A refused builder post as a FormResult's content: the message under "" (the form's), each
+ * field's message under its errorKey. draftRefusalOf reads it back for the page.
+ */
+export function draftRefusal(message: string, errors: DraftErrors = {}): SubmissionResult<string[]> {
+  const error: Record<string, string[]> = { "": [message] };
+  for (const [key, text] of Object.entries(errors)) error[key] = [text];
+  return { status: "error", error };
+}
+
+export function draftRefusalOf(result: FormResult | null | undefined): { message: string; errors: DraftErrors } | null {
+  if (!result?.error || result.status === "success") return null;
+  const errors: DraftErrors = {};
+  let message = "";
+  for (const [key, texts] of Object.entries(result.error)) {
+    if (!texts?.[0]) continue;
+    if (key === "") message = texts[0];
+    else errors[key] = texts[0];
+  }
+  return { message, errors };
+}
 
 export const DRAFT_MESSAGES = {
   needsPage: "Add at least one page with a question.",

@@ -62,11 +62,14 @@ export function QuestionList({ questions }: { questions: DraftQuestion[] }) {
 export const EDITOR_FORM_ID = "profile-question-editor";
 
 /** The form's errors by the builder's keys, one message each as the shared card shows them. */
-function firstMessages(errors: Record<string, string[]>): DraftErrors {
+function firstMessages(errors: EditorErrors): DraftErrors {
   return Object.fromEntries(
-    Object.entries(errors).flatMap(([key, messages]) => (messages[0] ? [[key, messages[0]]] : [])),
+    Object.entries(errors).flatMap(([key, messages]) => (messages?.[0] ? [[key, messages[0]]] : [])),
   );
 }
+
+/** A FormResult's `error`: each field's messages by the builder's keys, the form's own under "". */
+type EditorErrors = Record<string, string[] | null>;
 
 export function QuestionEditor({
   questions,
@@ -76,7 +79,7 @@ export function QuestionEditor({
 }: {
   questions: DraftQuestion[];
   version: string;
-  errors: Record<string, string[]>;
+  errors: EditorErrors;
   /** The set's stored definition: its codes stay reserved (setEditorConfig). */
   stored: QuestionnaireDefinition;
 }) {
@@ -113,7 +116,7 @@ export function QuestionEditor({
       <input type="hidden" name="version" value={version} />
       <input type="hidden" name="draft" value={JSON.stringify(draft)} />
       <div role="alert">
-        {(shownErrors.form ?? []).map((message) => (
+        {(shownErrors[""] ?? []).map((message) => (
           <p key={message} className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-900">
             {message}
           </p>

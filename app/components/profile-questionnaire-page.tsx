@@ -55,12 +55,12 @@ function QuestionnaireForm() {
     id: `profile-survey-${survey.id}`,
     definition: survey.definition,
     defaultValue: survey.answers,
-    lastResult: actionData?.result,
+    lastResult: actionData,
   });
   // A refused save re-renders this page instead of redirecting, so its toast comes with the
   // action's data (rendered by the server too, without JavaScript) rather than the flash cookie.
-  const [toast, setToast] = useState<ToastMessage | null>(actionData?.toast ?? null);
-  useEffect(() => setToast(actionData?.toast ?? null), [actionData]);
+  const [toast, setToast] = useState<ToastMessage | null>(actionData?.pageState?.toast ?? null);
+  useEffect(() => setToast(actionData?.pageState?.toast ?? null), [actionData]);
   const formProps = getFormProps(form);
   const hasErrors = Object.values(form.allErrors).some((messages) => messages.length > 0);
 

@@ -10,7 +10,8 @@ import { RequiredMarker } from "~/questionnaire/form";
 // inputs), switches and single choices offer 'Any answer'; text questions only say they are
 // never checked (decision 019).
 
-type Errors = Record<string, string[]>;
+/** A FormResult's `error`: each rule field's messages by its name. */
+type Errors = Record<string, string[] | null>;
 
 export function ScreenerRulesFields({
   definition,

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { Prisma, type Admin } from "~/generated/prisma/client";
+import type { Prisma, Admin } from "~/generated/prisma/client";
 import { getPrisma, type Tx } from "~/lib/db.server";
 import { ASSIGNMENT_STATUS, OPEN_STATUSES, type AssignmentStatus } from "./assignment-status";
 import { ASSIGN_MESSAGES } from "./assignment-schema";

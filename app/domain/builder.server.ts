@@ -1,4 +1,4 @@
-import { data, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import {
   applyBuilderAction,
   draftShape,
@@ -7,6 +7,7 @@ import {
   parseDraftJson,
   SHAPE_MESSAGES,
   validateDraft,
+  draftRefusal,
   type BuilderDraft,
   type DraftErrors,
 } from "~/builder/draft";
@@ -14,7 +15,7 @@ import { actionOfIntent, intent, renameActions } from "~/builder/intents";
 import { builderPath, type BuilderPurpose } from "~/builder/purpose";
 import type { Admin, Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/db.server";
-import { readFormData } from "~/lib/forms.server";
+import { formResult, readFormData } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { definitionIssues } from "~/questionnaire/schema";
 import { createQuestionnaire } from "~/questionnaire/storage.server";
@@ -71,15 +72,13 @@ async function saveDraft(adminId: number, purpose: BuilderPurpose, draft: Builde
 }
 
 function refused(status: number, message: string, errors: DraftErrors = {}) {
-  return data({ ok: false as const, message, errors }, { status });
+  return formResult(draftRefusal(message, errors), { status });
 }
-
-export type BuilderActionData = { ok: true } | { ok: false; message: string; errors: DraftErrors };
 
 /**
  * One builder post. Returns a redirect (Post/Redirect/Get after a no-JavaScript change, Preview
- * and Submit) or data: `{ ok: true }` for the browser's background save, and a message with field
- * errors when something is refused, in which case nothing was stored.
+ * and Submit) or a FormResult: a success for the browser's background save, and a message with
+ * field errors (by errorKey) when something is refused, in which case nothing was stored.
  */
 export async function handleBuilderPost(request: Request, admin: Actor, purpose: BuilderPurpose) {
   const path = builderPath(purpose);
@@ -125,7 +124,7 @@ export async function handleBuilderPost(request: Request, admin: Actor, purpose:
   if (button === intent.submit) return submitDraft(admin, purpose, draft, { fromStore: posted === null });
   if (button === intent.preview) return redirect(`${path}?preview=1&page=1`);
   // The browser's background save stays on the page; a form post gets a fresh page to reload safely.
-  return posted !== null ? data({ ok: true as const }) : redirect(path);
+  return posted !== null ? formResult({ status: "success" }) : redirect(path);
 }
 
 class AlreadySubmitted extends Error {}

@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { Params } from "@remix-run/react";
 import { requireMemberWithDetails } from "~/domain/auth.server";
 import {
@@ -7,7 +7,7 @@ import {
   submitProfileSurvey,
   type ProfileSurveyLocator,
 } from "~/domain/profile-surveys.server";
-import { readFormData } from "~/lib/forms.server";
+import { formResult, readFormData } from "~/lib/forms.server";
 import { redirectWithToast, type Toast } from "~/lib/toast.server";
 import { parseAnswers } from "~/questionnaire/schema";
 import { failureToast } from "~/components/profile-questionnaire-page";
@@ -77,7 +77,8 @@ export async function submitProfileQuestionnaire(request: Request, locator: Prof
     const result = submission.reply();
     const toast: Toast | null =
       submission.status === "error" ? failureToast(survey.definition, result.error, survey.path === 1) : null;
-    return data({ result, toast }, { status: 400 });
+    // The toast rides in the page's state: a refused save re-renders the page, with no flash cookie.
+    return formResult<{ toast: Toast | null }>(result, { status: 400, pageState: { toast } });
   }
   const saved = await submitProfileSurvey(member.id, survey.id, submission.value);
   if (!saved.ok) return alreadySubmitted();

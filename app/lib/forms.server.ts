@@ -106,15 +106,23 @@ export function readIntent<const Intent extends string>(
   throw new Response(UNKNOWN_INTENT_MESSAGE, { status: 400, statusText: "Bad Request" });
 }
 
-type ResultInit = { status?: number; form?: string; headers?: HeadersInit };
+type ResultInit<State> = { status?: number; form?: string; headers?: HeadersInit; pageState?: State };
 
 /**
  * An action's answer to a form it does not redirect from (lib/form-result.ts): conform's result,
- * named after the form on a page with several. The status is 400 unless told or a success: a
- * conform 'validate' post, whose reply is neither, saved nothing and is answered like a refusal.
+ * named after the form on a page with several, with the page's `pageState` when it needs more than
+ * messages. The status is 400 unless told or a success: a conform 'validate' post, whose reply is
+ * neither, saved nothing and is answered like a refusal.
  */
-export function formResult(result: SubmissionResult<string[]>, { status, form, headers }: ResultInit = {}) {
-  const answer: FormResult = form === undefined ? result : { ...result, form };
+export function formResult<State = undefined>(
+  result: SubmissionResult<string[]>,
+  { status, form, headers, pageState }: ResultInit<State> = {},
+) {
+  const answer: FormResult<State> = {
+    ...result,
+    ...(form === undefined ? {} : { form }),
+    ...(pageState === undefined ? {} : { pageState }),
+  };
   return data(answer, { status: status ?? (result.status === "success" ? 200 : 400), headers });
 }
 
@@ -122,6 +130,9 @@ export function formResult(result: SubmissionResult<string[]>, { status, form, h
  * A refusal that no schema produced (a wrong code, a missing confirmation, a rule of the domain),
  * in the same shape: the form's message, or one field's when `field` is given.
  */
-export function refuseForm(message: string, { field, ...init }: ResultInit & { field?: string } = {}) {
-  return formResult({ status: "error", error: { [field ?? ""]: [message] } }, init);
+export function refuseForm<State = undefined>(
+  message: string,
+  { field, ...init }: ResultInit<State> & { field?: string } = {},
+) {
+  return formResult<State>({ status: "error", error: { [field ?? ""]: [message] } }, init);
 }

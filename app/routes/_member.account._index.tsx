@@ -1,6 +1,6 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useMemo, type ReactNode } from "react";
 import type { z } from "zod";
@@ -26,7 +26,8 @@ import {
 import { hasLivePayoutAccountCode, payoutProofKind, sendPayoutAccountCode } from "~/domain/payout-account-proof.server";
 import type { PayoutMethod } from "~/generated/prisma/enums";
 import { getEnv } from "~/lib/env.server";
-import { readFormData, readIntent } from "~/lib/forms.server";
+import { formErrorsOf, resultFor, type FormResult } from "~/lib/form-result";
+import { formResult, readFormData, readIntent, refuseForm } from "~/lib/forms.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { redirectWithToast } from "~/lib/toast.server";
 import { ProofField, SendCodeForm, type Proof } from "~/components/payout-account-proof";
@@ -78,7 +79,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const hideFields = ["password", "code"];
   // Only a real submit adds an account; conform's validate intents come back as errors or nothing.
   // Invalid details are answered before the password is checked: they are not a guess.
-  if (submission.status !== "success") return data(added(method, submission.reply({ hideFields })), { status: 400 });
+  if (submission.status !== "success") return answer(submission.reply({ hideFields }), { form: intent });
   const result = await addPaymentAccount(member.id, submission.value, {
     password: textField(formData, "password"),
     code: textField(formData, "code"),
@@ -88,7 +89,7 @@ export async function action({ request }: ActionFunctionArgs) {
       hideFields,
       ...(result.field ? { fieldErrors: { [result.field]: [result.message] } } : { formErrors: [result.message] }),
     });
-    return data(added(method, reply), { status: result.status });
+    return answer(reply, { form: intent, status: result.status });
   }
   // The spec's message as it is; the account's card says when it can receive withdrawals.
   return redirectWithToast("/account", { type: "success", message: result.message });
@@ -98,7 +99,7 @@ export default function Account() {
   const { accounts, missing, proof, codeSent, passwordIsRecent, signUpEmail, coolingOffHours } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const refusal = actionData?.refusal;
+  const refusal = refusalOf(resultFor(actionData, "delete") ?? resultFor(actionData, "send-code"));
   // A refusal about an account no longer listed (deleted in another tab, a forged id) goes on top.
   const pageRefusal = refusal && !accounts.some((account) => account.id === refusal.accountId) ? refusal : null;
   return (
@@ -227,11 +228,10 @@ function DeleteAccountForm({ id, method, refusal }: { id: number; method: Payout
   );
 }
 
-type AddResult = SubmissionResult<string[]> | undefined;
+type AddResult = FormResult<AccountState> | undefined;
 
 function AddAccountForm({ method }: { method: PayoutMethod }) {
-  const actionData = useActionData<typeof action>();
-  const lastResult = actionData?.add?.method === method ? actionData.add.result : undefined;
+  const lastResult = resultFor(useActionData<typeof action>(), `add-${method}`);
   switch (method) {
     case "paypal":
       return <PaypalForm lastResult={lastResult} />;
@@ -363,17 +363,16 @@ function textField(formData: FormData, name: string): string | undefined {
 
 async function sendCode(memberId: number) {
   const result = await sendPayoutAccountCode(memberId);
-  if (!result.ok) return data(refused(null, result.message), { status: result.status });
+  if (!result.ok) return refuse(result.message, { form: "send-code", status: result.status });
   return redirectWithToast("/account", { type: "success", message: result.message });
 }
 
 /** The proof field of one add-form, emptied after each answer to it. */
 function AddFormProofField({ form, method }: { form: ReturnType<typeof useAddForm>[0]; method: PayoutMethod }) {
   const { proof, codeSent } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const lastResult = resultFor(useActionData<typeof action>(), `add-${method}`);
   const fields = form.getFieldset();
   const errors = proof === "password" ? fields.password?.errors : fields.code?.errors;
-  const lastResult = actionData?.add?.method === method ? actionData.add.result : undefined;
   return (
     <ProofField id={`${method}-${proof}`} proof={proof} codeSent={codeSent} errors={errors} lastResult={lastResult} />
   );
@@ -385,22 +384,28 @@ function addIntentMethod(intent: (typeof ADD_INTENTS)[number]): PayoutMethod {
   return intent.slice("add-".length) as PayoutMethod;
 }
 
-// The action's answers share one shape, so the page reads them without guessing.
-function added(method: PayoutMethod, result: SubmissionResult<string[]>) {
-  return { add: { method, result }, refusal: null };
-}
+/**
+ * Every answer is a FormResult named after its form: an add-form's intent (`add-upi`), `delete` or
+ * `send-code`. A refusal to delete also says which account's form it answers, so the message shows
+ * on that card (or on top, for an account no longer listed); `accountId` is null for send-code.
+ */
+type AccountState = { accountId: number | null };
+const answer = formResult<AccountState>;
+const refuse = refuseForm<AccountState>;
 
-function refused(accountId: number | null, message: string) {
-  return { add: null, refusal: { accountId, message } };
+function refusalOf(result: FormResult<AccountState> | undefined) {
+  const message = formErrorsOf(result)?.[0];
+  return message === undefined ? null : { accountId: result?.pageState?.accountId ?? null, message };
 }
 
 async function deleteAccount(memberId: number, formData: FormData) {
   const raw = formData.get("accountId");
   const accountId = typeof raw === "string" && /^\d{1,9}$/.test(raw) ? Number(raw) : null;
-  if (formData.get("confirmed") !== "on") return data(refused(accountId, CONFIRMATION_REQUIRED), { status: 400 });
+  const pageState = { accountId };
+  if (formData.get("confirmed") !== "on") return refuse(CONFIRMATION_REQUIRED, { form: "delete", pageState });
   const result = await deletePaymentAccount(memberId, accountId ?? 0);
   if (!result.ok) {
-    return data(refused(accountId, result.message), { status: result.reason === "not-found" ? 404 : 409 });
+    return refuse(result.message, { form: "delete", pageState, status: result.reason === "not-found" ? 404 : 409 });
   }
   return redirectWithToast("/account", { type: "success", message: result.message });
 }

@@ -1,9 +1,9 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { EDITOR_FORM_ID, QuestionEditor, QuestionList } from "~/components/profile-question-editor";
 import { requireAdmin } from "~/domain/admin-auth.server";
 import { draftOf, editProfileSurveySet, findProfileSurveySet } from "~/domain/profile-survey-sets.server";
-import { readFormData } from "~/lib/forms.server";
+import { formResult, readFormData } from "~/lib/forms.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { redirectWithToast } from "~/lib/toast.server";
 import { notFound } from "~/lib/http.server";
@@ -28,8 +28,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const result = await editProfileSurveySet(admin, set, await readFormData(request));
   if (result.ok)
     return redirectWithToast(`/admin/profilesurvey/${set.id}`, { type: "success", message: result.message });
-  // A new nonce remounts the editor, so its fields show the server's state and not the old DOM's.
-  return data({ draft: result.draft, errors: result.errors, nonce: crypto.randomUUID() }, { status: result.status });
+  // The set's messages about the whole form go under "", as in every FormResult. The draft comes
+  // back as the page's state, with a new nonce that remounts the editor, so its fields show the
+  // server's state and not the old DOM's. A button other than Save answers 200 without messages.
+  const { form = [], ...fields } = result.errors;
+  const error = form.length > 0 ? { "": form, ...fields } : fields;
+  return formResult(
+    { status: Object.keys(error).length > 0 ? "error" : undefined, error },
+    { status: result.status, pageState: { draft: result.draft, nonce: crypto.randomUUID() } },
+  );
 }
 
 export default function ProfileSurveyQuestions() {
@@ -37,7 +44,7 @@ export default function ProfileSurveyQuestions() {
   const edited = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const editing = Boolean(edited) || searchParams.get("edit") === "1";
-  const draft = edited?.draft ?? opened;
+  const draft = edited?.pageState?.draft ?? opened;
   const view = `/admin/profilesurvey/${set.id}`;
   return (
     <section aria-labelledby="set-heading">
@@ -77,10 +84,10 @@ export default function ProfileSurveyQuestions() {
             members gave to it when you save; deleting an option deletes the answers that chose it.
           </p>
           <QuestionEditor
-            key={edited?.nonce ?? "stored"}
+            key={edited?.pageState?.nonce ?? "stored"}
             questions={draft.questions}
             version={draft.version}
-            errors={edited?.errors ?? {}}
+            errors={edited?.error ?? {}}
             stored={stored}
           />
         </>

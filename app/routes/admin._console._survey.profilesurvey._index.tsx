@@ -1,6 +1,6 @@
 import { getFormProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { CountryOptions, FormErrors, InputField, SelectField, SubmitButton } from "~/components/forms";
@@ -9,7 +9,7 @@ import { pointsCapHint } from "~/domain/points-cap.server";
 import { addSetSchema } from "~/domain/profile-survey-set-schema";
 import { createProfileSurveySet, listProfileSurveySets } from "~/domain/profile-survey-sets.server";
 import { listCountries } from "~/lib/countries.server";
-import { readFormData } from "~/lib/forms.server";
+import { formResult, readFormData } from "~/lib/forms.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { redirectWithToast } from "~/lib/toast.server";
 
@@ -26,9 +26,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const { admin } = await requireAdmin(request);
   const submission = parseWithZod(await readFormData(request), { schema: addSetSchema });
   // Only a real submit creates a set; conform's validate intents come back as errors or nothing.
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return formResult(submission.reply());
   const result = await createProfileSurveySet(admin, submission.value);
-  if (!result.ok) return data(submission.reply({ fieldErrors: result.fieldErrors }), { status: 400 });
+  if (!result.ok) return formResult(submission.reply({ fieldErrors: result.fieldErrors }));
   return redirectWithToast("/admin/profilesurvey", { type: "success", message: result.message });
 }
 

@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { StepButtons } from "~/components/step-buttons";
 import { ScreenerPageHeading } from "~/components/screener-pager";
@@ -6,7 +6,7 @@ import { ScreenerRulesFields } from "~/components/screener-rules-form";
 import { requireAdmin } from "~/domain/admin-auth.server";
 import { RULE_HELP } from "~/domain/screener-rules";
 import { findScreener, rulesStep, saveScreenerRules } from "~/domain/screeners.server";
-import { readFormData } from "~/lib/forms.server";
+import { formResult, readFormData } from "~/lib/forms.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { redirectWithToast } from "~/lib/toast.server";
 import { notFound } from "~/lib/http.server";
@@ -41,8 +41,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (screener.rulesAdded) return redirectWithToast(here, { type: "error", message: ALREADY });
   const step = rulesStep(screener.definition, await readFormData(request));
   if (step.kind === "page") {
-    const refused = Object.keys(step.errors).length > 0;
-    return data({ page: step.page, values: step.values, errors: step.errors }, { status: refused ? 400 : 200 });
+    // The page to show and the answers so far ride in the page's state; a clean step is a success.
+    const pageState = { page: step.page, values: step.values };
+    if (Object.keys(step.errors).length === 0) return formResult({ status: "success" }, { pageState });
+    return formResult({ status: "error", error: step.errors }, { pageState });
   }
   const saved = await saveScreenerRules(admin, screener.id, step.rules);
   if (!saved.ok) return redirectWithToast(here, { type: "error", message: ALREADY });
@@ -65,9 +67,9 @@ export default function ScreenerValidation() {
       </section>
     );
   }
-  const page = actionData?.page ?? 0;
-  const values = actionData?.values ?? {};
-  const errors = actionData?.errors ?? {};
+  const page = actionData?.pageState?.page ?? 0;
+  const values = actionData?.pageState?.values ?? {};
+  const errors = actionData?.error ?? {};
   const last = page === definition.pages.length - 1;
   return (
     <section aria-labelledby="screener-rules-heading">

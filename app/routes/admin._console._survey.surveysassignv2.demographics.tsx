@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { DataTable, CELL, pageParam, PageLinks } from "~/components/data-table";
 import { DemographicRows, type DemographicRowValue } from "~/components/demographic-rows";
@@ -16,7 +16,8 @@ import {
   previewTargeting,
   type PostedRow,
 } from "~/domain/assignments.server";
-import { readFormData, readIntent } from "~/lib/forms.server";
+import type { FormResult } from "~/lib/form-result";
+import { formResult, readFormData, readIntent } from "~/lib/forms.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { redirectWithToast } from "~/lib/toast.server";
 import { notFound } from "~/lib/http.server";
@@ -73,10 +74,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const survey = await findAssignSurvey(parseId(new URL(request.url).searchParams.get("survey")) ?? 0);
   if (!survey) throw notFound();
   const formData = await readFormData(request);
-  const state: FormState = {
+  const state: PostedState = {
     rows: postedRows(formData),
     points: String(formData.get("points") ?? ""),
-    errors: { rows: {} },
     count: null,
   };
   const posted: PostedRow[] = state.rows.map((row) => ({
@@ -85,18 +85,22 @@ export async function action({ request }: ActionFunctionArgs) {
   }));
   const intent = readIntent(formData, ["add", "preview", "assign"]);
 
-  // Every answer but the redirect is the form again, as posted, with what the intent adds.
-  const reply = (changes: Partial<FormState>, status = 200) => data<FormState>({ ...state, ...changes }, { status });
+  // Every answer but the redirect is the form again, as posted, with what the intent adds: a
+  // FormResult with the messages in error (400) and the rows, points and count in pageState.
+  const reply = ({ errors, ...changes }: Partial<FormState>) =>
+    formResult<PostedState>(errors ? { status: "error", error: errorOf(errors) } : { status: "success" }, {
+      pageState: { ...state, ...changes },
+    });
 
   if (intent === "add") {
     return reply({ rows: state.rows.length < MAX_ROWS ? [...state.rows, EMPTY_ROW] : state.rows });
   }
   if (intent === "preview") {
     const preview = await previewTargeting(survey, posted);
-    return preview.ok ? reply({ count: preview.count }) : reply({ errors: { rows: preview.errors } }, 400);
+    return preview.ok ? reply({ count: preview.count }) : reply({ errors: { rows: preview.errors } });
   }
   const points = pointsSchema.safeParse(state.points.trim() === "" ? undefined : Number(state.points));
-  if (!points.success) return reply({ errors: { rows: {}, points: points.error.issues[0].message } }, 400);
+  if (!points.success) return reply({ errors: { rows: {}, points: points.error.issues[0].message } });
   const confirmed = confirmedCountSchema.safeParse(
     formData.has("confirmed_count") ? Number(formData.get("confirmed_count")) : undefined,
   );
@@ -106,7 +110,7 @@ export async function action({ request }: ActionFunctionArgs) {
     confirmedCount: confirmed.success ? (confirmed.data ?? null) : null,
   });
   if (result.ok === "confirm") return reply({ confirm: result.count });
-  if (!result.ok) return reply({ errors: result.errors }, 400);
+  if (!result.ok) return reply({ errors: result.errors });
   const page = pageParam(new URL(request.url).searchParams.get("page"));
   return redirectWithToast(`/admin/surveysassignv2/demographics?page=${page}`, {
     type: "success",
@@ -133,7 +137,7 @@ export default function AssignByDemographics() {
 
       {form ? (
         <UrlDialog headingId="survey-demographics-heading" title="Survey Demographics" closeHref={`?page=${page}`}>
-          <DemographicsForm key={form.survey.id} {...form} state={posted ?? null} />
+          <DemographicsForm key={form.survey.id} {...form} state={stateOf(posted)} />
         </UrlDialog>
       ) : null}
 
@@ -249,6 +253,30 @@ function DemographicsForm({
 }
 
 const EMPTY_ROW: DemographicRowValue = { question: "", option: "" };
+
+/** The form as posted, without its messages: the FormResult's pageState. */
+type PostedState = Omit<FormState, "errors">;
+
+/** The form's messages as a FormResult's error: "points", and each row's under "rows[index]". */
+function errorOf(errors: FormState["errors"]): Record<string, string[]> {
+  const error: Record<string, string[]> = {};
+  for (const [index, message] of Object.entries(errors.rows)) error[`rows[${index}]`] = [message];
+  if (errors.points) error.points = [errors.points];
+  return error;
+}
+
+/** The action's answer read back into the form's state, messages included. */
+function stateOf(posted: FormResult<PostedState> | undefined): FormState | null {
+  if (!posted?.pageState) return null;
+  const errors: FormState["errors"] = { rows: {} };
+  for (const [key, messages] of Object.entries(posted.error ?? {})) {
+    const row = /^rows\[(\d+)\]$/.exec(key);
+    if (!messages?.[0]) continue;
+    if (row) errors.rows[Number(row[1])] = messages[0];
+    else if (key === "points") errors.points = messages[0];
+  }
+  return { ...posted.pageState, errors };
+}
 
 /** The posted rows, paired by position; at most MAX_ROWS. */
 function postedRows(formData: FormData): DemographicRowValue[] {

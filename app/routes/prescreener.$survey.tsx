@@ -9,9 +9,9 @@ import {
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { PrescreenerForm, PrescreenerResult, SomethingWentWrong } from "~/components/prescreener";
 import { requireMemberWithDetails } from "~/domain/auth.server";
-import { numberedDefinition } from "~/domain/prescreener";
+import { numberedDefinition, type FormValues } from "~/domain/prescreener";
 import { loadPrescreener, prescreenerStep, submitPrescreener } from "~/domain/prescreener.server";
-import { readFormData } from "~/lib/forms.server";
+import { formResult, readFormData, refuseForm } from "~/lib/forms.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { redirectWithToast } from "~/lib/toast.server";
 import { parseId } from "~/lib/ids";
@@ -46,11 +46,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (prescreener.state !== "form") return redirect(here);
   const step = prescreenerStep(prescreener.definition, await readFormData(request));
   if (step.kind === "page") {
-    const refused = step.confirmError !== null || step.result?.status === "error";
-    return data(
-      { page: step.page, values: step.values, result: step.result, confirmError: step.confirmError },
-      { status: refused ? 400 : 200 },
-    );
+    // The page to show and the answers so far ride in the page's state; a missing confirmation is
+    // the message of the `confirmed` box, and a clean Previous or Next is a success.
+    const pageState: StepState = { page: step.page, values: step.values };
+    if (step.confirmError !== null) return refuseForm(step.confirmError, { field: "confirmed", pageState });
+    if (step.result === null) return formResult<StepState>({ status: "success" }, { pageState });
+    return formResult(step.result, { status: step.result.status === "error" ? 400 : 200, pageState });
   }
   const saved = await submitPrescreener(member.id, prescreener.assignmentId, step.answers);
   if (!saved.ok && saved.reason === "already_answered") {
@@ -59,9 +60,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return redirect(here);
 }
 
+type StepState = { page: number; values: FormValues };
+
 export default function PrescreenerPage() {
   const { prescreener } = useLoaderData<typeof loader>();
   const step = useActionData<typeof action>();
+  const confirmError = step?.error?.confirmed?.[0] ?? null;
+  // The questionnaire's own result, for its fields; a success or the box's message is not one.
+  const result = step && step.status !== "success" && confirmError === null ? step : null;
   return (
     <main className="mx-auto max-w-2xl px-4 py-8">
       {prescreener.state === "missing" ? (
@@ -74,10 +80,10 @@ export default function PrescreenerPage() {
             <PrescreenerForm
               key={prescreener.assignmentId}
               definition={prescreener.definition}
-              page={step?.page ?? 0}
-              values={step?.values ?? prescreener.prefill}
-              result={step?.result ?? null}
-              confirmError={step?.confirmError ?? null}
+              page={step?.pageState?.page ?? 0}
+              values={step?.pageState?.values ?? prescreener.prefill}
+              result={result}
+              confirmError={confirmError}
             />
           ) : (
             <PrescreenerResult state={prescreener.state} surveyId={prescreener.surveyId} />

@@ -1,6 +1,5 @@
 import { getFormProps } from "@conform-to/react";
 import {
-  data,
   redirect,
   type ActionFunctionArgs,
   type HeadersFunction,
@@ -13,7 +12,7 @@ import { endedMessage, pausedMessage, SurveyMessage } from "~/components/survey-
 import { requireVerifiedMember } from "~/domain/auth.server";
 import { hostedSurveyPath, isSurveySlug } from "~/domain/survey-catalogue-schema";
 import { endAssignment, findHostedSurvey } from "~/domain/survey-taking.server";
-import { readFormData } from "~/lib/forms.server";
+import { formResult, readFormData } from "~/lib/forms.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { redirectWithToast } from "~/lib/toast.server";
 import { QuestionnaireFields, useQuestionnaireForm } from "~/questionnaire/form";
@@ -73,7 +72,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseAnswers(await readFormData(request), state.definition);
   // conform's validate intents are answered without saving anything.
   if (submission.status !== "success") {
-    return data({ result: submission.reply() }, { status: submission.status === "error" ? 400 : 200 });
+    return formResult(submission.reply(), { status: submission.status === "error" ? 400 : 200 });
   }
   const ended = await endAssignment(state.assignmentId, "complete", {
     questionnaireId: state.questionnaireId,
@@ -100,7 +99,7 @@ function HostedSurveyForm() {
   const [form] = useQuestionnaireForm({
     id: `hosted-survey-${page.survey.id}`,
     definition: page.definition,
-    lastResult: actionData?.result,
+    lastResult: actionData,
   });
   const hasErrors = Object.values(form.allErrors).some((messages) => messages.length > 0);
   return (

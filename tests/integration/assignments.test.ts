@@ -407,7 +407,7 @@ describe("the pages", () => {
       ["points", "9"],
       ["intent", "add"],
     ]);
-    expect(expectData(added).data).toMatchObject({
+    expect(expectData(added).data.pageState).toMatchObject({
       rows: [
         { question: String(ids.pet), option: String(ids["pet:Cat"]) },
         { question: "", option: "" },
@@ -422,9 +422,10 @@ describe("the pages", () => {
       ["option", ""],
       ["points", "9"],
     ];
-    expect(expectData(await send([...pair, ["intent", "preview"]])).data).toMatchObject({ count: 1 });
+    expect(expectData(await send([...pair, ["intent", "preview"]])).data.pageState).toMatchObject({ count: 1 });
     const badPoints = expectData(await send([...pair.slice(0, 4), ["points", "-3"], ["intent", "assign"]]));
-    expect(badPoints.data.errors.points).toBe(ASSIGN_MESSAGES.pointsRange);
+    expect(badPoints.init?.status).toBe(400);
+    expect(badPoints.data.error?.points).toEqual([ASSIGN_MESSAGES.pointsRange]);
     expect(await count()).toBe(0);
 
     const assigned = expectRedirect(await send([...pair, ["intent", "assign"]]));

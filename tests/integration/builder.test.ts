@@ -147,13 +147,13 @@ describe("each button without JavaScript", () => {
     for (const value of ["explode", "delete-question:0", "change-type:0:0"]) {
       const refused = expectData(await post(cookie, { intent: value, [field.title]: "Not saved" }));
       expect(refused.init?.status).toBe(400);
-      expect(refused.data).toEqual({ ok: false, message: BUILDER_MESSAGES.unknownButton, errors: {} });
+      expect(refused.data).toEqual({ status: "error", error: { "": [BUILDER_MESSAGES.unknownButton] } });
     }
     // An index past the end is a valid button for a draft that changed since: it does nothing.
     expectRedirect(await post(cookie, { intent: intent.deleteQuestion(5, 0) }));
     const stale = expectData(await post(cookie, { intent: intent.addPage, version: "2000-01-01T00:00:00.000Z" }));
     expect(stale.init?.status).toBe(409);
-    expect(stale.data).toMatchObject({ message: BUILDER_MESSAGES.changedElsewhere });
+    expect(stale.data).toMatchObject({ error: { "": [BUILDER_MESSAGES.changedElsewhere] } });
     expect(await stored(admin.id)).toEqual(before.data);
   });
 
@@ -161,7 +161,7 @@ describe("each button without JavaScript", () => {
     const { cookie } = await signedInAdmin();
     const refused = expectData(await post(cookie, { intent: intent.addPage }));
     expect(refused.init?.status).toBe(409);
-    expect(refused.data).toMatchObject({ message: BUILDER_MESSAGES.noDraft });
+    expect(refused.data).toMatchObject({ error: { "": [BUILDER_MESSAGES.noDraft] } });
     expect(await getPrisma().questionnaireDraft.count()).toBe(0);
   });
 });
@@ -171,7 +171,7 @@ describe("the browser's whole-draft save (with JavaScript)", () => {
     const { admin, cookie } = await signedInAdmin();
     const draft: BuilderDraft = { ...newDraft(), title: "From the browser", selectedPage: 0 };
     const saved = expectData(await post(cookie, { intent: intent.save, draft: JSON.stringify(draft) }));
-    expect(saved.data).toEqual({ ok: true });
+    expect(saved.data).toEqual({ status: "success" });
     expect(await stored(admin.id)).toEqual(draft);
   });
 
@@ -180,11 +180,11 @@ describe("the browser's whole-draft save (with JavaScript)", () => {
     const before = await stored(admin.id);
     const broken = expectData(await post(cookie, { intent: intent.save, draft: "{not json" }));
     expect(broken.init?.status).toBe(400);
-    expect(broken.data).toMatchObject({ message: SHAPE_MESSAGES.notJson });
+    expect(broken.data).toMatchObject({ error: { "": [SHAPE_MESSAGES.notJson] } });
     const wrong = expectData(
       await post(cookie, { intent: intent.save, draft: JSON.stringify({ title: "x", pages: 3 }) }),
     );
-    expect(wrong.data).toMatchObject({ message: SHAPE_MESSAGES.badShape });
+    expect(wrong.data).toMatchObject({ error: { "": [SHAPE_MESSAGES.badShape] } });
     expect(await stored(admin.id)).toEqual(before);
   });
 
@@ -195,9 +195,8 @@ describe("the browser's whole-draft save (with JavaScript)", () => {
     const refused = expectData(await post(cookie, { intent: intent.save, draft: JSON.stringify(huge) }));
     expect(refused.init?.status).toBe(413);
     expect(refused.data).toEqual({
-      ok: false,
-      message: "This survey is too large to save (limit 256 KB).",
-      errors: {},
+      status: "error",
+      error: { "": ["This survey is too large to save (limit 256 KB)."] },
     });
 
     const body = new URLSearchParams({ intent: intent.submit, draft: JSON.stringify(huge) }).toString();
@@ -211,11 +210,11 @@ describe("the browser's whole-draft save (with JavaScript)", () => {
       body,
     });
     const early = expectData(await action({ request: declared, params: {}, context: {} }));
-    expect(early.data).toMatchObject({ message: BUILDER_MESSAGES.tooLarge });
+    expect(early.data).toMatchObject({ error: { "": [BUILDER_MESSAGES.tooLarge] } });
 
     // A name typed without JavaScript can make the draft too large as well.
     const typed = expectData(await post(cookie, { intent: intent.save, [field.description]: "y".repeat(300 * 1024) }));
-    expect(typed.data).toMatchObject({ message: BUILDER_MESSAGES.tooLarge });
+    expect(typed.data).toMatchObject({ error: { "": [BUILDER_MESSAGES.tooLarge] } });
     expect(await stored(admin.id)).toEqual(before);
     expect(await getPrisma().questionnaire.count()).toBe(0);
   });
@@ -268,11 +267,11 @@ describe("exclusive options and shown-when conditions", () => {
     const refused = expectData(await post(cookie, { intent: intent.submit, draft: JSON.stringify(bad) }));
     expect(refused.init?.status).toBe(400);
     expect(refused.data).toEqual({
-      ok: false,
-      message: BUILDER_MESSAGES.fixErrors,
-      errors: {
-        "options.0.0": DRAFT_MESSAGES.exclusiveNotCheckbox,
-        "condition.0.0": DRAFT_MESSAGES.conditionNotEarlier,
+      status: "error",
+      error: {
+        "": [BUILDER_MESSAGES.fixErrors],
+        "options.0.0": [DRAFT_MESSAGES.exclusiveNotCheckbox],
+        "condition.0.0": [DRAFT_MESSAGES.conditionNotEarlier],
       },
     });
     expect(await counts()).toMatchObject({ questionnaires: 0, screeners: 0, audit: 0 });
@@ -347,9 +346,11 @@ describe("Submit", () => {
     const refused = expectData(await post(cookie, { intent: intent.submit, [field.page(0)]: "First page" }));
     expect(refused.init?.status).toBe(400);
     expect(refused.data).toEqual({
-      ok: false,
-      message: BUILDER_MESSAGES.fixErrors,
-      errors: { "option.0.1.1": "Another option of this question has the same title." },
+      status: "error",
+      error: {
+        "": [BUILDER_MESSAGES.fixErrors],
+        "option.0.1.1": ["Another option of this question has the same title."],
+      },
     });
     expect(await counts()).toEqual(before);
     expect((await stored(admin.id))?.pages[0].name).toBe("First page");
@@ -357,7 +358,7 @@ describe("Submit", () => {
     const empty = expectData(
       await post(cookie, { intent: intent.submit, draft: JSON.stringify({ ...newDraft(), pages: [] }) }),
     );
-    expect(empty.data).toMatchObject({ errors: { pages: "Add at least one page with a question." } });
+    expect(empty.data).toMatchObject({ error: { pages: ["Add at least one page with a question."] } });
     expect(await counts()).toMatchObject({ questionnaires: 0, screeners: 0, audit: 0 });
   });
 

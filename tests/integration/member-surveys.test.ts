@@ -234,7 +234,7 @@ describe("the pre-screener", () => {
       ]),
     );
     expect(refused.init?.status).toBe(400);
-    expect(refused.data).toMatchObject({ page: 0, result: { error: { age: ["This field is required."] } } });
+    expect(refused.data).toMatchObject({ pageState: { page: 0 }, error: { age: ["This field is required."] } });
 
     const next = expectData(
       await send(setup, cookie, [
@@ -243,7 +243,8 @@ describe("the pre-screener", () => {
         ["intent", "next"],
       ]),
     );
-    expect(next.data).toMatchObject({ page: 1, values: { age: ["30"] }, result: null });
+    expect(next.data).toMatchObject({ status: "success", pageState: { page: 1, values: { age: ["30"] } } });
+    expect(next.data).not.toHaveProperty("error");
 
     const back = expectData(
       await send(setup, cookie, [
@@ -253,7 +254,7 @@ describe("the pre-screener", () => {
         ["intent", "previous"],
       ]),
     );
-    expect(back.data).toMatchObject({ page: 0, values: { age: ["30"], owner: ["Yes"] } });
+    expect(back.data).toMatchObject({ pageState: { page: 0, values: { age: ["30"], owner: ["Yes"] } } });
 
     const unconfirmed = expectData(
       await send(
@@ -263,7 +264,7 @@ describe("the pre-screener", () => {
       ),
     );
     expect(unconfirmed.init?.status).toBe(400);
-    expect(unconfirmed.data).toMatchObject({ page: 1, confirmError: CONFIRM_REQUIRED });
+    expect(unconfirmed.data).toMatchObject({ pageState: { page: 1 }, error: { confirmed: [CONFIRM_REQUIRED] } });
 
     // Submit with a missing answer on an earlier page shows that page.
     const missing = expectData(
@@ -273,7 +274,7 @@ describe("the pre-screener", () => {
         PASSING.filter(([name]) => name !== "age"),
       ),
     );
-    expect(missing.data).toMatchObject({ page: 0 });
+    expect(missing.data).toMatchObject({ pageState: { page: 0 } });
     expect(await responsesOf(setup.assignment.id)).toBe(0);
   });
 

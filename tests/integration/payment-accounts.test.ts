@@ -157,12 +157,12 @@ describe("adding an account", () => {
     const { member, cookie } = await signedIn({ email: "asha.rao@example.com" });
     const result = expectData(await post(cookie, { ...PAYPAL, paypalEmail: "asha@paypal.example" }));
     expect(result.init?.status).toBe(400);
-    expect(result.data.add?.method).toBe("paypal");
-    expect(result.data.add?.result.error).toEqual({
+    expect(result.data.form).toBe("add-paypal");
+    expect(result.data.error).toEqual({
       paypalEmail: ["Your PayPal email must be the email you signed up with: asha.rao@example.com"],
     });
     // The typed values come back for the form.
-    expect(result.data.add?.result.initialValue).toMatchObject({
+    expect(result.data.initialValue).toMatchObject({
       holderName: "Asha Rao",
       paypalEmail: "asha@paypal.example",
     });
@@ -233,7 +233,7 @@ describe("adding an account", () => {
     const { member, cookie } = await signedIn();
     const result = expectData(await post(cookie, { ...form, ...change }));
     expect(result.init?.status).toBe(400);
-    expect(result.data.add?.result.error).toEqual(errors);
+    expect(result.data.error).toEqual(errors);
     expect(await storedAccounts(member.id)).toEqual([]);
   });
 
@@ -242,7 +242,7 @@ describe("adding an account", () => {
     const existing = await createAccount(member.id, "upi");
     const result = expectData(await post(cookie, { ...UPI, upiId: "other@ybl" }));
     expect(result.init?.status).toBe(409);
-    expect(result.data.add?.result.error).toEqual({
+    expect(result.data.error).toEqual({
       "": ["You already have a UPI account. Delete it first to add another one."],
     });
     expect(await storedAccounts(member.id)).toEqual([existing]);
@@ -295,9 +295,12 @@ describe("deleting an account", () => {
     await createWithdrawal(member.id, account.id, "pending");
     const result = expectData(await post(cookie, deleteForm(account.id)));
     expect(result.init?.status).toBe(409);
-    expect(result.data.refusal).toEqual({
-      accountId: account.id,
-      message: "This account has a pending withdrawal. You can delete it once the withdrawal has been paid out.",
+    expect(result.data).toMatchObject({
+      form: "delete",
+      pageState: { accountId: account.id },
+      error: {
+        "": ["This account has a pending withdrawal. You can delete it once the withdrawal has been paid out."],
+      },
     });
     expect(await storedAccounts(member.id)).toEqual([account]);
   });
@@ -333,7 +336,7 @@ describe("deleting an account", () => {
     const other = await signedIn();
     const result = expectData(await post(other.cookie, deleteForm(account.id)));
     expect(result.init?.status).toBe(404);
-    expect(result.data.refusal?.message).toBe("This payment account no longer exists.");
+    expect(result.data.error).toEqual({ "": ["This payment account no longer exists."] });
     expect(await storedAccounts(owner.member.id)).toEqual([account]);
   });
 
@@ -342,7 +345,11 @@ describe("deleting an account", () => {
     const account = await createAccount(member.id, "bank");
     const result = expectData(await post(cookie, { intent: "delete", accountId: String(account.id) }));
     expect(result.init?.status).toBe(400);
-    expect(result.data.refusal).toEqual({ accountId: account.id, message: "Tick the box to confirm." });
+    expect(result.data).toMatchObject({
+      form: "delete",
+      pageState: { accountId: account.id },
+      error: { "": ["Tick the box to confirm."] },
+    });
     expect(await storedAccounts(member.id)).toEqual([account]);
   });
 

@@ -120,10 +120,10 @@ describe("adding a payout account with the password", () => {
     const { member, cookie } = await signedIn();
     const result = expectData(await post(cookie, { ...UPI_FORM, password: "Wrong#Password-1" }));
     expect(result.init?.status).toBe(400);
-    expect(result.data.add?.result.error).toEqual({ password: ["The password is incorrect. Nothing was saved."] });
+    expect(result.data.error).toEqual({ password: ["The password is incorrect. Nothing was saved."] });
     // The typed details come back; the password never does.
-    expect(result.data.add?.result.initialValue).toMatchObject({ upiId: "asha@okhdfc" });
-    expect(result.data.add?.result.initialValue).not.toHaveProperty("password");
+    expect(result.data.initialValue).toMatchObject({ upiId: "asha@okhdfc" });
+    expect(result.data.initialValue).not.toHaveProperty("password");
     expect(await accountsOf(member.id)).toEqual([]);
     expect(await proofCounter(member.id)).toBe(1);
     expect(await mailTo(member.email)).toEqual([]);
@@ -132,9 +132,9 @@ describe("adding a payout account with the password", () => {
   test("a missing password is asked for and not counted; invalid details are answered before the password is checked", async () => {
     const { member, cookie } = await signedIn();
     const missing = expectData(await post(cookie, UPI_FORM));
-    expect(missing.data.add?.result.error).toEqual({ password: ["Enter your current password."] });
+    expect(missing.data.error).toEqual({ password: ["Enter your current password."] });
     const invalid = expectData(await post(cookie, { ...UPI_FORM, upiId: "nope", password: "Wrong#Password-1" }));
-    expect(invalid.data.add?.result.error).toEqual({ upiId: ["Enter a valid UPI ID, such as name@bank"] });
+    expect(invalid.data.error).toEqual({ upiId: ["Enter a valid UPI ID, such as name@bank"] });
     expect(await proofCounter(member.id)).toBe(0);
     expect(await accountsOf(member.id)).toEqual([]);
   });
@@ -148,7 +148,7 @@ describe("adding a payout account with the password", () => {
     expect(statuses).toEqual([400, 400, 400, 400, 400, 429, 429, 429]);
     const right = expectData(await post(cookie, { ...UPI_FORM, password: PASSWORD }));
     expect(right.init?.status).toBe(429);
-    expect(right.data.add?.result.error?.[""]?.[0]).toMatch(
+    expect(right.data.error?.[""]?.[0]).toMatch(
       /^Too many attempts\. Nothing was saved\. Try again in \d+ minutes?\.$/,
     );
     expect(await accountsOf(member.id)).toEqual([]);
@@ -195,7 +195,7 @@ describe("a member without a password (Google) adds an account with a mailed cod
     const code = await requestCode(cookie, member.email);
     const wrong = code === "000000" ? "111111" : "000000";
     const result = expectData(await post(cookie, { ...UPI_FORM, code: wrong }));
-    expect(result.data.add?.result.error).toEqual({
+    expect(result.data.error).toEqual({
       code: ["This code is wrong, has expired or was already used. Nothing was saved. Ask for a new code."],
     });
     expect(await proofCounter(member.id)).toBe(1);
@@ -208,7 +208,7 @@ describe("a member without a password (Google) adds an account with a mailed cod
     const code = await requestCode(cookie, member.email);
     expectRedirect(await post(cookie, { ...UPI_FORM, code }));
     const reused = expectData(await post(cookie, { ...BANK_FORM, code }));
-    expect(reused.data.add?.result.error).toHaveProperty("code");
+    expect(reused.data.error).toHaveProperty("code");
     expect((await accountsOf(member.id)).map((account) => account.method)).toEqual(["upi"]);
   });
 
@@ -219,7 +219,7 @@ describe("a member without a password (Google) adds an account with a mailed cod
       where: { memberId: member.id, purpose: "payout_account_code" },
       data: { expiresAt: new Date(Date.now() - 1000) },
     });
-    expect(expectData(await post(cookie, { ...UPI_FORM, code })).data.add?.result.error).toHaveProperty("code");
+    expect(expectData(await post(cookie, { ...UPI_FORM, code })).data.error).toHaveProperty("code");
     expect(await accountsOf(member.id)).toEqual([]);
   });
 
@@ -239,13 +239,12 @@ describe("a member without a password (Google) adds an account with a mailed cod
     expectRedirect(await post(cookie, { intent: "send-code" }));
     const fourth = expectData(await post(cookie, { intent: "send-code" }));
     expect(fourth.init?.status).toBe(429);
-    expect(fourth.data.refusal?.message).toMatch(/^We have sent several codes already\. Try again in \d+ minutes?\.$/);
+    expect(fourth.data.form).toBe("send-code");
+    expect(fourth.data.error?.[""]?.[0]).toMatch(/^We have sent several codes already\. Try again in \d+ minutes?\.$/);
     // The first code no longer works (unless the draw repeated it).
     const latest = (await listOutbox()).find((message) => message.to === member.email)!;
     if (!latest.text.includes(first)) {
-      expect(expectData(await post(cookie, { ...UPI_FORM, code: first })).data.add?.result.error).toHaveProperty(
-        "code",
-      );
+      expect(expectData(await post(cookie, { ...UPI_FORM, code: first })).data.error).toHaveProperty("code");
     }
   });
 
@@ -256,11 +255,9 @@ describe("a member without a password (Google) adds an account with a mailed cod
     const set = await changeMemberPassword({ member, sessionId, newPassword: "Thief#Chosen-99" });
     expect(set.ok).toBe(true);
     expect(await load(cookie)).toMatchObject({ proof: "code", passwordIsRecent: true });
-    expect(expectData(await post(cookie, { ...UPI_FORM, password: "Thief#Chosen-99" })).data.add?.result.error).toEqual(
-      {
-        code: ["Enter the code we emailed you."],
-      },
-    );
+    expect(expectData(await post(cookie, { ...UPI_FORM, password: "Thief#Chosen-99" })).data.error).toEqual({
+      code: ["Enter the code we emailed you."],
+    });
     expect(await accountsOf(member.id)).toHaveLength(0);
     // The member, who reads the mail, can still add one with the code.
     const code = await requestCode(cookie, member.email);
@@ -279,7 +276,7 @@ describe("a member without a password (Google) adds an account with a mailed cod
     const result = expectData(await post(cookie, { intent: "send-code" }));
     expect(result.init?.status).toBe(400);
     expect(await getPrisma().authToken.count({ where: { memberId: member.id } })).toBe(0);
-    expect(expectData(await post(cookie, { ...UPI_FORM, code: "123456" })).data.add?.result.error).toEqual({
+    expect(expectData(await post(cookie, { ...UPI_FORM, code: "123456" })).data.error).toEqual({
       password: ["Enter your current password."],
     });
   });

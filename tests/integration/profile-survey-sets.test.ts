@@ -152,7 +152,7 @@ describe("the editor's intents", () => {
     const added = expectData(await post(cookie, id, editorForm(draft, intent.addQuestion("text"))));
     expect(added.init?.status).toBe(200);
     expect(
-      added.data.draft.questions.map((question) => [
+      added.data.pageState!.draft.questions.map((question) => [
         question.key,
         question.label,
         question.typeCode,
@@ -165,34 +165,38 @@ describe("the editor's intents", () => {
 
     // Type 4 (radio) posted while the form showed type 1: the options reset to one 'Title'.
     const radio = {
-      ...added.data.draft,
-      questions: added.data.draft.questions.map((q, i) => (i === 1 ? { ...q, typeCode: "4" } : q)),
+      ...added.data.pageState!.draft,
+      questions: added.data.pageState!.draft.questions.map((q, i) => (i === 1 ? { ...q, typeCode: "4" } : q)),
     };
     const retyped = expectData(await post(cookie, id, editorForm(radio, intent.changeType(0, 1), ["1", "1"])));
-    expect(retyped.data.draft.questions[1].options).toEqual([{ value: "o1", label: "Title" }]);
+    expect(retyped.data.pageState!.draft.questions[1].options).toEqual([{ value: "o1", label: "Title" }]);
 
-    const withOption = expectData(await post(cookie, id, editorForm(retyped.data.draft, intent.addOption(0, 1))));
-    expect(withOption.data.draft.questions[1].options).toEqual([
+    const withOption = expectData(
+      await post(cookie, id, editorForm(retyped.data.pageState!.draft, intent.addOption(0, 1))),
+    );
+    expect(withOption.data.pageState!.draft.questions[1].options).toEqual([
       { value: "o1", label: "Title" },
       { value: "o2", label: "Title" },
     ]);
 
     // Back to text (6 = number): the options go.
     const number = {
-      ...withOption.data.draft,
-      questions: withOption.data.draft.questions.map((q, i) => (i === 1 ? { ...q, typeCode: "6" } : q)),
+      ...withOption.data.pageState!.draft,
+      questions: withOption.data.pageState!.draft.questions.map((q, i) => (i === 1 ? { ...q, typeCode: "6" } : q)),
     };
     expect(
-      expectData(await post(cookie, id, editorForm(number, intent.changeType(0, 1), ["1", "4"]))).data.draft
+      expectData(await post(cookie, id, editorForm(number, intent.changeType(0, 1), ["1", "4"]))).data.pageState!.draft
         .questions[1].options,
     ).toEqual([]);
 
-    const deleted = expectData(await post(cookie, id, editorForm(withOption.data.draft, intent.deleteQuestion(0, 0))));
-    expect(deleted.data.draft.questions.map((question) => question.key)).toEqual(["q2"]);
-    const optionDeleted = expectData(
-      await post(cookie, id, editorForm(withOption.data.draft, intent.deleteOption(0, 1, 0))),
+    const deleted = expectData(
+      await post(cookie, id, editorForm(withOption.data.pageState!.draft, intent.deleteQuestion(0, 0))),
     );
-    expect(optionDeleted.data.draft.questions[1].options).toEqual([{ value: "o2", label: "Title" }]);
+    expect(deleted.data.pageState!.draft.questions.map((question) => question.key)).toEqual(["q2"]);
+    const optionDeleted = expectData(
+      await post(cookie, id, editorForm(withOption.data.pageState!.draft, intent.deleteOption(0, 1, 0))),
+    );
+    expect(optionDeleted.data.pageState!.draft.questions[1].options).toEqual([{ value: "o2", label: "Title" }]);
 
     const stored = await getPrisma().question.findMany({ select: { key: true } });
     expect(stored).toEqual([{ key: "q1" }]);
@@ -203,8 +207,10 @@ describe("the editor's intents", () => {
     const { cookie } = await signedInAdmin();
     const id = await newSet(cookie);
     const draft = await currentDraft(cookie, id);
-    const withoutQ1 = expectData(await post(cookie, id, editorForm(draft, intent.deleteQuestion(0, 0)))).data.draft;
-    const added = expectData(await post(cookie, id, editorForm(withoutQ1, intent.addQuestion("text")))).data.draft;
+    const withoutQ1 = expectData(await post(cookie, id, editorForm(draft, intent.deleteQuestion(0, 0)))).data.pageState!
+      .draft;
+    const added = expectData(await post(cookie, id, editorForm(withoutQ1, intent.addQuestion("text")))).data.pageState!
+      .draft;
     expect(added.questions.map((question) => question.key)).toEqual(["q2"]);
   });
 
@@ -227,8 +233,8 @@ describe("the editor's intents", () => {
     for (const form of forged) {
       const refused = expectData(await post(cookie, id, form));
       expect(refused.init?.status).toBe(400);
-      expect(refused.data.errors).toEqual({ form: [MESSAGES.outOfDate] });
-      expect(refused.data.draft).toEqual(draft);
+      expect(refused.data.error).toEqual({ "": [MESSAGES.outOfDate] });
+      expect(refused.data.pageState!.draft).toEqual(draft);
     }
     // Out-of-range indices are a no-op, not a crash.
     expect(expectData(await post(cookie, id, editorForm(draft, intent.deleteOption(0, 7, 3)))).init?.status).toBe(200);
@@ -305,8 +311,8 @@ describe("saving", () => {
     };
     const refused = expectData(await post(cookie, id, editorForm(invalid, "save")));
     expect(refused.init?.status).toBe(400);
-    expect(refused.data.errors).toEqual({
-      form: [MESSAGES.fixErrors],
+    expect(refused.data.error).toEqual({
+      "": [MESSAGES.fixErrors],
       "question.0.0": [MESSAGES.questionTitleRequired],
       "type.0.0": [MESSAGES.typeRequired],
       "options.0.1": [MESSAGES.needsOption],
@@ -314,14 +320,14 @@ describe("saving", () => {
       "option.0.2.1": [MESSAGES.duplicateOption],
       "option.0.2.2": [MESSAGES.optionTitleRequired],
     });
-    expect(refused.data.draft.questions).toHaveLength(3);
+    expect(refused.data.pageState!.draft.questions).toHaveLength(3);
     const none = expectData(await post(cookie, id, editorForm({ version: draft.version, questions: [] }, "save")));
-    expect(none.data.errors).toEqual({ form: [MESSAGES.needsQuestion] });
+    expect(none.data.error).toEqual({ "": [MESSAGES.needsQuestion] });
 
     // Saving right after a type change to a choice type shows the reset options first.
     const retyped = { ...draft, questions: [{ ...draft.questions[0], typeCode: "5" }] };
-    expect(expectData(await post(cookie, id, editorForm(retyped, "save", ["1"]))).data.errors).toEqual({
-      form: [MESSAGES.typeReset],
+    expect(expectData(await post(cookie, id, editorForm(retyped, "save", ["1"]))).data.error).toEqual({
+      "": [MESSAGES.typeReset],
     });
 
     const stored = await getPrisma().question.findMany({ select: { key: true, label: true, type: true } });
@@ -349,14 +355,15 @@ describe("saving", () => {
         { key: "q2", label: "Your dog's name", typeCode: "1", required: true, options: [] },
       ],
     };
-    const optional = expectData(await post(cookie, id, editorForm(pets, intent.setRequired(0, 1, false)))).data.draft;
+    const optional = expectData(await post(cookie, id, editorForm(pets, intent.setRequired(0, 1, false)))).data
+      .pageState!.draft;
     expect(optional.questions[1].required).toBe(false);
     const exclusive = expectData(await post(cookie, id, editorForm(optional, intent.setExclusive(0, 0, 1, true)))).data
-      .draft;
+      .pageState!.draft;
     expect(exclusive.questions[0].exclusive).toBe(1);
     const conditioned = expectData(
       await post(cookie, id, { ...editorForm(exclusive, intent.setCondition(0, 1)), [field.condition(0, 1)]: "0:0:0" }),
-    ).data.draft;
+    ).data.pageState!.draft;
     expect(conditioned.questions[1].shownWhen).toEqual({ question: 0, option: 0 });
     // A name typed in the builder's name input travels with any button.
     expectRedirect(
@@ -396,11 +403,11 @@ describe("saving", () => {
       ...saved,
       questions: [{ ...saved.questions[0], shownWhen: { question: 1, option: 0 } }, saved.questions[1]],
     };
-    expect(expectData(await post(cookie, id, editorForm(backwards, "save"))).data.errors).toMatchObject({
+    expect(expectData(await post(cookie, id, editorForm(backwards, "save"))).data.error).toMatchObject({
       "condition.0.0": [MESSAGES.badCondition],
     });
     const radio = { ...saved, questions: [{ ...saved.questions[0], typeCode: "4" }, saved.questions[1]] };
-    expect(expectData(await post(cookie, id, editorForm(radio, "save", ["4", "1"]))).data.errors).toMatchObject({
+    expect(expectData(await post(cookie, id, editorForm(radio, "save", ["4", "1"]))).data.error).toMatchObject({
       "options.0.0": [MESSAGES.badExclusive],
     });
   });
@@ -416,7 +423,7 @@ describe("saving", () => {
       await post(cookie, id, editorForm({ ...draft, questions: [{ ...draft.questions[0], label: "Second" }] }, "save")),
     );
     expect(stale.init?.status).toBe(409);
-    expect(stale.data.errors).toEqual({ form: [MESSAGES.changedElsewhere] });
+    expect(stale.data.error).toEqual({ "": [MESSAGES.changedElsewhere] });
     expect(await getPrisma().question.findFirst({ select: { label: true } })).toEqual({ label: "First" });
   });
 
@@ -424,7 +431,8 @@ describe("saving", () => {
     const { cookie } = await signedInAdmin();
     const id = await newSet(cookie);
     const draft = await currentDraft(cookie, id);
-    const twoQuestions = expectData(await post(cookie, id, editorForm(draft, intent.addQuestion("text")))).data.draft;
+    const twoQuestions = expectData(await post(cookie, id, editorForm(draft, intent.addQuestion("text")))).data
+      .pageState!.draft;
     expectRedirect(await post(cookie, id, editorForm(twoQuestions, "save")));
     const set = await getPrisma().profileSurvey.findUniqueOrThrow({ where: { id } });
     const member = await createTestMember();

@@ -272,8 +272,8 @@ describe("submitting a profile questionnaire", () => {
     for (const { slug, fields, errors, toast } of cases) {
       const result = expectData(await submitBuiltIn(slug, cookie, fields));
       expect(result.init?.status).toBe(400);
-      expect(Object.keys(result.data.result.error ?? {}).sort(), slug).toEqual([...errors].sort());
-      expect(result.data.toast).toEqual({ type: "error", message: toast });
+      expect(Object.keys(result.data.error ?? {}).sort(), slug).toEqual([...errors].sort());
+      expect(result.data.pageState?.toast).toEqual({ type: "error", message: toast });
     }
     expect(await ledgerOf(member.id)).toEqual({ entries: [], balance: 0, responses: 0 });
   });

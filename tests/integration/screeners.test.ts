@@ -189,7 +189,7 @@ describe("adding rules", () => {
         ["intent", "next"],
       ]),
     );
-    expect(next.data).toEqual({ page: 1, values: { "min:age": ["18"] }, errors: {} });
+    expect(next.data).toEqual({ status: "success", pageState: { page: 1, values: { "min:age": ["18"] } } });
     const back = expectData(
       await postRules(cookie, id, [
         ["_page", "1"],
@@ -197,7 +197,7 @@ describe("adding rules", () => {
         ["intent", "previous"],
       ]),
     );
-    expect(back.data).toMatchObject({ page: 0, values: { "min:age": ["18"] }, errors: {} });
+    expect(back.data).toEqual({ status: "success", pageState: { page: 0, values: { "min:age": ["18"] } } });
     // Next stays on a page with a message; Previous does not check (the required radio is open).
     const refused = expectData(
       await postRules(cookie, id, [
@@ -208,8 +208,8 @@ describe("adding rules", () => {
     );
     expect(refused.init?.status).toBe(400);
     expect(refused.data).toMatchObject({
-      page: 1,
-      errors: { "rule:owner": ["Choose an answer, or 'Any answer' to let every answer pass."] },
+      pageState: { page: 1 },
+      error: { "rule:owner": ["Choose an answer, or 'Any answer' to let every answer pass."] },
     });
     expect(await storedState(id)).toEqual({ rules: 0, rulesAddedAt: null, audit: 0 });
   });
@@ -318,7 +318,7 @@ describe("adding rules", () => {
       ]),
     );
     expect(result.init?.status).toBe(400);
-    expect(result.data).toMatchObject({ page: 0, errors: { "min:age": [ANSWER_MESSAGES.notANumber] } });
+    expect(result.data).toMatchObject({ pageState: { page: 0 }, error: { "min:age": [ANSWER_MESSAGES.notANumber] } });
     const range = expectData(
       await submit(cookie, id, [
         ["min:age", "50"],
@@ -327,8 +327,8 @@ describe("adding rules", () => {
       ]),
     );
     expect(range.data).toMatchObject({
-      page: 0,
-      errors: { "max:age": ["The maximum must not be less than the minimum."] },
+      pageState: { page: 0 },
+      error: { "max:age": ["The maximum must not be less than the minimum."] },
     });
     const options = expectData(
       await submit(cookie, id, [
@@ -337,8 +337,8 @@ describe("adding rules", () => {
       ]),
     );
     expect(options.data).toMatchObject({
-      page: 1,
-      errors: { "rule:owner": [ANSWER_MESSAGES.unknownOption], "rule:fuel": [ANSWER_MESSAGES.unknownOption] },
+      pageState: { page: 1 },
+      error: { "rule:owner": [ANSWER_MESSAGES.unknownOption], "rule:fuel": [ANSWER_MESSAGES.unknownOption] },
     });
     // A forged page number is read as the first page; a post without a button as Submit.
     const forged = expectData(
@@ -347,7 +347,7 @@ describe("adding rules", () => {
         ["rule:owner", "o:Perhaps"],
       ]),
     );
-    expect(forged.data).toMatchObject({ page: 1 });
+    expect(forged.data).toMatchObject({ pageState: { page: 1 } });
     // An intent the page has no button for is refused, and nothing is stored.
     const unknown = await expectThrown(postRules(cookie, id, [["_page", "2"], ...ANSWERS, ["intent", "delete"]]));
     expect(unknown).toEqual({ status: 400, text: UNKNOWN_INTENT_MESSAGE });

@@ -343,8 +343,8 @@ describe("the hosted survey", () => {
     const { cookie, survey, assignment } = await startedHosted();
     const result = expectData(await submitHosted(survey.slug, cookie, [["cupsPerDay", "many"]]));
     expect(result.init?.status).toBe(400);
-    expect(result.data.result.error).toMatchObject({ cupsPerDay: expect.any(Array), favourite: expect.any(Array) });
-    expect(result.data.result.initialValue).toMatchObject({ cupsPerDay: "many" });
+    expect(result.data.error).toMatchObject({ cupsPerDay: expect.any(Array), favourite: expect.any(Array) });
+    expect(result.data.initialValue).toMatchObject({ cupsPerDay: "many" });
     const after = await stateOf(assignment.id);
     expect(after.assignment.status).toBe(started);
     expect(after.entries).toHaveLength(0);

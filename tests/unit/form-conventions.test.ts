@@ -1,4 +1,5 @@
 import { expect, test } from "vitest";
+import { draftRefusal, draftRefusalOf } from "~/builder/draft";
 import { formErrorsOf, resultFor } from "~/lib/form-result";
 import { formResult, readIntent, refuseForm, UNKNOWN_INTENT_MESSAGE } from "~/lib/forms.server";
 import { expectThrown } from "../support/remix";
@@ -73,4 +74,34 @@ test("every answer that is not a redirect has one shape: conform's result, named
   expect(resultFor(answer, "update-password")).toBeUndefined();
   expect(formErrorsOf(resultFor(answer, "delete"))).toEqual(["Tick the box to confirm."]);
   expect(formErrorsOf(onField.data)).toBeUndefined();
+});
+
+test("a page that shows more than messages gets it back in pageState, its messages still in error", () => {
+  const step = refuseForm("Tick the box to confirm.", {
+    field: "confirmed",
+    pageState: { page: 1, values: { age: ["30"] } },
+  });
+  expect(step).toMatchObject({
+    data: { error: { confirmed: ["Tick the box to confirm."] }, pageState: { page: 1, values: { age: ["30"] } } },
+    init: { status: 400 },
+  });
+  // A clean step moves on with its state and no message.
+  const next = formResult({ status: "success" }, { pageState: { page: 2 } });
+  expect(next).toMatchObject({ data: { status: "success", pageState: { page: 2 } }, init: { status: 200 } });
+  expect(next.data).not.toHaveProperty("error");
+  // Pages without state get no pageState member at all.
+  expect(refuseForm("No.").data).not.toHaveProperty("pageState");
+});
+
+test("the builder's refusal reads back as the message and the field messages it showed before", () => {
+  const errors = { "option.0.1.1": "Another option of this question has the same title." };
+  const answer = draftRefusal("Fix the marked fields, then Submit again.", errors);
+  expect(answer.error).toEqual({
+    "": ["Fix the marked fields, then Submit again."],
+    "option.0.1.1": ["Another option of this question has the same title."],
+  });
+  expect(draftRefusalOf(answer)).toEqual({ message: "Fix the marked fields, then Submit again.", errors });
+  // The background save's success is not a refusal.
+  expect(draftRefusalOf({ status: "success" })).toBeNull();
+  expect(draftRefusalOf(undefined)).toBeNull();
 });

@@ -1,10 +1,11 @@
 import { useMemo } from "react";
-import type { BuilderDraft, DraftErrors } from "~/builder/draft";
+import { draftRefusalOf, type BuilderDraft } from "~/builder/draft";
 import { BUILDER_HEADINGS, type BuilderPurpose } from "~/builder/purpose";
+import type { FormResult } from "~/lib/form-result";
 import { SurveyBuilder } from "./survey-builder";
 
 // The page around the builder: its heading and what Submit will create. `refused` is the action's
-// answer: a refusal to show, or the background save's plain acknowledgement.
+// answer (a FormResult): a refusal to show, or the background save's plain success.
 
 const INTRO: Record<BuilderPurpose, string> = {
   screener:
@@ -22,13 +23,10 @@ export function BuilderPage({
   purpose: BuilderPurpose;
   draft: BuilderDraft | null;
   version: string | null;
-  refused: { ok: true } | { ok: false; message: string; errors: DraftErrors } | undefined;
+  refused: FormResult | undefined;
 }) {
   // Kept stable between renders: the builder hides a refusal once the draft changes.
-  const refusal = useMemo(
-    () => (refused && !refused.ok ? { message: refused.message, errors: refused.errors } : null),
-    [refused],
-  );
+  const refusal = useMemo(() => draftRefusalOf(refused), [refused]);
   return (
     <section aria-labelledby="builder-heading">
       <h1 id="builder-heading" className="text-2xl font-semibold">

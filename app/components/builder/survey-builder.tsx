@@ -22,6 +22,7 @@ import {
 import { actionOfIntent, field, intent } from "~/builder/intents";
 import { builderPath, storageKey, type BuilderPurpose } from "~/builder/purpose";
 import { ErrorList } from "~/components/forms";
+import { formErrorsOf, type FormResult } from "~/lib/form-result";
 import { BuilderPreview } from "./builder-preview";
 import { EditableName } from "./editable-name";
 import { QuestionCard } from "./question-card";
@@ -86,7 +87,7 @@ function useClientDraft(
   const [message, setMessage] = useState<string | null>(null);
   const changed = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout>>();
-  const fetcher = useFetcher<{ ok: boolean; message?: string }>();
+  const fetcher = useFetcher<FormResult>();
   const { submit: submitFetcher } = fetcher;
 
   // A newer copy in this browser (changes whose background save had not happened yet) wins.
@@ -128,7 +129,7 @@ function useClientDraft(
     writeStored(purpose, null);
   }, [purpose]);
 
-  const saveMessage = fetcher.data && !fetcher.data.ok ? (fetcher.data.message ?? null) : null;
+  const saveMessage = formErrorsOf(fetcher.data)?.[0] ?? null;
   return { draft, change, release, message: message ?? saveMessage };
 }
 
