@@ -737,7 +737,9 @@ describe("after review: every way for one admin to mint and pay out alone", () =
     expect(reply.error?.[""]).toEqual([
       "This survey has assignments or an audience, so only a super-admin can change its delivery, external URL or questionnaire. Put them back as they were to save your other changes, or ask a super-admin.",
     ]);
-    expect(reply.error?.delivery).toEqual(["Only a super-admin can change this while the survey has assignments or an audience."]);
+    expect(reply.error?.delivery).toEqual([
+      "Only a super-admin can change this while the survey has assignments or an audience.",
+    ]);
     const otherUrl = expectData(
       await edit(admin, { delivery: "external", externalUrl: "https://other.example/s?rid={token}" }),
     );
