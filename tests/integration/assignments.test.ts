@@ -460,6 +460,17 @@ describe("the pages", () => {
       params: {},
       context: {},
     });
+  /** The demographics form posts pairs: question and option repeat, one pair per row. */
+  const postDemographics = (path: string, cookie: string, form: [string, string][]) =>
+    demographicsAction({
+      request: new Request(`${ORIGIN}${path}`, {
+        method: "POST",
+        headers: { Cookie: cookie },
+        body: new URLSearchParams(form),
+      }),
+      params: {},
+      context: {},
+    });
 
   test("the assign form assigns by user id and by 'Assign to all Users', with a success toast", async () => {
     const { cookie } = await signedInAdmin();
@@ -559,16 +570,7 @@ describe("the pages", () => {
     const silent = await createTestMember();
     const target = await survey({ country: "IN" });
     const path = `/admin/surveysassignv2/demographics?page=1&survey=${target.id}`;
-    const send = (form: [string, string][]) =>
-      demographicsAction({
-        request: new Request(`${ORIGIN}${path}`, {
-          method: "POST",
-          headers: { Cookie: cookie },
-          body: new URLSearchParams(form),
-        }),
-        params: {},
-        context: {},
-      });
+    const send = (form: [string, string][]) => postDemographics(path, cookie, form);
 
     const loaded = await demographicsLoader({ request: request(path, { cookie }), params: {}, context: {} });
     expect(loaded.form?.rows).toEqual([{ question: "", option: "" }]);
@@ -619,16 +621,7 @@ describe("the pages", () => {
     await bulkMembers(1_001, "IN", { questionnaireId, questionId: ids.pet, optionId: ids["pet:Dog"] });
     const target = await survey({ country: "IN" });
     const path = `/admin/surveysassignv2/demographics?page=1&survey=${target.id}`;
-    const send = (form: [string, string][]) =>
-      demographicsAction({
-        request: new Request(`${ORIGIN}${path}`, {
-          method: "POST",
-          headers: { Cookie: cookie },
-          body: new URLSearchParams(form),
-        }),
-        params: {},
-        context: {},
-      });
+    const send = (form: [string, string][]) => postDemographics(path, cookie, form);
     const pair: [string, string][] = [
       ["question", String(ids.pet)],
       ["option", String(ids["pet:Dog"])],
