@@ -16,8 +16,6 @@ import {
 import { AUDIENCE_CONFIRM_ABOVE, countAudience } from "~/domain/audiences.server";
 import { listAvailableSurveys } from "~/domain/member-surveys.server";
 import { getPrisma } from "~/lib/db.server";
-import type { QuestionnaireDefinition } from "~/questionnaire/definition";
-import { createQuestionnaire, saveResponse } from "~/questionnaire/storage.server";
 import { action as assignAction, loader as assignLoader } from "~/routes/admin._console._survey.surveysassignv2._index";
 import { loader as oldLoader } from "~/routes/admin._console._survey.surveysassign";
 import {
@@ -26,9 +24,9 @@ import {
 } from "~/routes/admin._console._survey.surveysassignv2.demographics";
 import { action as listAction, loader as listLoader } from "~/routes/admin._console._survey.surveysassignv2.$id";
 import { adminRequest as request, ORIGIN, thrownStatus } from "../support/admin-requests";
+import { answer, bulkMembers, LIFESTYLE, profileQuestionnaire, seeing, surveysOf } from "../support/audiences";
 import { createTestAssignment, createTestMember, createTestSurvey } from "../support/factories";
 import { expectData, expectRedirect } from "../support/remix";
-import { checkbox, option, page, questionnaire, radio, text } from "../support/questionnaires";
 import { signedInAdmin, toastOf } from "../support/requests";
 
 // Survey assignment: one member (no duplicate, a row); to all or by demographics (OR within a
@@ -37,32 +35,6 @@ import { signedInAdmin, toastOf } from "../support/requests";
 // (decision 049); reassign after an ended assignment, delete of open ones only, audit entries,
 // refused input that writes nothing, and the 404 page for anyone who is not an admin.
 
-const profileSet: QuestionnaireDefinition = questionnaire("Lifestyle", [
-  page("Page 1", [
-    radio("pet", "Which pet do you have?", [option("Dog"), option("Cat"), option("Fish")]),
-    checkbox("drinks", "What do you drink?", [option("Tea"), option("Coffee")]),
-    text("nickname", "Nickname", { required: false }),
-  ]),
-]);
-
-/** A profile questionnaire offered in `country` (null: everywhere) and its option ids by "key:value". */
-async function profileQuestionnaire(country: string | null, definition = profileSet) {
-  const prisma = getPrisma();
-  const questionnaireId = await prisma.$transaction((tx) => createQuestionnaire(tx, { kind: "profile", definition }));
-  await prisma.profileSurvey.create({ data: { questionnaireId, points: 0, minutes: 2, country } });
-  const questions = await prisma.question.findMany({ where: { questionnaireId }, include: { options: true } });
-  const ids: Record<string, number> = {};
-  for (const question of questions) {
-    ids[question.key] = question.id;
-    for (const option of question.options) ids[`${question.key}:${option.value}`] = option.id;
-  }
-  return { questionnaireId, ids };
-}
-
-async function answer(questionnaireId: number, memberId: number, answers: Record<string, string | string[]>) {
-  await getPrisma().$transaction((tx) => saveResponse(tx, { questionnaireId, memberId, answers }));
-}
-
 async function survey(overrides: Parameters<typeof createTestSurvey>[0] = {}): Promise<AssignSurvey> {
   const created = await createTestSurvey(overrides);
   return (await findAssignSurvey(created.id))!;
@@ -70,43 +42,6 @@ async function survey(overrides: Parameters<typeof createTestSurvey>[0] = {}): P
 
 const count = (where: object = {}) => getPrisma().assignment.count({ where });
 const audits = (action: string) => getPrisma().auditEntry.findMany({ where: { action }, orderBy: { id: "asc" } });
-
-const surveysOf = async (memberId: number) => (await listAvailableSurveys(memberId, 1)).rows.map((row) => row.surveyId);
-
-/** The ids (ascending) of these members whose surveys list shows the survey. */
-async function seeing(surveyId: number, members: readonly { id: number }[]): Promise<number[]> {
-  const shown = await Promise.all(members.map(async (member) => (await surveysOf(member.id)).includes(surveyId)));
-  return members
-    .filter((_, index) => shown[index])
-    .map((member) => member.id)
-    .sort((a, b) => a - b);
-}
-
-let bulk = 0;
-/**
- * `n` active, verified members of `country` in one statement (a confirmation needs more than 1,000),
- * each with one answer when `answer` is given: a response and an answer per member, in one more.
- */
-async function bulkMembers(
-  n: number,
-  country: string,
-  answer?: { questionnaireId: number; questionId: number; optionId: number },
-): Promise<void> {
-  const prefix = `bulk${(bulk += 1)}-${Date.now()}-`;
-  const prisma = getPrisma();
-  await prisma.$executeRaw`
-    INSERT INTO "Member" ("firstName", "lastName", "email", "emailVerifiedAt", "country", "updatedAt")
-    SELECT 'Bulk', 'Member ' || g::text, ${prefix}::text || g::text || '@example.com', now(), ${country}::char(2), now()
-    FROM generate_series(1, ${n}::int) AS g`;
-  if (!answer) return;
-  await prisma.$executeRaw`
-    WITH responses AS (
-      INSERT INTO "QuestionnaireResponse" ("questionnaireId", "memberId")
-      SELECT ${answer.questionnaireId}::int, m."id" FROM "Member" m WHERE m."email" LIKE ${`${prefix}%`}
-      RETURNING "id", "memberId")
-    INSERT INTO "Answer" ("responseId", "memberId", "questionId", "optionId")
-    SELECT r."id", r."memberId", ${answer.questionId}::int, ${answer.optionId}::int FROM responses r`;
-}
 
 describe("assigning one survey to one member", () => {
   test("creates one open assignment with an opaque token and an audit entry; a second time is refused", async () => {
@@ -349,7 +284,7 @@ describe("assigning by demographics", () => {
   test("rows are checked against the survey's targetable questions; a refused row writes nothing", async () => {
     const { admin } = await signedInAdmin();
     const { ids } = await profileQuestionnaire("IN");
-    const other = await profileQuestionnaire("US", { ...profileSet, title: "US only" });
+    const other = await profileQuestionnaire("US", { ...LIFESTYLE, title: "US only" });
     const target = await survey({ country: "IN" });
     const questions = await listTargetableQuestions("IN");
     // The text question is not targetable; the US set is not offered in India.
