@@ -144,7 +144,7 @@ test("an admin builds, launches and assigns a screened hosted survey; one member
   await demographics.getByRole("button", { name: "Preview" }).click();
   await expect(demographics.getByText("2 members match now.")).toBeVisible();
   await demographics.getByRole("button", { name: "Assign", exact: true }).click();
-  await expect(page.getByText("Survey assigned to 2 members")).toBeVisible();
+  await expect(page.getByText("Survey assigned to its audience: 2 members match now")).toBeVisible();
 
   // The qualifying member: the survey on the dashboard, opened in its own window (a new tab without JavaScript).
   await qualifying.page.goto("/dashboard");
