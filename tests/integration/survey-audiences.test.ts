@@ -89,7 +89,7 @@ describe("an audience of everyone", () => {
 
   test("the first open through the pre-screener writes one assignment, even under 20 concurrent opens", async () => {
     const admin = await createTestAdmin();
-    const member = await createTestMember();
+    const [starter, member] = [await createTestMember(), await createTestMember()];
     const screenerId = await getPrisma().$transaction(async (tx) => {
       const definition = questionnaire("Screener", [page("Page 1", [radio("owner", "Own a car?", [option("Yes")])])]);
       const questionnaireId = await createQuestionnaire(tx, { kind: "screener", definition });
@@ -97,10 +97,11 @@ describe("an audience of everyone", () => {
     });
     const survey = await externalSurvey({ screenerId });
     await toAll(admin, survey, 40);
-    // The dashboard's Start sends a screened survey to its pre-screener; opening that writes the row.
-    expect(await startSurvey(member.id, survey.id)).toEqual({ kind: "screener", path: `/prescreener/${survey.id}` });
-    await getPrisma().assignment.deleteMany();
+    // Start on a screened survey writes the row too, and sends the member to the pre-screener.
+    expect(await startSurvey(starter.id, survey.id)).toEqual({ kind: "screener", path: `/prescreener/${survey.id}` });
+    expect(await rowsOf(starter.id)).toEqual([expect.objectContaining({ status: ASSIGNMENT_STATUS.assigned })]);
 
+    // Another member opens the pre-screener directly (a bookmark, a mailed link), 20 times at once.
     const shown = await Promise.all(Array.from({ length: 20 }, () => loadPrescreener(member.id, survey.id)));
     expect(shown.every((result) => result.state === "form")).toBe(true);
     const rows = await rowsOf(member.id);
