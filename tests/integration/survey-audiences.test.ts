@@ -276,10 +276,18 @@ describe("the rules of today's assignments hold for audience members", () => {
       expect.objectContaining({ status: ASSIGNMENT_STATUS.assigned, points: 35 }),
     ]);
 
+    // Deleted: the row goes, but not the member's place in the audience (decision 049): while they
+    // still match, the survey is offered to them again, as new.
     const [otherRow] = await rowsOf(other.id);
-    expect(await deleteAssignment(admin, survey.id, otherRow.id)).toEqual({ ok: true, message: "Assignment deleted" });
+    expect(await deleteAssignment(admin, survey.id, otherRow.id)).toEqual({
+      ok: true,
+      message: expect.stringMatching(/^Assignment deleted/),
+    });
     expect(await rowsOf(other.id)).toEqual([]);
     expect((await listSurveyAssignments(survey.id, { memberId: null, page: 1 })).total).toBe(2);
+    expect((await listAvailableSurveys(other.id, 1)).rows).toEqual([
+      expect.objectContaining({ surveyId: survey.id, points: 35, isNew: true }),
+    ]);
   });
 });
 
