@@ -106,7 +106,8 @@ describe("assigning to all: the survey's audience", () => {
       assignedById: admin.id,
     });
     const everyone = [...eligible, ...others];
-    expect(await seeing(target.id, everyone)).toEqual(eligible.map((member) => member.id));
+    // Created at once, the members' ids come in any order on PostgreSQL: seeing() sorts, so sort here too.
+    expect(await seeing(target.id, everyone)).toEqual(eligible.map((member) => member.id).sort((a, b) => a - b));
     expect(await seeing(target.id, everyone)).toHaveLength(shown);
     const [entry] = await audits("audience.saved_all");
     expect(entry).toMatchObject({ targetType: "survey", targetId: String(target.id) });
