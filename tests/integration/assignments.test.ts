@@ -5,8 +5,7 @@ import {
   ASSIGNMENT_CHANGE_MESSAGES,
   assignByDemographics,
   assignSurvey,
-  assignToAllEligible,
-  countEligible,
+  assignToAll,
   deleteAssignment,
   findAssignSurvey,
   listTargetableQuestions,
@@ -14,9 +13,9 @@ import {
   reassignAssignment,
   type AssignSurvey,
 } from "~/domain/assignments.server";
+import { AUDIENCE_CONFIRM_ABOVE, countAudience } from "~/domain/audiences.server";
+import { listAvailableSurveys } from "~/domain/member-surveys.server";
 import { getPrisma } from "~/lib/db.server";
-import type { QuestionnaireDefinition } from "~/questionnaire/definition";
-import { createQuestionnaire, saveResponse } from "~/questionnaire/storage.server";
 import { action as assignAction, loader as assignLoader } from "~/routes/admin._console._survey.surveysassignv2._index";
 import { loader as oldLoader } from "~/routes/admin._console._survey.surveysassign";
 import {
@@ -25,41 +24,16 @@ import {
 } from "~/routes/admin._console._survey.surveysassignv2.demographics";
 import { action as listAction, loader as listLoader } from "~/routes/admin._console._survey.surveysassignv2.$id";
 import { adminRequest as request, ORIGIN, thrownStatus } from "../support/admin-requests";
+import { answer, bulkMembers, LIFESTYLE, profileQuestionnaire, seeing, surveysOf } from "../support/audiences";
 import { createTestAssignment, createTestMember, createTestSurvey } from "../support/factories";
 import { expectData, expectRedirect } from "../support/remix";
-import { checkbox, option, page, questionnaire, radio, text } from "../support/questionnaires";
 import { signedInAdmin, toastOf } from "../support/requests";
 
-// Survey assignment: one member (no duplicate), all eligible members in one statement, targeting by
-// demographics (OR within a question, AND across questions; the preview equals the number
-// assigned), reassign after an ended assignment, delete of open ones only, audit entries, refused
-// input that writes nothing, and the 404 page for anyone who is not an admin.
-
-const profileSet: QuestionnaireDefinition = questionnaire("Lifestyle", [
-  page("Page 1", [
-    radio("pet", "Which pet do you have?", [option("Dog"), option("Cat"), option("Fish")]),
-    checkbox("drinks", "What do you drink?", [option("Tea"), option("Coffee")]),
-    text("nickname", "Nickname", { required: false }),
-  ]),
-]);
-
-/** A profile questionnaire offered in `country` (null: everywhere) and its option ids by "key:value". */
-async function profileQuestionnaire(country: string | null, definition = profileSet) {
-  const prisma = getPrisma();
-  const questionnaireId = await prisma.$transaction((tx) => createQuestionnaire(tx, { kind: "profile", definition }));
-  await prisma.profileSurvey.create({ data: { questionnaireId, points: 0, minutes: 2, country } });
-  const questions = await prisma.question.findMany({ where: { questionnaireId }, include: { options: true } });
-  const ids: Record<string, number> = {};
-  for (const question of questions) {
-    ids[question.key] = question.id;
-    for (const option of question.options) ids[`${question.key}:${option.value}`] = option.id;
-  }
-  return { questionnaireId, ids };
-}
-
-async function answer(questionnaireId: number, memberId: number, answers: Record<string, string | string[]>) {
-  await getPrisma().$transaction((tx) => saveResponse(tx, { questionnaireId, memberId, answers }));
-}
+// Survey assignment: one member (no duplicate, a row); to all or by demographics (OR within a
+// question, AND across questions) a saved audience, no row per member, where the count shown is the
+// number of members who then see the survey, and a confirmation step above 1,000 members
+// (decision 049); reassign after an ended assignment, delete of open ones only, audit entries,
+// refused input that writes nothing, and the 404 page for anyone who is not an admin.
 
 async function survey(overrides: Parameters<typeof createTestSurvey>[0] = {}): Promise<AssignSurvey> {
   const created = await createTestSurvey(overrides);
@@ -67,7 +41,7 @@ async function survey(overrides: Parameters<typeof createTestSurvey>[0] = {}): P
 }
 
 const count = (where: object = {}) => getPrisma().assignment.count({ where });
-const audits = (action: string) => getPrisma().auditEntry.findMany({ where: { action } });
+const audits = (action: string) => getPrisma().auditEntry.findMany({ where: { action }, orderBy: { id: "asc" } });
 
 describe("assigning one survey to one member", () => {
   test("creates one open assignment with an opaque token and an audit entry; a second time is refused", async () => {
@@ -75,7 +49,7 @@ describe("assigning one survey to one member", () => {
     const member = await createTestMember();
     const target = await survey({ points: 40 });
     const first = await assignSurvey(admin, target, { memberId: member.id, screenerId: null, points: 25 });
-    expect(first).toEqual({ ok: true, count: 1, message: `Survey assigned to user ${member.id}` });
+    expect(first).toEqual({ ok: true, message: `Survey assigned to user ${member.id}` });
     const [assignment] = await getPrisma().assignment.findMany();
     expect(assignment).toMatchObject({
       surveyId: target.id,
@@ -109,40 +83,81 @@ describe("assigning one survey to one member", () => {
   });
 });
 
-describe("assigning to all eligible members", () => {
-  test("reaches only active, verified members of the survey's country without an open assignment, in one statement", async () => {
+describe("assigning to all: the survey's audience", () => {
+  test("saves the audience, not a row per member: the count shown is the members who then see the survey", async () => {
     const { admin } = await signedInAdmin();
     const target = await survey({ country: "IN" });
     const eligible = await Promise.all([createTestMember(), createTestMember(), createTestMember()]);
-    await createTestMember({ status: "inactive" });
-    await createTestMember({ emailVerifiedAt: null });
-    await createTestMember({ country: "US" });
-    await createTestMember({ country: null });
-    const holder = await createTestMember();
-    await createTestAssignment(target.id, holder.id, { status: ASSIGNMENT_STATUS.started });
-    // An ended assignment does not stop a new one.
-    await createTestAssignment(target.id, eligible[0].id, { status: ASSIGNMENT_STATUS.rejected });
+    const others = [
+      await createTestMember({ status: "inactive" }),
+      await createTestMember({ emailVerifiedAt: null }),
+      await createTestMember({ country: "US" }),
+      await createTestMember({ country: null }),
+    ];
 
-    expect(await countEligible(target, [])).toBe(3);
-    const result = await assignToAllEligible(admin, target, { screenerId: null, points: 30 });
-    expect(result).toEqual({ ok: true, count: 3, message: "Survey assigned to 3 members" });
-    const created = await getPrisma().assignment.findMany({
-      where: { status: ASSIGNMENT_STATUS.assigned },
-      orderBy: { memberId: "asc" },
+    const shown = await countAudience(target.country, target.demographicTargets);
+    expect(shown).toBe(3);
+    const result = await assignToAll(admin, target, { screenerId: null, points: 30, confirmedCount: null });
+    expect(result).toEqual({ ok: true, message: "Survey assigned to its audience: 3 members match now" });
+    expect(await count()).toBe(0);
+    expect(await getPrisma().surveyAudience.findUniqueOrThrow({ where: { surveyId: target.id } })).toMatchObject({
+      points: 30,
+      screenerId: null,
+      assignedById: admin.id,
     });
-    // Created at the same time, the members' ids come in any order on PostgreSQL: compare sorted.
-    expect(created.map((row) => row.memberId)).toEqual(eligible.map((member) => member.id).sort((a, b) => a - b));
-    expect(new Set(created.map((row) => row.respondentToken)).size).toBe(3);
-    expect(created.every((row) => row.points === 30 && row.assignedById === admin.id)).toBe(true);
+    const everyone = [...eligible, ...others];
+    // Created at once, the members' ids come in any order on PostgreSQL: seeing() sorts, so sort here too.
+    expect(await seeing(target.id, everyone)).toEqual(eligible.map((member) => member.id).sort((a, b) => a - b));
+    expect(await seeing(target.id, everyone)).toHaveLength(shown);
+    const [entry] = await audits("audience.saved_all");
+    expect(entry).toMatchObject({ targetType: "survey", targetId: String(target.id) });
+    expect(entry.details).toMatchObject({ points: 30, country: "IN", targets: [], confirmedCount: 3 });
 
-    // Run again: everyone eligible now holds it, so nothing is added.
-    expect(await assignToAllEligible(admin, target, { screenerId: null, points: 30 })).toMatchObject({
+    // Saved again with other points: still one audience, the new points, a second audit entry.
+    expect(await assignToAll(admin, target, { screenerId: null, points: 45, confirmedCount: null })).toMatchObject({
       ok: true,
-      count: 0,
     });
-    expect(await count()).toBe(5);
-    const entries = await audits("assignment.assigned_all");
-    expect(entries.map((entry) => (entry.details as { count: number }).count)).toEqual([3, 0]);
+    expect(await getPrisma().surveyAudience.findMany()).toEqual([expect.objectContaining({ points: 45 })]);
+    expect((await listAvailableSurveys(eligible[0].id, 1)).rows).toEqual([
+      expect.objectContaining({ surveyId: target.id, points: 45 }),
+    ]);
+    expect(await audits("audience.saved_all")).toHaveLength(2);
+  });
+
+  test("a member holding the survey open sees it once; a member whose assignment ended does not see it again", async () => {
+    const { admin } = await signedInAdmin();
+    const target = await survey({ country: "IN" });
+    const holder = await createTestMember();
+    const ended = await createTestMember();
+    await createTestAssignment(target.id, holder.id, { status: ASSIGNMENT_STATUS.started, points: 12 });
+    await createTestAssignment(target.id, ended.id, { status: ASSIGNMENT_STATUS.rejected });
+    await assignToAll(admin, target, { screenerId: null, points: 30, confirmedCount: null });
+    expect((await listAvailableSurveys(holder.id, 1)).rows).toEqual([
+      expect.objectContaining({ surveyId: target.id, points: 12 }),
+    ]);
+    expect(await surveysOf(ended.id)).toEqual([]);
+    expect(await count()).toBe(2);
+  });
+
+  test("above 1,000 matching members it answers with the count to confirm and saves nothing; confirmed, it saves", async () => {
+    const { admin } = await signedInAdmin();
+    const target = await survey({ country: "IN" });
+    await bulkMembers(AUDIENCE_CONFIRM_ABOVE + 1, "IN");
+    expect(await assignToAll(admin, target, { screenerId: null, points: 30, confirmedCount: null })).toEqual({
+      ok: "confirm",
+      count: 1_001,
+    });
+    expect(await getPrisma().surveyAudience.count()).toBe(0);
+    expect(await getPrisma().auditEntry.count()).toBe(0);
+
+    expect(await assignToAll(admin, target, { screenerId: null, points: 30, confirmedCount: 1_001 })).toEqual({
+      ok: true,
+      message: "Survey assigned to its audience: 1,001 members match now",
+    });
+    expect(await getPrisma().surveyAudience.count()).toBe(1);
+    expect(await count()).toBe(0);
+    const [entry] = await audits("audience.saved_all");
+    expect(entry.details).toMatchObject({ confirmedCount: 1_001 });
   });
 
   test("a survey without a country reaches every country; its saved targeting still applies", async () => {
@@ -156,12 +171,35 @@ describe("assigning to all eligible members", () => {
     await getPrisma().demographicTarget.create({
       data: { surveyId: target.id, questionId: ids.pet, optionId: ids["pet:Dog"] },
     });
-    const result = await assignToAllEligible(admin, (await findAssignSurvey(target.id))!, {
+    const result = await assignToAll(admin, (await findAssignSurvey(target.id))!, {
       screenerId: null,
       points: 5,
+      confirmedCount: null,
     });
-    expect(result).toMatchObject({ ok: true, count: 1 });
-    expect((await getPrisma().assignment.findFirstOrThrow()).memberId).toBe(dogOwner.id);
+    expect(result).toEqual({ ok: true, message: "Survey assigned to its audience: 1 member matches now" });
+    expect(await seeing(target.id, [dogOwner, catOwner])).toEqual([dogOwner.id]);
+    const [entry] = await audits("audience.saved_all");
+    expect(entry.details).toMatchObject({
+      country: null,
+      targets: [{ questionId: ids.pet, optionId: ids["pet:Dog"] }],
+    });
+  });
+
+  test("an unknown screener or points above the cap is refused and writes nothing", async () => {
+    const { admin } = await signedInAdmin();
+    const member = await createTestMember();
+    const target = await survey();
+    expect(await assignToAll(admin, target, { screenerId: 424_242, points: 10, confirmedCount: null })).toEqual({
+      ok: false,
+      fieldErrors: { screener_id: [ASSIGN_MESSAGES.screenerUnknown] },
+    });
+    expect(await assignToAll(admin, target, { screenerId: null, points: 10_001, confirmedCount: 1 })).toMatchObject({
+      ok: false,
+      fieldErrors: { points: [expect.any(String)] },
+    });
+    expect(await getPrisma().surveyAudience.count()).toBe(0);
+    expect(await getPrisma().auditEntry.count()).toBe(0);
+    expect(await surveysOf(member.id)).toEqual([]);
   });
 });
 
@@ -182,9 +220,10 @@ describe("assigning by demographics", () => {
     return { ids, members };
   }
 
-  test("OR between options of one question, AND across questions; the preview equals the number assigned", async () => {
+  test("OR between options of one question, AND across questions; the preview equals the members who see it", async () => {
     const { admin } = await signedInAdmin();
     const { ids, members } = await panel();
+    const everyone = Object.values(members);
     const target = await survey({ country: "IN" });
     const row = (key: string, value: string) => ({ questionId: ids[key], optionId: ids[`${key}:${value}`] });
 
@@ -195,33 +234,58 @@ describe("assigning by demographics", () => {
     const preview = await previewTargeting(target, rows);
     expect(preview).toEqual({ ok: true, count: 2 });
 
-    const result = await assignByDemographics(admin, target, { rows, points: 70 });
-    expect(result).toEqual({ ok: true, count: 2, message: "Survey assigned to 2 members" });
-    const assigned = await getPrisma().assignment.findMany({ orderBy: { memberId: "asc" } });
-    expect(assigned.map((row) => row.memberId)).toEqual([members.catCoffee.id, members.dogCoffeeTea.id]);
-    expect(assigned.every((row) => row.points === 70)).toBe(true);
-    // The targeting is saved with the assignment.
+    const result = await assignByDemographics(admin, target, { rows, points: 70, confirmedCount: null });
+    expect(result).toEqual({ ok: true, message: "Survey assigned to its audience: 2 members match now" });
+    expect(await seeing(target.id, everyone)).toEqual([members.catCoffee.id, members.dogCoffeeTea.id]);
+    expect((await listAvailableSurveys(members.catCoffee.id, 1)).rows).toEqual([
+      expect.objectContaining({ surveyId: target.id, points: 70, isNew: true }),
+    ]);
+    expect(await count()).toBe(0);
+    // The targeting is saved with the audience.
     const saved = await getPrisma().demographicTarget.findMany({
       where: { surveyId: target.id },
       orderBy: { id: "asc" },
     });
     expect(saved.map((target) => target.optionId)).toEqual(rows.map((row) => row.optionId));
-    const [entry] = await audits("assignment.assigned_by_demographics");
-    expect(entry.details).toMatchObject({ count: 2, points: 70, country: "IN" });
+    const [entry] = await audits("audience.saved_by_demographics");
+    expect(entry.details).toMatchObject({ confirmedCount: 2, points: 70, country: "IN", targets: rows });
 
-    // The targeting is replaced, not added to: Tea alone now adds the two tea drinkers not yet assigned.
+    // The targeting is replaced, not added to: Tea alone is the three tea drinkers, and only them.
     const again = await assignByDemographics(admin, (await findAssignSurvey(target.id))!, {
       rows: [row("drinks", "Tea")],
       points: 70,
+      confirmedCount: null,
     });
-    expect(again).toMatchObject({ ok: true, count: 2 });
+    expect(again).toEqual({ ok: true, message: "Survey assigned to its audience: 3 members match now" });
     expect(await getPrisma().demographicTarget.count()).toBe(1);
+    expect(await seeing(target.id, everyone)).toEqual([members.dogTea.id, members.fishTea.id, members.dogCoffeeTea.id]);
+  });
+
+  test("above 1,000 matching members it asks to confirm the count first and saves neither targeting nor audience", async () => {
+    const { admin } = await signedInAdmin();
+    const { questionnaireId, ids } = await profileQuestionnaire("IN");
+    await bulkMembers(1_001, "IN", { questionnaireId, questionId: ids.pet, optionId: ids["pet:Cat"] });
+    await bulkMembers(3, "IN");
+    const target = await survey({ country: "IN" });
+    const rows = [{ questionId: ids.pet, optionId: ids["pet:Cat"] }];
+    expect(await assignByDemographics(admin, target, { rows, points: 5, confirmedCount: null })).toEqual({
+      ok: "confirm",
+      count: 1_001,
+    });
+    expect(await getPrisma().demographicTarget.count()).toBe(0);
+    expect(await getPrisma().surveyAudience.count()).toBe(0);
+    expect(await getPrisma().auditEntry.count()).toBe(0);
+    expect(await assignByDemographics(admin, target, { rows, points: 5, confirmedCount: 1_001 })).toMatchObject({
+      ok: true,
+    });
+    expect(await getPrisma().demographicTarget.count()).toBe(1);
+    expect(await getPrisma().surveyAudience.count()).toBe(1);
   });
 
   test("rows are checked against the survey's targetable questions; a refused row writes nothing", async () => {
     const { admin } = await signedInAdmin();
     const { ids } = await profileQuestionnaire("IN");
-    const other = await profileQuestionnaire("US", { ...profileSet, title: "US only" });
+    const other = await profileQuestionnaire("US", { ...LIFESTYLE, title: "US only" });
     const target = await survey({ country: "IN" });
     const questions = await listTargetableQuestions("IN");
     // The text question is not targetable; the US set is not offered in India.
@@ -235,6 +299,7 @@ describe("assigning by demographics", () => {
         { questionId: null, optionId: null },
       ],
       points: 10,
+      confirmedCount: null,
     });
     expect(refused).toEqual({
       ok: false,
@@ -247,6 +312,7 @@ describe("assigning by demographics", () => {
       },
     });
     expect(await getPrisma().demographicTarget.count()).toBe(0);
+    expect(await getPrisma().surveyAudience.count()).toBe(0);
     expect(await count()).toBe(0);
     expect(await getPrisma().auditEntry.count()).toBe(0);
   });
@@ -330,21 +396,28 @@ describe("the pages", () => {
       params: {},
       context: {},
     });
+  /** The demographics form posts pairs: question and option repeat, one pair per row. */
+  const postDemographics = (path: string, cookie: string, form: [string, string][]) =>
+    demographicsAction({
+      request: new Request(`${ORIGIN}${path}`, {
+        method: "POST",
+        headers: { Cookie: cookie },
+        body: new URLSearchParams(form),
+      }),
+      params: {},
+      context: {},
+    });
 
   test("the assign form assigns by user id and by 'Assign to all Users', with a success toast", async () => {
     const { cookie } = await signedInAdmin();
     const member = await createTestMember();
-    await createTestMember();
+    const other = await createTestMember();
     const target = await survey();
     const one = expectRedirect(
       await post(cookie, { survey_id: String(target.id), points: "15", user: String(member.id) }),
     );
     expect(one.headers.get("Location")).toBe("/admin/surveysassignv2?page=1");
     expect(await toastOf(one)).toEqual({ type: "success", message: `Survey assigned to user ${member.id}` });
-    const all = expectRedirect(await post(cookie, { survey_id: String(target.id), points: "15", all_users: "on" }));
-    expect(await toastOf(all)).toEqual({ type: "success", message: "Survey assigned to 1 member" });
-    expect(await count()).toBe(2);
-
     const page = await assignLoader({
       request: request(`/admin/surveysassignv2?assign=${target.id}`, { cookie }),
       params: {},
@@ -352,6 +425,52 @@ describe("the pages", () => {
     });
     expect(page.surveys.map((card) => card.id)).toEqual([target.id]);
     expect(page.assign?.survey).toMatchObject({ id: target.id, points: target.points });
+    // The count 'Assign to all Users' reaches, shown before assigning.
+    expect(page.assign?.audienceCount).toBe(2);
+
+    const all = expectRedirect(await post(cookie, { survey_id: String(target.id), points: "15", all_users: "on" }));
+    expect(all.headers.get("Location")).toBe("/admin/surveysassignv2?page=1");
+    expect(await toastOf(all)).toEqual({
+      type: "success",
+      message: "Survey assigned to its audience: 2 members match now",
+    });
+    // The audience writes no row: the one assignment is the explicit one, listed once.
+    expect(await count()).toBe(1);
+    expect(await seeing(target.id, [member, other])).toEqual([member.id, other.id].sort((a, b) => a - b));
+    expect(await surveysOf(member.id)).toEqual([target.id]);
+  });
+
+  test("above 1,000 members the assign form comes back as a confirmation of the count; confirmed, it saves", async () => {
+    const { cookie } = await signedInAdmin();
+    const target = await survey({ country: "IN" });
+    await bulkMembers(1_001, "IN");
+    const page = await assignLoader({
+      request: request(`/admin/surveysassignv2?assign=${target.id}`, { cookie }),
+      params: {},
+      context: {},
+    });
+    expect(page.assign?.audienceCount).toBe(1_001);
+
+    const form = { survey_id: String(target.id), points: "15", all_users: "on" };
+    const asked = await post(cookie, form);
+    expect(asked).not.toBeInstanceOf(Response);
+    expect(asked).toMatchObject({
+      confirm: 1_001,
+      initialValue: expect.objectContaining({ survey_id: String(target.id), points: "15", all_users: "on" }),
+    });
+    expect(await getPrisma().surveyAudience.count()).toBe(0);
+    expect(await getPrisma().auditEntry.count()).toBe(0);
+
+    const confirmed = expectRedirect(await post(cookie, { ...form, confirmed_count: "1001" }));
+    expect(await toastOf(confirmed)).toEqual({
+      type: "success",
+      message: "Survey assigned to its audience: 1,001 members match now",
+    });
+    expect(await getPrisma().surveyAudience.findUniqueOrThrow({ where: { surveyId: target.id } })).toMatchObject({
+      points: 15,
+    });
+    expect(await count()).toBe(0);
+    expect(await audits("audience.saved_all")).toHaveLength(1);
   });
 
   test("refused input gets per-field messages and writes nothing", async () => {
@@ -375,6 +494,7 @@ describe("the pages", () => {
       expect(result.data.error).toEqual(errors);
     }
     expect(await count()).toBe(0);
+    expect(await getPrisma().surveyAudience.count()).toBe(0);
     expect(await getPrisma().auditEntry.count()).toBe(0);
   });
 
@@ -383,19 +503,10 @@ describe("the pages", () => {
     const { questionnaireId, ids } = await profileQuestionnaire("IN");
     const member = await createTestMember();
     await answer(questionnaireId, member.id, { pet: "Cat", drinks: ["Tea"] });
-    await createTestMember();
+    const silent = await createTestMember();
     const target = await survey({ country: "IN" });
     const path = `/admin/surveysassignv2/demographics?page=1&survey=${target.id}`;
-    const send = (form: [string, string][]) =>
-      demographicsAction({
-        request: new Request(`${ORIGIN}${path}`, {
-          method: "POST",
-          headers: { Cookie: cookie },
-          body: new URLSearchParams(form),
-        }),
-        params: {},
-        context: {},
-      });
+    const send = (form: [string, string][]) => postDemographics(path, cookie, form);
 
     const loaded = await demographicsLoader({ request: request(path, { cookie }), params: {}, context: {} });
     expect(loaded.form?.rows).toEqual([{ question: "", option: "" }]);
@@ -427,10 +538,56 @@ describe("the pages", () => {
     expect(badPoints.init?.status).toBe(400);
     expect(badPoints.data.error?.points).toEqual([ASSIGN_MESSAGES.pointsRange]);
     expect(await count()).toBe(0);
+    expect(await getPrisma().surveyAudience.count()).toBe(0);
 
     const assigned = expectRedirect(await send([...pair, ["intent", "assign"]]));
-    expect(await toastOf(assigned)).toEqual({ type: "success", message: "Survey assigned to 1 member" });
-    expect(await getPrisma().assignment.findFirstOrThrow()).toMatchObject({ memberId: member.id, points: 9 });
+    expect(await toastOf(assigned)).toEqual({
+      type: "success",
+      message: "Survey assigned to its audience: 1 member matches now",
+    });
+    expect(await seeing(target.id, [member, silent])).toEqual([member.id]);
+    expect((await listAvailableSurveys(member.id, 1)).rows).toEqual([
+      expect.objectContaining({ surveyId: target.id, points: 9 }),
+    ]);
+    expect(await count()).toBe(0);
+  });
+
+  test("above 1,000 members the demographics form asks to confirm the count; confirmed, it saves", async () => {
+    const { cookie } = await signedInAdmin();
+    const { questionnaireId, ids } = await profileQuestionnaire("IN");
+    await bulkMembers(1_001, "IN", { questionnaireId, questionId: ids.pet, optionId: ids["pet:Dog"] });
+    const target = await survey({ country: "IN" });
+    const path = `/admin/surveysassignv2/demographics?page=1&survey=${target.id}`;
+    const send = (form: [string, string][]) => postDemographics(path, cookie, form);
+    const pair: [string, string][] = [
+      ["question", String(ids.pet)],
+      ["option", String(ids["pet:Dog"])],
+      ["points", "9"],
+    ];
+
+    const asked = expectData(await send([...pair, ["intent", "assign"]]));
+    expect(asked.init?.status ?? 200).toBe(200);
+    expect(asked.data).toMatchObject({
+      confirm: 1_001,
+      points: "9",
+      rows: [{ question: String(ids.pet), option: String(ids["pet:Dog"]) }],
+    });
+    expect(await getPrisma().demographicTarget.count()).toBe(0);
+    expect(await getPrisma().surveyAudience.count()).toBe(0);
+    expect(await getPrisma().auditEntry.count()).toBe(0);
+
+    const confirmed = expectRedirect(await send([...pair, ["confirmed_count", "1001"], ["intent", "assign"]]));
+    expect(await toastOf(confirmed)).toEqual({
+      type: "success",
+      message: "Survey assigned to its audience: 1,001 members match now",
+    });
+    expect(await getPrisma().demographicTarget.findMany()).toEqual([
+      expect.objectContaining({ surveyId: target.id, optionId: ids["pet:Dog"] }),
+    ]);
+    expect(await getPrisma().surveyAudience.findUniqueOrThrow({ where: { surveyId: target.id } })).toMatchObject({
+      points: 9,
+    });
+    expect(await audits("audience.saved_by_demographics")).toHaveLength(1);
   });
 
   test("the assignments list filters by member, reassigns and deletes with a confirmation", async () => {

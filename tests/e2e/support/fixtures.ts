@@ -147,3 +147,23 @@ export async function createSurveyAssignment(context: BrowserContext, fixture: S
     returnSecret: string;
   };
 }
+
+/**
+ * An audience's members and survey (decision 049): `members` verified members of `country` made in
+ * one statement, and a launched hosted survey fielded there; `matching` is how many members of the
+ * country an audience of everyone matches now.
+ */
+export async function createAudienceFixture(
+  context: BrowserContext,
+  fixture: {
+    country: string;
+    members: number;
+    surveyName: string;
+    points?: number;
+    definition: Parameters<typeof createQuestionnaire>[2];
+  },
+) {
+  const response = await context.request.post("/dev/fixtures", { data: { audience: fixture } });
+  if (!response.ok()) throw new Error(`Audience fixture failed: ${response.status()} ${await response.text()}`);
+  return (await response.json()) as { surveyId: number; slug: string; matching: number };
+}

@@ -9,6 +9,7 @@ import { startMemberSession } from "~/domain/sessions.server";
 import { getPrisma } from "~/lib/db.server";
 import type { QuestionnaireDefinition } from "~/questionnaire/definition";
 import { createQuestionnaire } from "~/questionnaire/storage.server";
+import { audienceFixture, createAudienceFixture } from "./audience-fixture";
 import { createSurveyAssignmentFixture, surveyAssignmentFixture } from "./survey-assignment-fixture";
 
 // End-to-end tests cannot open the server's embedded database from their own process (PGlite is
@@ -171,6 +172,8 @@ export async function createFixture(request: Request): Promise<Response> {
   if (surveyAssignment.success) {
     return Response.json(await createSurveyAssignmentFixture(surveyAssignment.data.surveyAssignment));
   }
+  const audience = audienceFixture.safeParse(body);
+  if (audience.success) return Response.json(await createAudienceFixture(audience.data.audience));
   const assignment = assignmentFixture.safeParse(body);
   if (assignment.success) {
     const { country, surveyName, profileSet } = assignment.data.assignment;
