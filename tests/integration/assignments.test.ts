@@ -567,7 +567,7 @@ describe("the pages", () => {
 
     const asked = expectData(await send([...pair, ["intent", "assign"]]));
     expect(asked.init?.status ?? 200).toBe(200);
-    expect(asked.data).toMatchObject({
+    expect(asked.data.pageState).toMatchObject({
       confirm: 1_001,
       points: "9",
       rows: [{ question: String(ids.pet), option: String(ids["pet:Dog"]) }],
