@@ -149,6 +149,10 @@ export interface BatchOptions {
   afterBatch?: () => void | Promise<void>;
 }
 
+// Both writers of AudienceInvitation (a sweep's batch, a check of changed members) insert in
+// (surveyId, memberId) order: when a member is in both at once, the second waits for the first's
+// row instead of the two waiting for each other (a deadlock) on PostgreSQL.
+
 /**
  * Sweeps the audiences whose invitations were requested, one batch of members per transaction, and
  * returns how many mails were queued. A batch takes the oldest request of a launched survey with FOR
@@ -205,6 +209,7 @@ async function sweepBatch(tx: Tx, now: Date, batchSize: number): Promise<number 
       INSERT INTO "AudienceInvitation" ("surveyId", "memberId")
       SELECT ${surveyId}::int, b."id" FROM batch b
       WHERE NOT EXISTS (SELECT 1 FROM "Assignment" a WHERE a."memberId" = b."id" AND a."surveyId" = ${surveyId}::int)
+      ORDER BY b."id"
       ON CONFLICT DO NOTHING
     )
     SELECT b."id" FROM batch b ORDER BY b."id"`;
@@ -253,6 +258,7 @@ export async function queueChangedMemberInvitations(
         WHERE ${scopeSql({ memberIds }, Prisma.sql`m."id"`)}
           AND ${memberMatchesAudienceSql()}
           AND NOT EXISTS (SELECT 1 FROM "Assignment" a WHERE a."memberId" = m."id" AND a."surveyId" = au."surveyId")
+        ORDER BY au."surveyId", m."id"
         ON CONFLICT DO NOTHING`;
       return queueInvitations(tx, { memberIds }, now);
     }, INVITATION_BATCH_TRANSACTION);

@@ -411,6 +411,17 @@ describe("invitations for an audience", () => {
     expect(await recipients()).toEqual(members.map((member) => member.email).sort());
   });
 
+  test("two workers sweeping and checking at once mail each member once", async () => {
+    const members = [];
+    for (let i = 0; i < 20; i += 1) members.push(await createTestMember());
+    await toAll("Shared");
+    // Registered after the audience was saved: both the sweep and the check reach them.
+    members.push(await createTestMember(), await createTestMember());
+    const passes = await Promise.all([sweep(NOON, 5), sweep(NOON, 5), checkChanged(NOON), checkChanged(NOON)]);
+    expect(passes.reduce((sum, n) => sum + n, 0)).toBe(members.length);
+    expect(await recipients()).toEqual(members.map((member) => member.email).sort());
+  });
+
   test("one invitation mail a day across assignments and audiences; the held-back one goes the next day", async () => {
     const admin = await createTestAdmin();
     const member = await createTestMember();
