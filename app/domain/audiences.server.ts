@@ -69,21 +69,14 @@ export function audiencesOfMemberSql(memberId: number): Prisma.Sql {
     JOIN "SurveyAudience" au ON TRUE
     JOIN "Survey" s ON s."id" = au."surveyId" AND s."launched"
     WHERE m."id" = ${memberId}::int
-      AND m."status" = 'active' AND m."emailVerifiedAt" IS NOT NULL
-      AND (s."country" IS NULL OR s."country" = m."country")
-      AND NOT EXISTS (
-        SELECT 1 FROM "DemographicTarget" t
-        WHERE t."surveyId" = au."surveyId"
-          AND NOT EXISTS (
-            SELECT 1 FROM "DemographicTarget" t2
-            JOIN "Answer" ans ON ans."optionId" = t2."optionId" AND ans."memberId" = m."id"
-            WHERE t2."surveyId" = t."surveyId" AND t2."questionId" = t."questionId"))
+      AND ${memberMatchesAudienceSql()}
       AND NOT EXISTS (SELECT 1 FROM "Assignment" a WHERE a."memberId" = m."id" AND a."surveyId" = au."surveyId")`;
 }
 
 /**
- * The same rule for any member (alias m) and any audience (alias au, its survey s), for statements
- * over many members and audiences at once: the mail worker's invitations (invitations.server.ts).
+ * The rule for a member (alias m) and an audience (alias au, its survey s): the dashboard's one
+ * member against every live audience above, and the mail worker's many members at once
+ * (invitations.server.ts).
  */
 export function memberMatchesAudienceSql(): Prisma.Sql {
   return Prisma.sql`m."status" = 'active' AND m."emailVerifiedAt" IS NOT NULL

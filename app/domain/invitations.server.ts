@@ -36,7 +36,7 @@ export type InvitationScope = { memberId: number } | { memberIds: readonly numbe
 const INVITATION_LOCK_KEY = 7_024_001;
 
 /** Members per batch of an audience's sweep and of the check of changed members. */
-export const INVITATION_BATCH_SIZE = 1_000;
+const INVITATION_BATCH_SIZE = 1_000;
 
 /** The scope as a condition on a member id column. */
 function scopeSql(scope: InvitationScope, column: Prisma.Sql): Prisma.Sql {
@@ -142,7 +142,7 @@ export async function requestInvitations(tx: Tx, surveyId: number): Promise<void
     ON CONFLICT ("surveyId") DO UPDATE SET "requestedAt" = EXCLUDED."requestedAt", "afterMemberId" = 0`;
 }
 
-export interface BatchOptions {
+interface BatchOptions {
   /** Members per batch; INVITATION_BATCH_SIZE unless a test wants several small batches. */
   batchSize?: number;
   /** Called after each committed batch (tests use it to stop the worker between batches). */
@@ -167,11 +167,20 @@ export async function queueRequestedInvitations(
   now: Date = new Date(),
   { batchSize = INVITATION_BATCH_SIZE, afterBatch }: BatchOptions = {},
 ): Promise<number> {
+  return runBatches(db, (tx) => sweepBatch(tx, now, batchSize), afterBatch);
+}
+
+/** Runs one batch per transaction until a batch finds nothing to do (null); sums the mails queued. */
+async function runBatches(
+  db: PrismaClient,
+  batch: (tx: Tx) => Promise<number | null>,
+  afterBatch: BatchOptions["afterBatch"],
+): Promise<number> {
   let queued = 0;
   for (;;) {
-    const batch = await db.$transaction((tx) => sweepBatch(tx, now, batchSize), INVITATION_BATCH_TRANSACTION);
-    if (batch === null) return queued;
-    queued += batch;
+    const mails = await db.$transaction(batch, INVITATION_BATCH_TRANSACTION);
+    if (mails === null) return queued;
+    queued += mails;
     await afterBatch?.();
   }
 }
@@ -240,9 +249,9 @@ export async function queueChangedMemberInvitations(
   now: Date = new Date(),
   { batchSize = INVITATION_BATCH_SIZE, afterBatch }: BatchOptions = {},
 ): Promise<number> {
-  let queued = 0;
-  for (;;) {
-    const batch = await db.$transaction(async (tx) => {
+  return runBatches(
+    db,
+    async (tx) => {
       const taken = await tx.$queryRaw<{ memberId: number }[]>`
         DELETE FROM "MemberAudienceCheck" WHERE "memberId" IN (
           SELECT "memberId" FROM "MemberAudienceCheck" ORDER BY "memberId" LIMIT ${batchSize}::int FOR UPDATE SKIP LOCKED)
@@ -261,11 +270,9 @@ export async function queueChangedMemberInvitations(
         ORDER BY au."surveyId", m."id"
         ON CONFLICT DO NOTHING`;
       return queueInvitations(tx, { memberIds }, now);
-    }, INVITATION_BATCH_TRANSACTION);
-    if (batch === null) return queued;
-    queued += batch;
-    await afterBatch?.();
-  }
+    },
+    afterBatch,
+  );
 }
 
 /**
