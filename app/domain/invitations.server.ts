@@ -35,8 +35,13 @@ export type InvitationScope = { memberId: number } | { memberIds: readonly numbe
  */
 const INVITATION_LOCK_KEY = 7_024_001;
 
-/** Members per batch of an audience's sweep and of the check of changed members. */
+/** Members per batch of an audience's sweep: one invitation each at most. */
 const INVITATION_BATCH_SIZE = 1_000;
+/**
+ * Members per batch of the check of changed members: each may match every live audience, and one
+ * batch of 1,000 new members against 200 audiences (200,000 invitations) took 12 s on PostgreSQL.
+ */
+const CHANGED_MEMBERS_BATCH_SIZE = 100;
 
 /** The scope as a condition on a member id column. */
 function scopeSql(scope: InvitationScope, column: Prisma.Sql): Prisma.Sql {
@@ -247,7 +252,7 @@ async function sweepBatch(tx: Tx, now: Date, batchSize: number): Promise<number 
 export async function queueChangedMemberInvitations(
   db: PrismaClient,
   now: Date = new Date(),
-  { batchSize = INVITATION_BATCH_SIZE, afterBatch }: BatchOptions = {},
+  { batchSize = CHANGED_MEMBERS_BATCH_SIZE, afterBatch }: BatchOptions = {},
 ): Promise<number> {
   return runBatches(
     db,
