@@ -520,6 +520,29 @@ describe("invitations for an audience", () => {
     expect(await prisma().audienceInvitation.count({ where: { invitedAt: null } })).toBe(0);
   });
 
+  test("a held-back member who stops matching (moved abroad) gets no mail the next day", async () => {
+    const mover = await createTestMember();
+    const earlier = await assignableSurvey({ name: "Earlier" });
+    await createTestAssignment(earlier.id, mover.id);
+    expect(await invite({ memberId: mover.id }, at("2030-03-14T08:00:00Z"))).toBe(1);
+    const { survey } = await toAll("India only", { country: "IN" });
+    expect(await sweep(NOON)).toBe(0);
+    expect(await prisma().audienceInvitation.count({ where: { surveyId: survey.id, invitedAt: null } })).toBe(1);
+
+    await prisma().member.update({ where: { id: mover.id }, data: { country: "US" } });
+    expect(await checkChanged(NOON)).toBe(0);
+    expect(await queuePendingInvitations(at("2030-03-15T00:05:00Z"))).toBe(0);
+    expect(await mailsTo(mover.email)).toHaveLength(1);
+    // The held-back row is forgotten; moving back makes them match again, and they are told then.
+    expect(await prisma().audienceInvitation.count()).toBe(0);
+    await prisma().member.update({ where: { id: mover.id }, data: { country: "IN" } });
+    expect(await checkChanged(at("2030-03-15T09:00:00Z"))).toBe(1);
+    expect((await mailsTo(mover.email)).map((mail) => mail.subject)).toEqual([
+      `${INVITATION_SUBJECTS.one}Earlier`,
+      `${INVITATION_SUBJECTS.one}India only`,
+    ]);
+  });
+
   test("a deleted audience invites nobody more: not the rest of its sweep, held-back members or late joiners", async () => {
     const heldBack = await createTestMember();
     for (let i = 0; i < 12; i += 1) await createTestMember();
