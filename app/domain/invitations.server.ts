@@ -152,6 +152,12 @@ interface BatchOptions {
   batchSize?: number;
   /** Called after each committed batch (tests use it to stop the worker between batches). */
   afterBatch?: () => void | Promise<void>;
+  /**
+   * No batch starts after this instant (Date.now()): the worker's pass leaves the rest to the next
+   * pass (the cursor and the queue keep it), so that the mail queue is drained meanwhile and a
+   * SIGTERM waits for one batch, not for a whole million-member sweep.
+   */
+  until?: number;
 }
 
 // Both writers of AudienceInvitation (a sweep's batch, a check of changed members) insert in
@@ -170,16 +176,19 @@ interface BatchOptions {
 export async function queueRequestedInvitations(
   db: PrismaClient,
   now: Date = new Date(),
-  { batchSize = INVITATION_BATCH_SIZE, afterBatch }: BatchOptions = {},
+  { batchSize = INVITATION_BATCH_SIZE, ...options }: BatchOptions = {},
 ): Promise<number> {
-  return runBatches(db, (tx) => sweepBatch(tx, now, batchSize), afterBatch);
+  return runBatches(db, (tx) => sweepBatch(tx, now, batchSize), options);
 }
 
-/** Runs one batch per transaction until a batch finds nothing to do (null); sums the mails queued. */
+/**
+ * Runs one batch per transaction until a batch finds nothing to do (null) or the time is up; sums
+ * the mails queued.
+ */
 async function runBatches(
   db: PrismaClient,
   batch: (tx: Tx) => Promise<number | null>,
-  afterBatch: BatchOptions["afterBatch"],
+  { afterBatch, until = Infinity }: BatchOptions,
 ): Promise<number> {
   let queued = 0;
   for (;;) {
@@ -187,6 +196,7 @@ async function runBatches(
     if (mails === null) return queued;
     queued += mails;
     await afterBatch?.();
+    if (Date.now() >= until) return queued;
   }
 }
 
@@ -252,7 +262,7 @@ async function sweepBatch(tx: Tx, now: Date, batchSize: number): Promise<number 
 export async function queueChangedMemberInvitations(
   db: PrismaClient,
   now: Date = new Date(),
-  { batchSize = CHANGED_MEMBERS_BATCH_SIZE, afterBatch }: BatchOptions = {},
+  { batchSize = CHANGED_MEMBERS_BATCH_SIZE, ...options }: BatchOptions = {},
 ): Promise<number> {
   return runBatches(
     db,
@@ -276,7 +286,7 @@ export async function queueChangedMemberInvitations(
         ON CONFLICT DO NOTHING`;
       return queueInvitations(tx, { memberIds }, now);
     },
-    afterBatch,
+    options,
   );
 }
 

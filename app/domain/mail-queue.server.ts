@@ -28,6 +28,8 @@ const LEASE_MS = 15 * 60_000;
 const IDLE_MS = 5_000;
 /** How often the running worker queues the summaries held back from earlier days. */
 const INVITATION_PASS_MS = 10 * 60_000;
+/** How long one pass may spend on audience sweeps and on changed members, each, before draining. */
+const INVITATION_BATCHES_MS = 10_000;
 
 export type SendMail = (mail: Mail) => Promise<void>;
 
@@ -130,13 +132,14 @@ export async function queuePendingInvitations(now: Date = new Date(), db: Prisma
 /**
  * One pass of the worker: the sweeps of audiences that asked for their invitations and the members
  * who came to match an audience (every pass, so they go out within seconds; each is one indexed
- * probe when there is nothing to do), the held-back summaries (when asked), then the queue.
+ * probe when there is nothing to do, and stops after INVITATION_BATCHES_MS, the next pass going on
+ * where it stopped), the held-back summaries (when asked), then the queue.
  */
 export async function runMailPass({ invitations, ...options }: DrainOptions & { invitations: boolean }) {
   const db = options.db ?? getPrisma();
   const now = options.now?.() ?? new Date();
-  let invited = await queueRequestedInvitations(db, now);
-  invited += await queueChangedMemberInvitations(db, now);
+  let invited = await queueRequestedInvitations(db, now, { until: Date.now() + INVITATION_BATCHES_MS });
+  invited += await queueChangedMemberInvitations(db, now, { until: Date.now() + INVITATION_BATCHES_MS });
   if (invitations) invited += await queuePendingInvitations(now, db);
   return { invited, ...(await drainMailQueue(options)) };
 }

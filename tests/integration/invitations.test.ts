@@ -422,6 +422,17 @@ describe("invitations for an audience", () => {
     expect(await recipients()).toEqual(members.map((member) => member.email).sort());
   });
 
+  test("a pass whose time is up stops between batches; the next pass goes on from there", async () => {
+    const members = [];
+    for (let i = 0; i < 25; i += 1) members.push(await createTestMember());
+    await toAll("Paced");
+    // Time already up: one batch, then the pass ends and leaves the request for the next one.
+    expect(await queueRequestedInvitations(prisma(), NOON, { batchSize: 10, until: 0 })).toBe(10);
+    expect((await prisma().invitationRequest.findFirstOrThrow()).afterMemberId).toBe(members[9].id);
+    expect(await queueRequestedInvitations(prisma(), NOON, { batchSize: 10 })).toBe(15);
+    expect(await recipients()).toEqual(members.map((member) => member.email).sort());
+  });
+
   test("one invitation mail a day across assignments and audiences; the held-back one goes the next day", async () => {
     const admin = await createTestAdmin();
     const member = await createTestMember();
