@@ -1,5 +1,5 @@
 // `npm run jobs -- <job> [--once]`: runs one background job outside the app.
-//   mail         drains the mail queue (and queues held-back invitation summaries) until SIGTERM/SIGINT
+//   mail         drains the mail queue (and queues audience and held-back invitations) until SIGTERM/SIGINT
 //   mail --once  one pass, then exits (tests, cron)
 //   inactivity   one pass of the inactivity job (warnings, expiry, erasure of deleted accounts), then
 //                exits; meant for cron, on any instance, as often as wanted (it is idempotent).

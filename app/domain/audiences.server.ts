@@ -69,7 +69,17 @@ export function audiencesOfMemberSql(memberId: number): Prisma.Sql {
     JOIN "SurveyAudience" au ON TRUE
     JOIN "Survey" s ON s."id" = au."surveyId" AND s."launched"
     WHERE m."id" = ${memberId}::int
-      AND m."status" = 'active' AND m."emailVerifiedAt" IS NOT NULL
+      AND ${memberMatchesAudienceSql()}
+      AND NOT EXISTS (SELECT 1 FROM "Assignment" a WHERE a."memberId" = m."id" AND a."surveyId" = au."surveyId")`;
+}
+
+/**
+ * The rule for a member (alias m) and an audience (alias au, its survey s): the dashboard's one
+ * member against every live audience above, and the mail worker's many members at once
+ * (invitations.server.ts).
+ */
+export function memberMatchesAudienceSql(): Prisma.Sql {
+  return Prisma.sql`m."status" = 'active' AND m."emailVerifiedAt" IS NOT NULL
       AND (s."country" IS NULL OR s."country" = m."country")
       AND NOT EXISTS (
         SELECT 1 FROM "DemographicTarget" t
@@ -77,8 +87,7 @@ export function audiencesOfMemberSql(memberId: number): Prisma.Sql {
           AND NOT EXISTS (
             SELECT 1 FROM "DemographicTarget" t2
             JOIN "Answer" ans ON ans."optionId" = t2."optionId" AND ans."memberId" = m."id"
-            WHERE t2."surveyId" = t."surveyId" AND t2."questionId" = t."questionId"))
-      AND NOT EXISTS (SELECT 1 FROM "Assignment" a WHERE a."memberId" = m."id" AND a."surveyId" = au."surveyId")`;
+            WHERE t2."surveyId" = t."surveyId" AND t2."questionId" = t."questionId"))`;
 }
 
 // ───────────────────────────── Reading ─────────────────────────────

@@ -1,7 +1,13 @@
 import type { PrismaClient } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/db.server";
 import { onShutdown } from "~/lib/lifecycle.server";
-import { BULK_INVITATION_TRANSACTION, queueInvitations, queueRequestedInvitations } from "./invitations.server";
+import {
+  BULK_INVITATION_TRANSACTION,
+  forgetStaleInvitations,
+  queueChangedMemberInvitations,
+  queueInvitations,
+  queueRequestedInvitations,
+} from "./invitations.server";
 import { sendMail, type Mail } from "./mail.server";
 import { getEnv } from "~/lib/env.server";
 
@@ -22,6 +28,8 @@ const LEASE_MS = 15 * 60_000;
 const IDLE_MS = 5_000;
 /** How often the running worker queues the summaries held back from earlier days. */
 const INVITATION_PASS_MS = 10 * 60_000;
+/** How long one pass may spend on audience sweeps and on changed members, each, before draining. */
+const INVITATION_BATCHES_MS = 10_000;
 
 export type SendMail = (mail: Mail) => Promise<void>;
 
@@ -115,17 +123,23 @@ async function sendBatch(claimed: ClaimedMail[], options: DrainOptions): Promise
 
 /** Queues the invitation summaries that earlier days held back (scope: every member). */
 export async function queuePendingInvitations(now: Date = new Date(), db: PrismaClient = getPrisma()): Promise<number> {
-  return db.$transaction((tx) => queueInvitations(tx, "all", now), BULK_INVITATION_TRANSACTION);
+  return db.$transaction(async (tx) => {
+    await forgetStaleInvitations(tx);
+    return queueInvitations(tx, "all", now);
+  }, BULK_INVITATION_TRANSACTION);
 }
 
 /**
- * One pass of the worker: the invitations bulk assignments asked for (every pass, so they go out
- * within seconds), the held-back summaries (when asked), then the queue.
+ * One pass of the worker: the sweeps of audiences that asked for their invitations and the members
+ * who came to match an audience (every pass, so they go out within seconds; each is one indexed
+ * probe when there is nothing to do, and stops after INVITATION_BATCHES_MS, the next pass going on
+ * where it stopped), the held-back summaries (when asked), then the queue.
  */
 export async function runMailPass({ invitations, ...options }: DrainOptions & { invitations: boolean }) {
   const db = options.db ?? getPrisma();
   const now = options.now?.() ?? new Date();
-  let invited = await queueRequestedInvitations(db, now);
+  let invited = await queueRequestedInvitations(db, now, { until: Date.now() + INVITATION_BATCHES_MS });
+  invited += await queueChangedMemberInvitations(db, now, { until: Date.now() + INVITATION_BATCHES_MS });
   if (invitations) invited += await queuePendingInvitations(now, db);
   return { invited, ...(await drainMailQueue(options)) };
 }

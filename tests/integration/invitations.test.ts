@@ -1,9 +1,17 @@
 import { APP_ORIGIN } from "../support/file-outbox";
 import { describe, expect, test } from "vitest";
 import { ASSIGNMENT_STATUS } from "~/domain/assignment-status";
-import { assignSurvey, assignToAllEligible, findAssignSurvey } from "~/domain/assignments.server";
+import {
+  assignByDemographics,
+  assignSurvey,
+  assignToAll,
+  findAssignSurvey,
+  type AssignSurvey,
+} from "~/domain/assignments.server";
+import { deleteAudience, openAudienceSurvey } from "~/domain/audiences.server";
 import {
   INVITATION_SUBJECTS,
+  queueChangedMemberInvitations,
   queueInvitations,
   queueRequestedInvitations,
   type InvitationScope,
@@ -11,25 +19,35 @@ import {
 import {
   drainMailQueue,
   MAIL_MAX_ATTEMPTS,
+  queuePendingInvitations,
   retryDelayMs,
   runMailPass,
   type SendMail,
 } from "~/domain/mail-queue.server";
 import { listOutbox, type Mail } from "~/domain/mail.server";
 import { getPrisma } from "~/lib/db.server";
+import { createQuestionnaire, saveResponse } from "~/questionnaire/storage.server";
 import { createTestAdmin, createTestAssignment, createTestMember, createTestSurvey } from "../support/factories";
+import { checkbox, option, page, questionnaire } from "../support/questionnaires";
 
 // Survey invitations: queued in the assignment's transaction (one set-based statement, nothing
-// sent in the request) or, for a bulk assignment, by the worker from the request it leaves, only to active verified members, at most one mail per member per UTC day
-// with the rest summarised the next day; and the mail worker: due rows only, retries with backoff,
-// failed after the limit, and two workers at once never sending one mail twice.
+// sent in the request) or, for an audience, by the worker's sweep of its members in keyset batches
+// and its check of members who came to match later; only to active verified members, at most one
+// mail per member per UTC day by either path, with the rest summarised the next day; and the mail
+// worker: due rows only, retries with backoff, failed after the limit, and two workers at once never
+// sending one mail twice.
 
 const queued = () => getPrisma().queuedMail.findMany({ orderBy: { id: "asc" } });
+const recipients = async () => (await queued()).map((mail) => mail.to).sort();
 const NOON = new Date("2030-03-14T12:00:00.000Z");
 const at = (iso: string) => new Date(iso);
 
 async function invite(scope: InvitationScope, now: Date) {
   return getPrisma().$transaction((tx) => queueInvitations(tx, scope, now));
+}
+
+async function assignableSurvey(overrides: Parameters<typeof createTestSurvey>[0] = {}): Promise<AssignSurvey> {
+  return (await findAssignSurvey((await createTestSurvey(overrides)).id))!;
 }
 
 function links(text: string): string[] {
@@ -65,39 +83,45 @@ describe("queueing invitations with an assignment", () => {
     expect(await listOutbox()).toEqual([]);
   });
 
-  test("assign to all asks for its invitations; the worker's next pass queues one mail per eligible member", async () => {
+  test("assign to all asks for its invitations; the worker's next pass queues one mail per matching member", async () => {
     const admin = await createTestAdmin();
     const members = await Promise.all(Array.from({ length: 12 }, () => createTestMember()));
     await createTestMember({ status: "inactive" });
     await createTestMember({ emailVerifiedAt: null });
-    const survey = (await findAssignSurvey((await createTestSurvey()).id))!;
+    const survey = await assignableSurvey({ name: "Everyone" });
 
-    const result = await assignToAllEligible(admin, survey, { screenerId: null, points: 5 });
-    expect(result).toMatchObject({ ok: true, count: members.length });
-    // The admin's request wrote one request row, not a mail per member.
+    expect(await assignToAll(admin, survey, { screenerId: null, points: 5, confirmedCount: null })).toMatchObject({
+      ok: true,
+    });
+    // The admin's request wrote one request row, not a mail (nor an assignment) per member.
     expect(await queued()).toEqual([]);
+    expect(await getPrisma().assignment.count()).toBe(0);
     expect(await getPrisma().invitationRequest.findMany({ select: { surveyId: true } })).toEqual([
       { surveyId: survey.id },
     ]);
 
     expect(await queueRequestedInvitations(getPrisma(), NOON)).toBe(members.length);
     const mails = await queued();
-    expect(new Set(mails.map((mail) => mail.to))).toEqual(new Set(members.map((member) => member.email)));
-    // One statement stamps them all at once: a single createdAt and invitedAt for the whole batch.
-    expect(new Set(mails.map((mail) => mail.createdAt.toISOString())).size).toBe(1);
-    expect(await getPrisma().assignment.count({ where: { surveyId: survey.id, invitedAt: null } })).toBe(0);
+    expect(mails.map((mail) => mail.to).sort()).toEqual(members.map((member) => member.email).sort());
+    expect(mails.every((mail) => mail.subject === `${INVITATION_SUBJECTS.one}Everyone`)).toBe(true);
+    // Still no assignment rows: the row is written when the member opens the survey.
+    expect(await getPrisma().assignment.count()).toBe(0);
+    expect(await getPrisma().audienceInvitation.count({ where: { surveyId: survey.id, invitedAt: NOON } })).toBe(
+      members.length,
+    );
     expect(await getPrisma().invitationRequest.count()).toBe(0);
     expect(await listOutbox()).toEqual([]);
-    // The request is gone: a second pass queues nothing more.
+    // The request is gone: a second pass queues nothing more, nor does the pass over all members.
     expect(await queueRequestedInvitations(getPrisma(), NOON)).toBe(0);
+    expect(await queuePendingInvitations(at("2030-03-20T09:00:00Z"))).toBe(0);
   });
 
   test("two workers taking requested invitations at once queue each member's mail once", async () => {
     const admin = await createTestAdmin();
     const members = await Promise.all(Array.from({ length: 6 }, () => createTestMember()));
     for (const name of ["First", "Second", "Third"]) {
-      const survey = (await findAssignSurvey((await createTestSurvey({ name })).id))!;
-      await assignToAllEligible(admin, survey, { screenerId: null, points: 5 });
+      const survey = await assignableSurvey({ name });
+      await assignToAll(admin, survey, { screenerId: null, points: 5, confirmedCount: null });
     }
     const passes = await Promise.all([
       queueRequestedInvitations(getPrisma(), NOON),
@@ -154,7 +178,7 @@ describe("one invitation mail per member per day", () => {
 
     await createTestAssignment(second.id, member.id);
     await createTestAssignment(third.id, member.id);
-    expect(await invite({ surveyId: second.id }, at("2030-03-14T15:00:00Z"))).toBe(0);
+    expect(await invite({ memberId: member.id }, at("2030-03-14T15:00:00Z"))).toBe(0);
     expect(await invite("all", at("2030-03-14T23:59:59Z"))).toBe(0);
     expect(await queued()).toHaveLength(1);
 
@@ -283,11 +307,11 @@ describe("the mail worker", () => {
     expect(await getPrisma().queuedMail.count({ where: { status: "sent", attempts: 1 } })).toBe(60);
   });
 
-  test("every worker pass queues the invitations a bulk assignment asked for, held-back summaries or not", async () => {
+  test("every worker pass queues the invitations an audience asked for, held-back summaries or not", async () => {
     const admin = await createTestAdmin();
     const member = await createTestMember();
-    const survey = (await findAssignSurvey((await createTestSurvey({ name: "Everyone" })).id))!;
-    await assignToAllEligible(admin, survey, { screenerId: null, points: 5 });
+    const survey = await assignableSurvey({ name: "Everyone" });
+    await assignToAll(admin, survey, { screenerId: null, points: 5, confirmedCount: null });
     const pass = await runMailPass({ invitations: false, now: () => NOON });
     expect(pass).toEqual({ invited: 1, sent: 1, retried: 0, failed: 0 });
     const [mail] = await listOutbox();
@@ -302,5 +326,264 @@ describe("the mail worker", () => {
     expect(pass).toEqual({ invited: 1, sent: 1, retried: 0, failed: 0 });
     const [mail] = await listOutbox();
     expect(mail).toMatchObject({ to: member.email, subject: `${INVITATION_SUBJECTS.one}Held back` });
+  });
+});
+
+describe("invitations for an audience", () => {
+  const prisma = () => getPrisma();
+  const sweep = (now: Date, batchSize = 10, afterBatch?: () => void) =>
+    queueRequestedInvitations(prisma(), now, { batchSize, afterBatch });
+  const checkChanged = (now: Date) => queueChangedMemberInvitations(prisma(), now);
+  const mailsTo = async (email: string) => (await queued()).filter((mail) => mail.to === email);
+
+  async function toAll(name: string, overrides: Parameters<typeof createTestSurvey>[0] = {}) {
+    const admin = await createTestAdmin();
+    const survey = await assignableSurvey({ name, ...overrides });
+    const result = await assignToAll(admin, survey, { screenerId: null, points: 5, confirmedCount: null });
+    expect(result).toMatchObject({ ok: true });
+    return { admin, survey };
+  }
+
+  /** A profile questionnaire offered everywhere, and a survey targeting those who drink tea. */
+  async function teaDrinkersSurvey() {
+    const definition = questionnaire("Drinks", [
+      page("Drinks", [checkbox("drinks", "What do you drink?", [option("Tea"), option("Coffee")])]),
+    ]);
+    const questionnaireId = await prisma().$transaction((tx) =>
+      createQuestionnaire(tx, { kind: "profile", definition }),
+    );
+    await prisma().profileSurvey.create({ data: { questionnaireId, points: 0, minutes: 2, country: null } });
+    const question = await prisma().question.findFirstOrThrow({
+      where: { questionnaireId },
+      include: { options: true },
+    });
+    const tea = question.options.find((choice) => choice.value === "Tea")!;
+    const admin = await createTestAdmin();
+    const survey = await assignableSurvey({ name: "Tea time" });
+    const result = await assignByDemographics(admin, survey, {
+      rows: [{ questionId: question.id, optionId: tea.id }],
+      points: 5,
+      confirmedCount: null,
+    });
+    expect(result).toMatchObject({ ok: true });
+    const answer = (memberId: number, drinks: string[]) =>
+      prisma().$transaction((tx) => saveResponse(tx, { questionnaireId, memberId, answers: { drinks } }));
+    return { survey, answer };
+  }
+
+  test("a large audience is invited in several batches, each member mailed once", async () => {
+    const members = [];
+    for (let i = 0; i < 25; i += 1) members.push(await createTestMember());
+    await createTestMember({ emailVerifiedAt: null });
+    const { survey } = await toAll("Big");
+    let batches = 0;
+    expect(await sweep(NOON, 10, () => void (batches += 1))).toBe(25);
+    // 10 + 10 + 5 matching members: three transactions, not one.
+    expect(batches).toBe(3);
+    expect(await recipients()).toEqual(members.map((member) => member.email).sort());
+    expect(await prisma().audienceInvitation.count({ where: { surveyId: survey.id } })).toBe(25);
+    expect(await prisma().invitationRequest.count()).toBe(0);
+    // Saving the audience again sweeps it again from the start, and invites nobody twice.
+    const again = await assignToAll(await createTestAdmin(), survey, {
+      screenerId: null,
+      points: 9,
+      confirmedCount: null,
+    });
+    expect(again).toMatchObject({ ok: true });
+    expect(await sweep(at("2030-03-16T12:00:00Z"))).toBe(0);
+    expect(await queued()).toHaveLength(25);
+  });
+
+  test("a crash between batches resumes after the last committed batch without mailing anyone twice", async () => {
+    const members = [];
+    for (let i = 0; i < 25; i += 1) members.push(await createTestMember());
+    await toAll("Resumed");
+    const crash = () => {
+      throw new Error("worker killed");
+    };
+    await expect(sweep(NOON, 10, crash)).rejects.toThrow("worker killed");
+    // The first batch committed with its mails and the cursor after its last member.
+    expect(await queued()).toHaveLength(10);
+    const [request] = await prisma().invitationRequest.findMany();
+    expect(request.afterMemberId).toBe(members[9].id);
+
+    expect(await sweep(NOON)).toBe(15);
+    expect(await recipients()).toEqual(members.map((member) => member.email).sort());
+  });
+
+  test("two workers sweeping and checking at once mail each member once", async () => {
+    const members = [];
+    for (let i = 0; i < 20; i += 1) members.push(await createTestMember());
+    await toAll("Shared");
+    // Registered after the audience was saved: both the sweep and the check reach them.
+    members.push(await createTestMember(), await createTestMember());
+    const passes = await Promise.all([sweep(NOON, 5), sweep(NOON, 5), checkChanged(NOON), checkChanged(NOON)]);
+    expect(passes.reduce((sum, n) => sum + n, 0)).toBe(members.length);
+    expect(await recipients()).toEqual(members.map((member) => member.email).sort());
+  });
+
+  test("a pass whose time is up stops between batches; the next pass goes on from there", async () => {
+    const members = [];
+    for (let i = 0; i < 25; i += 1) members.push(await createTestMember());
+    await toAll("Paced");
+    // Time already up: one batch, then the pass ends and leaves the request for the next one.
+    expect(await queueRequestedInvitations(prisma(), NOON, { batchSize: 10, until: 0 })).toBe(10);
+    expect((await prisma().invitationRequest.findFirstOrThrow()).afterMemberId).toBe(members[9].id);
+    expect(await queueRequestedInvitations(prisma(), NOON, { batchSize: 10 })).toBe(15);
+    expect(await recipients()).toEqual(members.map((member) => member.email).sort());
+  });
+
+  test("one invitation mail a day across assignments and audiences; the held-back one goes the next day", async () => {
+    const admin = await createTestAdmin();
+    const member = await createTestMember();
+    const other = await createTestMember();
+    const explicit = await assignableSurvey({ name: "Explicit" });
+    await createTestAssignment(explicit.id, member.id);
+    expect(await invite({ memberId: member.id }, at("2030-03-14T08:00:00Z"))).toBe(1);
+
+    const { survey } = await toAll("Audience");
+    expect(await sweep(at("2030-03-14T10:00:00Z"))).toBe(1);
+    expect((await mailsTo(member.email)).map((mail) => mail.subject)).toEqual([`${INVITATION_SUBJECTS.one}Explicit`]);
+    expect((await mailsTo(other.email)).map((mail) => mail.subject)).toEqual([`${INVITATION_SUBJECTS.one}Audience`]);
+    // Mailed today by the audience, the other member's explicit assignment waits too.
+    await assignSurvey(admin, explicit, { memberId: other.id, screenerId: null, points: 1 });
+    expect(await queued()).toHaveLength(2);
+    expect(await queuePendingInvitations(at("2030-03-14T23:59:00Z"))).toBe(0);
+
+    // After midnight UTC the pass over all members sends each their held-back survey, once.
+    expect(await queuePendingInvitations(at("2030-03-15T00:05:00Z"))).toBe(2);
+    expect((await mailsTo(member.email)).map((mail) => mail.subject)).toEqual([
+      `${INVITATION_SUBJECTS.one}Explicit`,
+      `${INVITATION_SUBJECTS.one}Audience`,
+    ]);
+    expect((await mailsTo(other.email)).map((mail) => mail.subject)).toEqual([
+      `${INVITATION_SUBJECTS.one}Audience`,
+      `${INVITATION_SUBJECTS.one}Explicit`,
+    ]);
+    expect(await prisma().audienceInvitation.count({ where: { surveyId: survey.id, invitedAt: null } })).toBe(0);
+    expect(await queuePendingInvitations(at("2030-03-16T09:00:00Z"))).toBe(0);
+  });
+
+  test("members who register or verify after the sweep are invited on the next pass, once", async () => {
+    const early = await createTestMember();
+    const unverified = await createTestMember({ emailVerifiedAt: null });
+    // Before any audience exists nobody needs checking.
+    expect(await prisma().memberAudienceCheck.count()).toBe(0);
+    await toAll("Late joiners");
+    expect(await sweep(NOON)).toBe(1);
+    expect(await recipients()).toEqual([early.email]);
+
+    const late = await createTestMember();
+    await prisma().member.update({ where: { id: unverified.id }, data: { emailVerifiedAt: NOON } });
+    expect(await checkChanged(NOON)).toBe(2);
+    expect(await recipients()).toEqual([early.email, late.email, unverified.email].sort());
+
+    // A later change of the same members (a move abroad and back) announces nothing again.
+    await prisma().member.update({ where: { id: late.id }, data: { country: "US" } });
+    await prisma().member.update({ where: { id: late.id }, data: { country: "IN" } });
+    expect(await checkChanged(at("2030-03-16T12:00:00Z"))).toBe(0);
+    expect(await queued()).toHaveLength(3);
+  });
+
+  test("a member whose profile answer comes to match is invited on the next pass, once; others are not", async () => {
+    const { survey, answer } = await teaDrinkersSurvey();
+    const teaFirst = await createTestMember();
+    const coffee = await createTestMember();
+    const teaLater = await createTestMember();
+    await answer(teaFirst.id, ["Tea"]);
+    expect(await sweep(NOON)).toBe(1);
+    expect(await recipients()).toEqual([teaFirst.email]);
+    // The three registered after the audience was saved: checked, and none matches yet.
+    expect(await checkChanged(NOON)).toBe(0);
+
+    await answer(coffee.id, ["Coffee"]);
+    await answer(teaLater.id, ["Coffee", "Tea"]);
+    // Only an answer some audience targets makes the member worth checking.
+    expect(await prisma().memberAudienceCheck.findMany({ select: { memberId: true } })).toEqual([
+      { memberId: teaLater.id },
+    ]);
+    expect(await checkChanged(NOON)).toBe(1);
+    expect(await recipients()).toEqual([teaFirst.email, teaLater.email].sort());
+    expect((await mailsTo(teaLater.email))[0].subject).toBe(`${INVITATION_SUBJECTS.one}${survey.name}`);
+    expect(await checkChanged(at("2030-03-16T12:00:00Z"))).toBe(0);
+    expect(await queued()).toHaveLength(2);
+  });
+
+  test("a member who opened the survey is not invited, before the sweep or while held back", async () => {
+    const opener = await createTestMember();
+    const heldBack = await createTestMember();
+    const fresh = await createTestMember();
+    const { survey } = await toAll("Opened");
+    await openAudienceSurvey(opener.id, survey.id);
+    // heldBack was mailed today about another survey.
+    const other = await assignableSurvey({ name: "Earlier" });
+    await createTestAssignment(other.id, heldBack.id);
+    expect(await invite({ memberId: heldBack.id }, at("2030-03-14T08:00:00Z"))).toBe(1);
+
+    expect(await sweep(NOON)).toBe(1);
+    expect(await mailsTo(opener.email)).toEqual([]);
+    expect((await mailsTo(fresh.email)).map((mail) => mail.subject)).toEqual([`${INVITATION_SUBJECTS.one}Opened`]);
+
+    // heldBack opens it the same day: the next day's pass has nothing to tell them.
+    await openAudienceSurvey(heldBack.id, survey.id);
+    expect(await queuePendingInvitations(at("2030-03-15T00:05:00Z"))).toBe(0);
+    expect(await mailsTo(heldBack.email)).toHaveLength(1);
+    expect(await prisma().audienceInvitation.count({ where: { invitedAt: null } })).toBe(0);
+  });
+
+  test("a held-back member who stops matching (moved abroad) gets no mail the next day", async () => {
+    const mover = await createTestMember();
+    const earlier = await assignableSurvey({ name: "Earlier" });
+    await createTestAssignment(earlier.id, mover.id);
+    expect(await invite({ memberId: mover.id }, at("2030-03-14T08:00:00Z"))).toBe(1);
+    const { survey } = await toAll("India only", { country: "IN" });
+    expect(await sweep(NOON)).toBe(0);
+    expect(await prisma().audienceInvitation.count({ where: { surveyId: survey.id, invitedAt: null } })).toBe(1);
+
+    await prisma().member.update({ where: { id: mover.id }, data: { country: "US" } });
+    expect(await checkChanged(NOON)).toBe(0);
+    expect(await queuePendingInvitations(at("2030-03-15T00:05:00Z"))).toBe(0);
+    expect(await mailsTo(mover.email)).toHaveLength(1);
+    // The held-back row is forgotten; moving back makes them match again, and they are told then.
+    expect(await prisma().audienceInvitation.count()).toBe(0);
+    await prisma().member.update({ where: { id: mover.id }, data: { country: "IN" } });
+    expect(await checkChanged(at("2030-03-15T09:00:00Z"))).toBe(1);
+    expect((await mailsTo(mover.email)).map((mail) => mail.subject)).toEqual([
+      `${INVITATION_SUBJECTS.one}Earlier`,
+      `${INVITATION_SUBJECTS.one}India only`,
+    ]);
+  });
+
+  test("a deleted audience invites nobody more: not the rest of its sweep, held-back members or late joiners", async () => {
+    const heldBack = await createTestMember();
+    for (let i = 0; i < 12; i += 1) await createTestMember();
+    const other = await assignableSurvey({ name: "Earlier" });
+    await createTestAssignment(other.id, heldBack.id);
+    expect(await invite({ memberId: heldBack.id }, at("2030-03-14T08:00:00Z"))).toBe(1);
+
+    const { admin, survey } = await toAll("Withdrawn");
+    const stop = () => {
+      throw new Error("stopped after one batch");
+    };
+    await expect(sweep(NOON, 10, stop)).rejects.toThrow("stopped");
+    // heldBack was in the first batch: recorded, not mailed.
+    expect(await queued()).toHaveLength(1 + 9);
+
+    expect(await deleteAudience(admin, survey.id)).toBe(true);
+    await createTestMember();
+    expect(await sweep(NOON)).toBe(0);
+    expect(await checkChanged(NOON)).toBe(0);
+    expect(await queuePendingInvitations(at("2030-03-15T00:05:00Z"))).toBe(0);
+    expect(await queued()).toHaveLength(10);
+  });
+
+  test("an audience of a survey not launched yet waits, and is swept once the survey is launched", async () => {
+    const member = await createTestMember();
+    const { survey } = await toAll("Coming soon", { launched: false });
+    expect(await sweep(NOON)).toBe(0);
+    expect(await prisma().invitationRequest.count()).toBe(1);
+    await prisma().survey.update({ where: { id: survey.id }, data: { launched: true } });
+    expect(await sweep(NOON)).toBe(1);
+    expect(await recipients()).toEqual([member.email]);
   });
 });
