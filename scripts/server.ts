@@ -65,6 +65,9 @@ export const BACK_DOOR_SETTINGS = {
 /** Extra Express handlers mounted before the app: the demo's outbox, the harness's fixtures. */
 export type Extras = (app: express.Express) => void;
 
+/** Changes the build before the app's request handler is made from it: the load benchmark adds its bare Remix route. */
+export type BuildChange = (build: ServerBuild) => void;
+
 const isEntry = process.argv[1] !== undefined && path.resolve(process.argv[1]) === url.fileURLToPath(import.meta.url);
 if (isEntry) {
   const args = process.argv.slice(2);
@@ -110,11 +113,15 @@ export async function prepare(mode: StartMode): Promise<ServerSettings | undefin
 /** Prepares, then serves the build with the extras mounted before the app; exits when the configuration is bad. */
 export async function startServer(
   mode: StartMode,
-  { build = "build/server/index.js", extras }: { build?: string; extras?: Extras } = {},
+  {
+    build = "build/server/index.js",
+    extras,
+    changeBuild,
+  }: { build?: string; extras?: Extras; changeBuild?: BuildChange } = {},
 ) {
   const settings = await prepare(mode);
   if (!settings) process.exit(1);
-  await serve(path.resolve(build), settings, extras);
+  await serve(path.resolve(build), settings, extras, changeBuild);
 }
 
 /** Every setting the app and this server read, with one message per bad one; undefined when any is bad. */
@@ -159,7 +166,12 @@ function configurationProblems(error: unknown): string[] {
     .filter((line) => line && line !== "Invalid configuration:");
 }
 
-async function serve(buildPath: string, { port, host, shutdownTimeoutMs }: ServerSettings, extras?: Extras) {
+async function serve(
+  buildPath: string,
+  { port, host, shutdownTimeoutMs }: ServerSettings,
+  extras?: Extras,
+  changeBuild?: BuildChange,
+) {
   const running: { server?: http.Server } = {};
   const inFlight = new Set<express.Response>();
 
@@ -183,6 +195,7 @@ async function serve(buildPath: string, { port, host, shutdownTimeoutMs }: Serve
   }
   const build = (await import(url.pathToFileURL(buildPath).href)) as ServerBuild;
   installGlobals({ nativeFetch: build.future.v3_singleFetch });
+  changeBuild?.(build);
 
   const app = express();
   app.disable("x-powered-by");
