@@ -21,6 +21,7 @@ import compression from "compression";
 import express, { type RequestHandler } from "express";
 import { parseTrustProxy, recordClientAddress } from "../app/lib/client-address.server";
 import { getEnv } from "../app/lib/env.server";
+import { guestPageCache } from "../app/lib/guest-page-cache.server";
 import { assertSameOrigin } from "../app/lib/forms.server";
 import { securityHeaders } from "../app/lib/security-headers.server";
 import { servedOverHttps } from "../app/lib/session-cookie.server";
@@ -213,6 +214,8 @@ async function serve(
   );
   app.use(build.publicPath, express.static(build.assetsBuildDirectory, { maxAge: "1h" }));
   extras?.(app);
+  // Guest pages that are the same for every visitor, from memory (docs/decisions/050-guest-page-cache.md).
+  app.use(guestPageCache({ version: build.assets.version, ttlSeconds: getEnv().GUEST_PAGE_CACHE_SECONDS }));
   app.all("*", createRequestHandler({ build, mode: getEnv().NODE_ENV }));
   app.use(failedRequest);
 
