@@ -86,7 +86,7 @@ export async function readAdminSession(request: Request): Promise<AdminSessionSt
   const sessionId = await readSessionId(adminCookie(), request);
   if (!sessionId) return { state: "none" };
   const prisma = getPrisma();
-  const row = await prisma.adminSession.findUnique({ where: { id: sessionId }, include: { admin: true } });
+  const row = await findAdminSession(sessionId);
   const now = Date.now();
   if (!row || row.expiresAt.getTime() <= now || row.admin.revokedAt) return { state: "none" };
   const session = { sessionId, admin: row.admin };
@@ -105,6 +105,37 @@ export async function readAdminSession(request: Request): Promise<AdminSessionSt
     await prisma.adminSession.updateMany({ where: { id: sessionId }, data: { lastSeenAt: new Date(now) } });
   }
   return { state: "signed-in", session };
+}
+
+/** The session's own columns that readAdminSession needs, named apart from the admin's. */
+interface SessionColumns {
+  sessionExpiresAt: Date;
+  sessionLastSeenAt: Date;
+  sessionAwaitingSecondFactor: boolean;
+  sessionSecondFactorPassed: boolean;
+}
+
+/**
+ * The session row and its admin in one statement: every admin page (layout and page alike) asks
+ * this, and findUnique with include is two round trips and Prisma's query compiler each time
+ * (issue 17, docs/performance.md). `admin` is the admin's own columns, as findUnique returns them.
+ */
+async function findAdminSession(sessionId: string) {
+  const [row] = await getPrisma().$queryRaw<(Admin & SessionColumns)[]>`
+    SELECT a.*, s."expiresAt" AS "sessionExpiresAt", s."lastSeenAt" AS "sessionLastSeenAt",
+           s."awaitingSecondFactor" AS "sessionAwaitingSecondFactor",
+           s."secondFactorPassed" AS "sessionSecondFactorPassed"
+    FROM "AdminSession" s JOIN "Admin" a ON a."id" = s."adminId"
+    WHERE s."id" = ${sessionId}`;
+  if (!row) return null;
+  const { sessionExpiresAt, sessionLastSeenAt, sessionAwaitingSecondFactor, sessionSecondFactorPassed, ...admin } = row;
+  return {
+    expiresAt: sessionExpiresAt,
+    lastSeenAt: sessionLastSeenAt,
+    awaitingSecondFactor: sessionAwaitingSecondFactor,
+    secondFactorPassed: sessionSecondFactorPassed,
+    admin: admin satisfies Admin,
+  };
 }
 
 /** The signed-in admin of this request, or null (no cookie, ended, idle or half-open session, revoked admin). */

@@ -43,12 +43,17 @@ export async function startMemberSession(
 export async function getMemberSession(request: Request): Promise<MemberSession | null> {
   const sessionId = await readSessionId(memberCookie(), request);
   if (!sessionId) return null;
-  const session = await getPrisma().memberSession.findUnique({
-    where: { id: sessionId },
-    include: { member: true },
-  });
-  if (!session || session.expiresAt <= new Date() || session.member.status !== "active") return null;
-  return { sessionId, member: session.member };
+  // Every member page asks this first: one statement and no query compilation, where
+  // findUnique with include is two round trips and Prisma's compiler each time (issue 17,
+  // docs/performance.md). The row is the member's own columns, as findUnique returns them.
+  const [row] = await getPrisma().$queryRaw<(Member & { sessionExpiresAt: Date })[]>`
+    SELECT m.*, s."expiresAt" AS "sessionExpiresAt"
+    FROM "MemberSession" s JOIN "Member" m ON m."id" = s."memberId"
+    WHERE s."id" = ${sessionId}`;
+  if (!row) return null;
+  const { sessionExpiresAt, ...member } = row;
+  if (sessionExpiresAt <= new Date() || member.status !== "active") return null;
+  return { sessionId, member };
 }
 
 /** Ends this device's session, or every session of the member; returns the cookie-clearing header. */
