@@ -126,11 +126,11 @@ interface SessionColumns {
 async function findAdminSession(sessionId: string) {
   const row = await shareInFlight(inFlight, sessionId, async () => {
     const [found] = await getPrisma().$queryRaw<(Admin & SessionColumns)[]>`
-    SELECT a.*, s."expiresAt" AS "sessionExpiresAt", s."lastSeenAt" AS "sessionLastSeenAt",
-           s."awaitingSecondFactor" AS "sessionAwaitingSecondFactor",
-           s."secondFactorPassed" AS "sessionSecondFactorPassed"
-    FROM "AdminSession" s JOIN "Admin" a ON a."id" = s."adminId"
-    WHERE s."id" = ${sessionId}`;
+      SELECT a.*, s."expiresAt" AS "sessionExpiresAt", s."lastSeenAt" AS "sessionLastSeenAt",
+             s."awaitingSecondFactor" AS "sessionAwaitingSecondFactor",
+             s."secondFactorPassed" AS "sessionSecondFactorPassed"
+      FROM "AdminSession" s JOIN "Admin" a ON a."id" = s."adminId"
+      WHERE s."id" = ${sessionId}`;
     return found ?? null;
   });
   if (!row) return null;
