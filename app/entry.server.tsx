@@ -7,6 +7,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { googleMode } from "~/domain/google-auth.server";
 import { startInactivityJobInApp } from "~/domain/inactivity.server";
 import { startMailWorkerInApp } from "~/domain/mail-queue.server";
+import { GUEST_PAGE_MARK, wantsGuestPageCache } from "~/lib/guest-page-cache.server";
 import { NonceProvider } from "~/lib/nonce";
 import { servedOverHttps } from "~/lib/session-cookie.server";
 import {
@@ -33,8 +34,13 @@ export default function handleRequest(
   responseHeaders: Headers,
   remixContext: EntryContext,
 ) {
+  // A page a visitor may get from the guest page cache (docs/decisions/050-guest-page-cache.md) is
+  // rendered whole before its head is sent, so that only a page rendered without error is marked.
+  const cacheable = wantsGuestPageCache(
+    remixContext.staticHandlerContext.matches.map((match) => remixContext.routeModules[match.route.id]?.handle),
+  );
   // Bots and SPA mode get the whole document at once; browsers get the shell as soon as it is ready.
-  const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
+  const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode || cacheable;
   const nonce = createNonce();
   applySecurityHeaders(responseHeaders, { ...deployment(), nonce });
   return new Promise<Response>((resolve, reject) => {
@@ -43,6 +49,7 @@ export default function handleRequest(
       shellRendered = true;
       const body = new PassThrough();
       responseHeaders.set("Content-Type", "text/html");
+      if (cacheable && responseStatusCode === 200) responseHeaders.set(GUEST_PAGE_MARK, "1");
       resolve(
         new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),
       );

@@ -21,6 +21,7 @@ import compression from "compression";
 import express, { type RequestHandler } from "express";
 import { parseTrustProxy, recordClientAddress } from "../app/lib/client-address.server";
 import { getEnv } from "../app/lib/env.server";
+import { guestPageCache } from "../app/lib/guest-page-cache.server";
 import { assertSameOrigin } from "../app/lib/forms.server";
 import { securityHeaders } from "../app/lib/security-headers.server";
 import { servedOverHttps } from "../app/lib/session-cookie.server";
@@ -64,6 +65,9 @@ export const BACK_DOOR_SETTINGS = {
 
 /** Extra Express handlers mounted before the app: the demo's outbox, the harness's fixtures. */
 export type Extras = (app: express.Express) => void;
+
+/** Changes the build before the app's request handler is made from it: the load benchmark adds its bare Remix route. */
+export type BuildChange = (build: ServerBuild) => void;
 
 const isEntry = process.argv[1] !== undefined && path.resolve(process.argv[1]) === url.fileURLToPath(import.meta.url);
 if (isEntry) {
@@ -110,11 +114,15 @@ export async function prepare(mode: StartMode): Promise<ServerSettings | undefin
 /** Prepares, then serves the build with the extras mounted before the app; exits when the configuration is bad. */
 export async function startServer(
   mode: StartMode,
-  { build = "build/server/index.js", extras }: { build?: string; extras?: Extras } = {},
+  {
+    build = "build/server/index.js",
+    extras,
+    changeBuild,
+  }: { build?: string; extras?: Extras; changeBuild?: BuildChange } = {},
 ) {
   const settings = await prepare(mode);
   if (!settings) process.exit(1);
-  await serve(path.resolve(build), settings, extras);
+  await serve(path.resolve(build), settings, extras, changeBuild);
 }
 
 /** Every setting the app and this server read, with one message per bad one; undefined when any is bad. */
@@ -159,7 +167,12 @@ function configurationProblems(error: unknown): string[] {
     .filter((line) => line && line !== "Invalid configuration:");
 }
 
-async function serve(buildPath: string, { port, host, shutdownTimeoutMs }: ServerSettings, extras?: Extras) {
+async function serve(
+  buildPath: string,
+  { port, host, shutdownTimeoutMs }: ServerSettings,
+  extras?: Extras,
+  changeBuild?: BuildChange,
+) {
   const running: { server?: http.Server } = {};
   const inFlight = new Set<express.Response>();
 
@@ -183,6 +196,7 @@ async function serve(buildPath: string, { port, host, shutdownTimeoutMs }: Serve
   }
   const build = (await import(url.pathToFileURL(buildPath).href)) as ServerBuild;
   installGlobals({ nativeFetch: build.future.v3_singleFetch });
+  changeBuild?.(build);
 
   const app = express();
   app.disable("x-powered-by");
@@ -200,6 +214,8 @@ async function serve(buildPath: string, { port, host, shutdownTimeoutMs }: Serve
   );
   app.use(build.publicPath, express.static(build.assetsBuildDirectory, { maxAge: "1h" }));
   extras?.(app);
+  // Guest pages that are the same for every visitor, from memory (docs/decisions/050-guest-page-cache.md).
+  app.use(guestPageCache({ version: build.assets.version, ttlSeconds: getEnv().GUEST_PAGE_CACHE_SECONDS }));
   app.all("*", createRequestHandler({ build, mode: getEnv().NODE_ENV }));
   app.use(failedRequest);
 

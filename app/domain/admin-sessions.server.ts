@@ -1,5 +1,6 @@
 import type { Admin } from "~/generated/prisma/client";
 import { getPrisma, type Tx } from "~/lib/db.server";
+import { shareInFlight } from "~/lib/share-in-flight";
 import { getEnv } from "~/lib/env.server";
 import { clearCookie, newSessionId, readSessionId, sessionCookie } from "~/lib/session-cookie.server";
 
@@ -86,7 +87,7 @@ export async function readAdminSession(request: Request): Promise<AdminSessionSt
   const sessionId = await readSessionId(adminCookie(), request);
   if (!sessionId) return { state: "none" };
   const prisma = getPrisma();
-  const row = await prisma.adminSession.findUnique({ where: { id: sessionId }, include: { admin: true } });
+  const row = await findAdminSession(sessionId);
   const now = Date.now();
   if (!row || row.expiresAt.getTime() <= now || row.admin.revokedAt) return { state: "none" };
   const session = { sessionId, admin: row.admin };
@@ -106,6 +107,44 @@ export async function readAdminSession(request: Request): Promise<AdminSessionSt
   }
   return { state: "signed-in", session };
 }
+
+/** The session's own columns that readAdminSession needs, named apart from the admin's. */
+interface SessionColumns {
+  sessionExpiresAt: Date;
+  sessionLastSeenAt: Date;
+  sessionAwaitingSecondFactor: boolean;
+  sessionSecondFactorPassed: boolean;
+}
+
+/**
+ * The session row and its admin in one statement: every admin page (layout and page alike) asks
+ * this, and findUnique with include is two round trips and Prisma's query compiler each time
+ * (issue 17, docs/performance.md). `admin` is the admin's own columns, as findUnique returns them.
+ * The loaders of one page ask at the same moment and share one query, as Prisma's findUnique
+ * batching did for them.
+ */
+async function findAdminSession(sessionId: string) {
+  const row = await shareInFlight(inFlight, sessionId, async () => {
+    const [found] = await getPrisma().$queryRaw<(Admin & SessionColumns)[]>`
+      SELECT a.*, s."expiresAt" AS "sessionExpiresAt", s."lastSeenAt" AS "sessionLastSeenAt",
+             s."awaitingSecondFactor" AS "sessionAwaitingSecondFactor",
+             s."secondFactorPassed" AS "sessionSecondFactorPassed"
+      FROM "AdminSession" s JOIN "Admin" a ON a."id" = s."adminId"
+      WHERE s."id" = ${sessionId}`;
+    return found ?? null;
+  });
+  if (!row) return null;
+  const { sessionExpiresAt, sessionLastSeenAt, sessionAwaitingSecondFactor, sessionSecondFactorPassed, ...admin } = row;
+  return {
+    expiresAt: sessionExpiresAt,
+    lastSeenAt: sessionLastSeenAt,
+    awaitingSecondFactor: sessionAwaitingSecondFactor,
+    secondFactorPassed: sessionSecondFactorPassed,
+    admin: admin satisfies Admin,
+  };
+}
+
+const inFlight = new Map<string, Promise<(Admin & SessionColumns) | null>>();
 
 /** The signed-in admin of this request, or null (no cookie, ended, idle or half-open session, revoked admin). */
 export async function getAdminSession(request: Request): Promise<AdminSession | null> {

@@ -1,5 +1,6 @@
 import type { Member } from "~/generated/prisma/client";
 import { getPrisma, utc } from "~/lib/db.server";
+import { shareInFlight } from "~/lib/share-in-flight";
 import { carriesCookie, clearCookie, newSessionId, readSessionId, sessionCookie } from "~/lib/session-cookie.server";
 
 // Member sessions live in the database, one row per signed-in device; the cookie holds only the
@@ -43,13 +44,31 @@ export async function startMemberSession(
 export async function getMemberSession(request: Request): Promise<MemberSession | null> {
   const sessionId = await readSessionId(memberCookie(), request);
   if (!sessionId) return null;
-  const session = await getPrisma().memberSession.findUnique({
-    where: { id: sessionId },
-    include: { member: true },
-  });
-  if (!session || session.expiresAt <= new Date() || session.member.status !== "active") return null;
-  return { sessionId, member: session.member };
+  const row = await findSessionMember(sessionId);
+  if (!row) return null;
+  const { sessionExpiresAt, ...member } = row;
+  if (sessionExpiresAt <= new Date() || member.status !== "active") return null;
+  return { sessionId, member };
 }
+
+/**
+ * The session row's expiry and its member's own columns (as findUnique returns them), in one
+ * statement: every member page asks this first, where findUnique with include was two round trips
+ * and Prisma's query compiler each time (issue 17, docs/performance.md). The loaders of one page
+ * (layout and page) ask at the same moment and share one query, as Prisma's findUnique batching
+ * did for them.
+ */
+function findSessionMember(sessionId: string) {
+  return shareInFlight(inFlight, sessionId, async () => {
+    const [row] = await getPrisma().$queryRaw<(Member & { sessionExpiresAt: Date })[]>`
+      SELECT m.*, s."expiresAt" AS "sessionExpiresAt"
+      FROM "MemberSession" s JOIN "Member" m ON m."id" = s."memberId"
+      WHERE s."id" = ${sessionId}`;
+    return row ?? null;
+  });
+}
+
+const inFlight = new Map<string, Promise<(Member & { sessionExpiresAt: Date }) | null>>();
 
 /** Ends this device's session, or every session of the member; returns the cookie-clearing header. */
 export async function endMemberSession(request: Request, { allDevices }: { allDevices: boolean }) {

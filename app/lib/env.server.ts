@@ -89,6 +89,15 @@ const schema = z.object({
   RATE_LIMIT_REGISTRATION_CHECKS_PER_ADDRESS: perAddressLimit("RATE_LIMIT_REGISTRATION_CHECKS_PER_ADDRESS", 300),
   RATE_LIMIT_RESET_REQUESTS_PER_ADDRESS: perAddressLimit("RATE_LIMIT_RESET_REQUESTS_PER_ADDRESS", 30),
   RATE_LIMIT_VERIFY_LINKS_PER_ADDRESS: perAddressLimit("RATE_LIMIT_VERIFY_LINKS_PER_ADDRESS", 60),
+  // Throughput: how long visitors without a cookie get Landing and the Login page from memory
+  // (issue 17, docs/decisions/050-guest-page-cache.md).
+  GUEST_PAGE_CACHE_SECONDS: wholeNumber(
+    "GUEST_PAGE_CACHE_SECONDS",
+    60,
+    0,
+    3600,
+    "seconds a guest page is kept in memory; 0 turns the cache off",
+  ),
 });
 
 /** An optional text that the given parser accepts; its error's message, without the setting's name, when not. */

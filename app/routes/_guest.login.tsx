@@ -11,11 +11,16 @@ import { isGoogleSignInEnabled } from "~/domain/google-auth.server";
 import { attemptLogin, safeRedirect } from "~/domain/login.server";
 import { readFormData } from "~/lib/forms.server";
 import { startMemberSession } from "~/domain/sessions.server";
+import type { GuestPageHandle } from "~/lib/guest-page-cache.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { clientAddress } from "~/lib/rate-limit.server";
 import { emailAddress, passwordText } from "~/lib/validation";
 
 export const meta: MetaFunction = () => [{ title: `Login | ${PRODUCT_NAME}` }];
+
+// The same for every visitor, so visitors without a cookie may get it from the guest page cache
+// (docs/decisions/050-guest-page-cache.md).
+export const handle: GuestPageHandle = { guestPageCache: true };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireGuest(request);

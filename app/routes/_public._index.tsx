@@ -4,9 +4,14 @@ import { HeroCarousel } from "~/components/hero-carousel";
 import { usePublicPage } from "~/components/public-layout";
 import { APART, FAQ, HERO_SLIDES, HOW_IT_WORKS } from "~/content/landing";
 import { PUBLIC_PAGES, pageMeta } from "~/content/pages";
+import type { GuestPageHandle } from "~/lib/guest-page-cache.server";
 import { PRODUCT_NAME } from "~/lib/product";
 
 export const meta: MetaFunction = () => pageMeta(PUBLIC_PAGES.landing);
+
+// The same for every visitor, so visitors without a cookie may get it from the guest page cache
+// (docs/decisions/050-guest-page-cache.md).
+export const handle: GuestPageHandle = { guestPageCache: true };
 
 // Open to anyone: the header and footer come from the public frame (app/routes/_public.tsx).
 export default function Landing() {

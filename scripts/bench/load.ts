@@ -10,7 +10,8 @@
 // assignments, skipped when already there; writes one member and one admin session straight into
 // the database; and only then starts the benchmark's server on a free port (PGlite serves one process).
 // Sizes: BENCH_MEMBERS, BENCH_SURVEYS, BENCH_ASSIGNMENTS; load: BENCH_DURATION (seconds per route),
-// BENCH_WARMUP (unmeasured seconds before each), BENCH_CONNECTIONS.
+// BENCH_WARMUP (unmeasured seconds before each), BENCH_CONNECTIONS. BENCH_ONLY=landing,login keeps
+// only those routes (and the bare ones); BENCH_PROFILE=<folder> writes the server's CPU profile there.
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
@@ -27,6 +28,13 @@ const ASSIGNMENTS = Number(process.env.BENCH_ASSIGNMENTS ?? 1_000_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+/** Only the routes whose names contain one of these words (comma-separated), beside the two bare routes. */
+const ONLY = (process.env.BENCH_ONLY ?? "")
+  .split(",")
+  .map((word) => word.trim().toLowerCase())
+  .filter(Boolean);
+/** A folder: the server runs with `node --cpu-prof` and writes its CPU profile there when it stops. */
+const PROFILE_DIR = process.env.BENCH_PROFILE?.trim() || null;
 const MEMBER_BATCH = 100_000;
 const ASSIGNMENT_BATCH = 100_000;
 const DOMAIN = "load-bench.example";
@@ -65,7 +73,13 @@ export async function run(): Promise<void> {
   const server = await startAppServer({
     port,
     logFile,
-    command: ["node", "--import", "tsx", "scripts/bench/server.ts"],
+    command: [
+      "node",
+      ...(PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(PROFILE_DIR)}`] : []),
+      "--import",
+      "tsx",
+      "scripts/bench/server.ts",
+    ],
     env: {
       DATABASE_URL: databaseUrl,
       SESSION_SECRET: process.env.SESSION_SECRET ?? "",
@@ -80,7 +94,12 @@ export async function run(): Promise<void> {
     },
   });
   try {
-    const routes = benchRoutes(cookies);
+    const routes = benchRoutes(cookies).filter(
+      (route) =>
+        ONLY.length === 0 ||
+        route.name.startsWith("bare") ||
+        ONLY.some((word) => route.name.toLowerCase().includes(word)),
+    );
     const rows: Row[] = [];
     console.log(`autocannon: ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per route`);
     for (const route of routes) {
@@ -247,7 +266,9 @@ function benchRoutes(cookies: { member: string; admin: string }): BenchRoute[] {
   let next = 0;
   return [
     { name: "bare route (static string)", method: "GET", path: "/bench/static", expect: 200 },
+    { name: "bare Remix route", method: "GET", path: "/bench/remix", expect: 200 },
     { name: "Landing /", method: "GET", path: "/", expect: 200 },
+    { name: "login GET /login", method: "GET", path: "/login", expect: 200 },
     {
       name: "login POST /login",
       method: "POST",
@@ -356,16 +377,19 @@ async function measure(base: string, route: BenchRoute, seconds: number): Promis
 
 function printTable(rows: Row[]) {
   const bare = rows[0];
+  const remix = rows.find((row) => row.name === "bare Remix route");
   const ratio = (value: number, base: number) => (base > 0 ? value / base : Number.NaN);
   console.log("");
   console.log(
     `${"Route".padEnd(28)} ${"req/s".padStart(8)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)}   ` +
-      `${"req/s ÷ bare".padStart(12)} ${"p50 × bare".padStart(10)} ${"p99 × bare".padStart(10)} ${"load".padStart(6)}`,
+      `${"req/s ÷ bare".padStart(12)} ${"÷ Remix".padStart(8)} ${"p50 × bare".padStart(10)} ${"p99 × bare".padStart(10)} ` +
+      `${"load".padStart(6)}`,
   );
   for (const row of rows) {
     console.log(
       `${row.name.padEnd(28)} ${row.perSecond.toFixed(1).padStart(8)} ${row.p50.toFixed(1).padStart(8)} ` +
         `${row.p99.toFixed(1).padStart(8)}   ${ratio(row.perSecond, bare.perSecond).toFixed(3).padStart(12)} ` +
+        `${(remix ? ratio(row.perSecond, remix.perSecond).toFixed(3) : "-").padStart(8)} ` +
         `${ratio(row.p50, bare.p50).toFixed(1).padStart(10)} ${ratio(row.p99, bare.p99).toFixed(1).padStart(10)} ` +
         `${row.loadAverage.toFixed(2).padStart(6)}`,
     );

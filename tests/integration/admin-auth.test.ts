@@ -16,6 +16,20 @@ import { adminCookie, adminRequest as request, ORIGIN, thrownStatus } from "../s
 
 const PASSWORD = "Admin#Secret-42";
 
+describe("the signed-in admin", () => {
+  test("is the admin as stored, every field, read with the session in one statement", async () => {
+    const creator = await createTestAdmin();
+    const admin = await createTestAdmin({
+      isSuperAdmin: true,
+      createdBy: { connect: { id: creator.id } },
+      totpLastStep: 12345,
+    });
+    const stored = await getPrisma().admin.findUniqueOrThrow({ where: { id: admin.id } });
+    const session = await getAdminSession(request("/admin/dash", { cookie: await adminCookie(admin.id) }));
+    expect(session?.admin).toEqual(stored);
+  });
+});
+
 describe("the admin guard", () => {
   test("a guest, a member and a revoked admin get a 404; an active admin gets in", async () => {
     const member = await createTestMember();

@@ -40,6 +40,39 @@ function expectCookieCleared(response: Response) {
   expect(cleared).toMatch(/Expires=Thu, 01 Jan 1970 00:00:00 GMT/);
 }
 
+describe("the signed-in member", () => {
+  test("is the member as stored, every field, read with the session in one statement", async () => {
+    const member = await createTestMember({
+      country: "IN",
+      state: "Karnataka",
+      city: "Bengaluru",
+      pin: "560001",
+      dob: new Date("1990-04-30T00:00:00.000Z"),
+      gender: "female",
+      mobile: "9876543210",
+      emailVerifiedAt: new Date("2026-01-02T03:04:05.678Z"),
+      inactivityWarnedAt: new Date("2026-02-03T04:05:06.789Z"),
+      pointsBalance: 1234,
+    });
+    const { cookie } = await signIn(member.id);
+    const stored = await getPrisma().member.findUniqueOrThrow({ where: { id: member.id } });
+    const session = await getMemberSession(get(cookie));
+    expect(session?.member).toEqual(stored);
+    expect(session?.member.dob?.toISOString()).toBe("1990-04-30T00:00:00.000Z");
+  });
+
+  test("is nobody once the session has expired or the account is not active", async () => {
+    const member = await createTestMember();
+    const { cookie } = await signIn(member.id);
+    await getPrisma().memberSession.updateMany({ where: { memberId: member.id }, data: { expiresAt: new Date() } });
+    expect(await getMemberSession(get(cookie))).toBeNull();
+    const other = await createTestMember();
+    const { cookie: otherCookie } = await signIn(other.id);
+    await getPrisma().member.update({ where: { id: other.id }, data: { status: "inactive" } });
+    expect(await getMemberSession(get(otherCookie))).toBeNull();
+  });
+});
+
 describe("member sessions", () => {
   test("a sign-in stores one row and a cookie that holds only the session id", async () => {
     const member = await createTestMember();
