@@ -13,7 +13,6 @@ import { parseId } from "~/lib/ids";
 // the cooldown and the limits live in the RateLimit table, shared by every app instance.
 
 export const TOO_MANY_ATTEMPTS = "Too Many Attempt's Try Again in 5 Minutes";
-export const EMAIL_VERIFIED = "Email Verified Succesfully";
 
 export const LINK_MINUTES = 60;
 /** The window of RATE_LIMITS.verifyMailCooldown (one mail a minute); with it at most 5 mails fit in

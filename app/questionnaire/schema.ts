@@ -183,11 +183,14 @@ const KEY_PATTERN = /^[A-Za-z][A-Za-z0-9_]*$/;
 
 /**
  * Whether a key works as a form field name. Names every object has ("constructor", "toString")
- * are out too: conform keys its error object by field name and breaks on them. So is "intent",
- * the name of the step buttons of the forms that show questionnaires (docs/forms.md).
+ * are out too: conform keys its error object by field name and breaks on them. So are the names
+ * the forms that show questionnaires post beside the answers: "intent", their step buttons
+ * (docs/forms.md), and "confirmed", the pre-screener's confirmation box.
  */
+const FORM_FIELDS_BESIDE_ANSWERS = ["intent", "confirmed"];
+
 function isReservedKey(key: string): boolean {
-  return key in Object.prototype || key === "intent";
+  return key in Object.prototype || FORM_FIELDS_BESIDE_ANSWERS.includes(key);
 }
 
 function isFieldName(key: string): boolean {

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { data, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { stepOneSchema, stepTwoSchema } from "~/domain/registration-schema";
 import { passwordPolicyIssue, hashPassword } from "~/domain/passwords.server";
 import {
@@ -14,12 +14,14 @@ import {
 } from "~/domain/registration.server";
 import { startMemberSession } from "~/domain/sessions.server";
 import { isCountryCode } from "~/lib/countries.server";
-import { readIntent } from "~/lib/forms.server";
+import type { FormResult } from "~/lib/form-result";
+import { formResult, readIntent } from "~/lib/forms.server";
 import { clientAddress, consumeRateLimit, RATE_LIMITS, secondsUntilAllowed } from "~/lib/rate-limit.server";
 
 // The three posts of /register: Next (check step 1, seal it into a draft, show step 2), Previous
 // (back to step 1 with its values, never the password) and Register (check step 2, create the
-// member, sign in, go to /email/verify).
+// member, sign in, go to /email/verify). Each answers a FormResult whose pageState is the step to
+// show; a step shown cleanly (Next passed, Previous) is a success, 200.
 
 export interface StepOneValues {
   fName: string;
@@ -27,9 +29,11 @@ export interface StepOneValues {
   email: string;
 }
 
-export type RegisterStep =
-  | { step: 1; result: SubmissionResult | null; defaultValue: StepOneValues | null }
-  | { step: 2; result: SubmissionResult | null; draft: string; who: { name: string; email: string } };
+/** The step the page shows: step 1 with its values back, or step 2 with the sealed draft. */
+export type RegisterState =
+  { step: 1; defaultValue: StepOneValues | null } | { step: 2; draft: string; who: { name: string; email: string } };
+
+export type RegisterResult = FormResult<RegisterState>;
 
 const STEP_ONE_FIELDS = ["fName", "lName", "email", "password", "password_confirmation"];
 const STEP_TWO_FIELDS = ["country", "state", "city", "pin", "day", "month", "year", "gender", "mobile"];
@@ -39,6 +43,8 @@ const SECRET_FIELDS = ["password", "password_confirmation"];
 const DRAFT_INVALID = "Your registration could not be continued. Please start again.";
 const DRAFT_EXPIRED = "Your registration form expired. Enter your password again to continue.";
 const UNREADABLE = "The form could not be read. Please try again.";
+// A step shown without a message: the answer of a clean Next or Previous.
+const SHOWN: SubmissionResult<string[]> = { status: "success" };
 
 export async function handleRegisterPost(request: Request) {
   let formData: FormData;
@@ -75,7 +81,7 @@ async function nextStep(request: Request, formData: FormData) {
     return stepOne(submission.reply({ fieldErrors: { email: [EMAIL_TAKEN] }, hideFields: SECRET_FIELDS }), 422);
   }
   const draft: RegistrationDraft = { fName, lName, email, passwordHash: await hashPassword(password) };
-  return stepTwo(draft, sealDraft(draft), null, 200);
+  return stepTwo(draft, sealDraft(draft), SHOWN, 200);
 }
 
 function previousStep(formData: FormData) {
@@ -94,7 +100,7 @@ async function register(request: Request, formData: FormData) {
 
   const address = clientAddress(request);
   const wait = await secondsUntilAllowed(RATE_LIMITS.registrations, address);
-  if (wait > 0) return stepTwo(draft, sealed, message(tooManyRegistrations(wait)), 429);
+  if (wait > 0) return stepTwo(draft, sealed, refusal(tooManyRegistrations(wait)), 429);
 
   const submission = parseWithZod(pickFields(formData, STEP_TWO_FIELDS), {
     schema: stepTwoSchema({ today: new Date(), isCountry: isCountryCode }),
@@ -103,12 +109,12 @@ async function register(request: Request, formData: FormData) {
 
   // Counted atomically before the account is created: parallel posts cannot pass the limit.
   const counted = await consumeRateLimit(RATE_LIMITS.registrations, address);
-  if (counted.limited) return stepTwo(draft, sealed, message(tooManyRegistrations(counted.retryAfterSeconds)), 429);
+  if (counted.limited) return stepTwo(draft, sealed, refusal(tooManyRegistrations(counted.retryAfterSeconds)), 429);
 
   const outcome = await registerMember(draft, submission.value);
   if (outcome.status === "email-taken") {
     // Someone registered the address between the two steps: back to step 1, on the e-mail.
-    const result: SubmissionResult = {
+    const result: SubmissionResult<string[]> = {
       status: "error",
       initialValue: { fName: draft.fName, lName: draft.lName, email: draft.email },
       error: { email: [EMAIL_TAKEN] },
@@ -119,24 +125,23 @@ async function register(request: Request, formData: FormData) {
   return redirect("/email/verify", { headers: { "Set-Cookie": cookie } });
 }
 
-function stepOne(result: SubmissionResult | null, status: number) {
-  return data<RegisterStep>({ step: 1, result, defaultValue: null }, { status });
+function stepOne(result: SubmissionResult<string[]>, status: number) {
+  return formResult<RegisterState>(result, { status, pageState: { step: 1, defaultValue: null } });
 }
 
+/** Step 1 with the draft's values (never the password), and the form's message when there is one. */
 function stepOneMessage(formError: string | null, draft: RegistrationDraft | null, status: number) {
   const defaultValue = draft ? { fName: draft.fName, lName: draft.lName, email: draft.email } : null;
-  return data<RegisterStep>(
-    { step: 1, result: formError ? { ...message(formError), initialValue: defaultValue } : null, defaultValue },
-    { status },
-  );
+  const result = formError ? { ...refusal(formError), initialValue: defaultValue } : SHOWN;
+  return formResult<RegisterState>(result, { status, pageState: { step: 1, defaultValue } });
 }
 
-function stepTwo(draft: RegistrationDraft, sealed: string, result: SubmissionResult | null, status: number) {
+function stepTwo(draft: RegistrationDraft, sealed: string, result: SubmissionResult<string[]>, status: number) {
   const who = { name: `${draft.fName} ${draft.lName}`, email: draft.email };
-  return data<RegisterStep>({ step: 2, result, draft: sealed, who }, { status });
+  return formResult<RegisterState>(result, { status, pageState: { step: 2, draft: sealed, who } });
 }
 
-function message(formError: string): SubmissionResult {
+function refusal(formError: string): SubmissionResult<string[]> {
   return { status: "error", error: { "": [formError] } };
 }
 

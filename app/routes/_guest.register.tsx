@@ -16,7 +16,7 @@ import {
 } from "~/domain/registration-schema";
 import { listCountries } from "~/lib/countries.server";
 import { PRODUCT_NAME } from "~/lib/product";
-import { handleRegisterPost, type RegisterStep, type StepOneValues } from "./_guest.register.server";
+import { handleRegisterPost, type StepOneValues } from "./_guest.register.server";
 
 export const meta: MetaFunction = () => [{ title: `Register | ${PRODUCT_NAME}` }];
 
@@ -38,16 +38,19 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function Register() {
   const { countries, thisYear, googleEnabled } = useLoaderData<typeof loader>();
-  const step = useActionData<typeof action>() as RegisterStep | undefined;
+  const answer = useActionData<typeof action>();
+  const step = answer?.pageState;
+  // conform's result for the step's fields; a step shown cleanly (Next passed, Previous) has none.
+  const result = answer && answer.status !== "success" ? answer : null;
   return (
     <main className="mx-auto max-w-xl px-4 py-8">
       <h1 className="text-2xl font-semibold">Register</h1>
       <p className="mt-1 text-sm text-slate-600">Step {step?.step === 2 ? 2 : 1} of 2</p>
       <div className="mt-6 rounded-md border border-slate-200 bg-white p-4 sm:p-6">
         {step?.step === 2 ? (
-          <StepTwo result={step.result} draft={step.draft} who={step.who} countries={countries} thisYear={thisYear} />
+          <StepTwo result={result} draft={step.draft} who={step.who} countries={countries} thisYear={thisYear} />
         ) : (
-          <StepOne result={step?.result ?? null} defaultValue={step?.defaultValue ?? null} />
+          <StepOne result={result} defaultValue={step?.defaultValue ?? null} />
         )}
       </div>
       <div className="mt-6 text-center">

@@ -3,14 +3,16 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } fr
 import { useEffect, useRef } from "react";
 import { CardPage } from "~/components/card-page";
 import { assertSameOrigin, getOptionalMember } from "~/domain/auth.server";
+import { EMAIL_VERIFIED } from "~/domain/email-verification";
 import {
   checkVerificationLink,
   confirmEmailVerification,
-  EMAIL_VERIFIED,
   type LinkCheck,
   TOO_MANY_ATTEMPTS,
   type VerificationLinkParts,
 } from "~/domain/email-verification.server";
+import { formErrorsOf, type FormResult } from "~/lib/form-result";
+import { formResult, refuseForm } from "~/lib/forms.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { clientAddress, consumeRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 
@@ -19,14 +21,17 @@ export const meta: MetaFunction = () => [{ title: `Email verification | ${PRODUC
 // The mailed link lands here. Opening it only checks it; the e-mail is marked verified by a POST,
 // which the page sends by itself with JavaScript and with a button without it
 // (docs/decisions/007-email-verification.md). The link carries the identity, so no sign-in is
-// needed, but a different signed-in member is refused.
+// needed, but a different signed-in member is refused. The loader says what opening the link
+// found; the POST answers a FormResult: a success once verified, or the refusal's message.
 type Outcome = { state: "ready" | "verified" | "failed"; message: string | null };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const refused = await refuseTooMany(request);
-  if (refused) return refused;
+  const waitSeconds = await secondsToWait(request);
+  if (waitSeconds !== null) {
+    return data<Outcome>({ state: "failed", message: TOO_MANY_ATTEMPTS }, tooManyInit(waitSeconds));
+  }
   const check = await checkVerificationLink(linkParts(request, params), await signedIn(request));
-  if (!check.ok) return failed(check);
+  if (!check.ok) return data<Outcome>({ state: "failed", message: check.message }, { status: failedStatus(check) });
   return data<Outcome>(
     check.member.emailVerifiedAt ? { state: "verified", message: EMAIL_VERIFIED } : { state: "ready", message: null },
   );
@@ -34,20 +39,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const refused = await refuseTooMany(request);
-  if (refused) return refused;
+  const waitSeconds = await secondsToWait(request);
+  if (waitSeconds !== null) return refuseForm(TOO_MANY_ATTEMPTS, tooManyInit(waitSeconds));
   const check = await confirmEmailVerification(linkParts(request, params), await signedIn(request));
-  if (!check.ok) return failed(check);
-  return data<Outcome>({ state: "verified", message: EMAIL_VERIFIED });
+  if (!check.ok) return refuseForm(check.message, { status: failedStatus(check) });
+  return formResult({ status: "success" });
 }
 
-async function refuseTooMany(request: Request) {
+/** Seconds until this address may check links again, or null while it may: opening and posting both count. */
+async function secondsToWait(request: Request): Promise<number | null> {
   const limit = await consumeRateLimit(RATE_LIMITS.verifyLinkChecks, clientAddress(request));
-  if (!limit.limited) return null;
-  return data<Outcome>(
-    { state: "failed", message: TOO_MANY_ATTEMPTS },
-    { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
-  );
+  return limit.limited ? limit.retryAfterSeconds : null;
+}
+
+function tooManyInit(waitSeconds: number) {
+  return { status: 429, headers: { "Retry-After": String(waitSeconds) } };
 }
 
 function linkParts(request: Request, params: LoaderFunctionArgs["params"]): VerificationLinkParts {
@@ -59,15 +65,14 @@ async function signedIn(request: Request) {
   return { signedInMemberId: (await getOptionalMember(request))?.id ?? null };
 }
 
-function failed(check: Extract<LinkCheck, { ok: false }>) {
-  const status = check.failure === "expired" ? 410 : check.failure === "other-member" ? 403 : 400;
-  return data<Outcome>({ state: "failed", message: check.message }, { status });
+function failedStatus(check: Extract<LinkCheck, { ok: false }>): number {
+  return check.failure === "expired" ? 410 : check.failure === "other-member" ? 403 : 400;
 }
 
 export default function EmailVerificationLanding() {
   const loaded = useLoaderData<typeof loader>() as Outcome;
-  const confirmed = useActionData<typeof action>() as Outcome | undefined;
-  const { state, message } = confirmed ?? loaded;
+  const confirmed = useActionData<typeof action>();
+  const { state, message } = confirmed ? outcomeOf(confirmed) : loaded;
 
   if (state === "verified") {
     return (
@@ -123,6 +128,12 @@ function Verifying() {
       </Form>
     </CardPage>
   );
+}
+
+/** What the page shows after its POST: verified, or failed with the refusal's message. */
+function outcomeOf(answer: FormResult): Outcome {
+  if (answer.status === "success") return { state: "verified", message: EMAIL_VERIFIED };
+  return { state: "failed", message: formErrorsOf(answer)?.[0] ?? null };
 }
 
 function DashboardButton() {

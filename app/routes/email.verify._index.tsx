@@ -9,13 +9,16 @@ import {
   TOO_MANY_ATTEMPTS,
   type SendOutcome,
 } from "~/domain/email-verification.server";
+import { formErrorsOf } from "~/lib/form-result";
+import { refuseForm } from "~/lib/forms.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { redirectWithToast } from "~/lib/toast.server";
 
 export const meta: MetaFunction = () => [{ title: `Verify Email | ${PRODUCT_NAME}` }];
 
 // VerifyEmail: the first visit mails a link by itself (unless one went out in the last 60 s), and
-// Resend asks for another. Opening the page again within the cooldown sends nothing.
+// Resend asks for another. Opening the page again within the cooldown sends nothing. A refused
+// Resend answers a FormResult: the reason as the form's message, the countdown in pageState.
 export async function loader({ request }: LoaderFunctionArgs) {
   const { member } = await requireMember(request);
   if (member.emailVerifiedAt) return data({ verified: true, email: member.email, resendInSeconds: 0, notice: null });
@@ -23,7 +26,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (waiting > 0) return data({ verified: false, email: member.email, resendInSeconds: waiting, notice: null });
   const outcome = await sendVerificationEmail(member);
   return data(
-    { verified: false, email: member.email, resendInSeconds: cooldownAfter(outcome), notice: refusal(outcome) },
+    {
+      verified: false,
+      email: member.email,
+      resendInSeconds: cooldownAfter(outcome),
+      notice: outcome.status === "sent" ? null : refusal(outcome),
+    },
     { status: outcome.status === "too-many" ? 429 : 200 },
   );
 }
@@ -38,19 +46,19 @@ export async function action({ request }: ActionFunctionArgs) {
       message: `A new verification link has been sent to ${member.email}.`,
     });
   }
-  return data(
-    { notice: refusal(outcome), resendInSeconds: cooldownAfter(outcome) },
-    { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
-  );
+  return refuseForm<ResendState>(refusal(outcome), {
+    status: 429,
+    headers: { "Retry-After": String(outcome.retryAfterSeconds) },
+    pageState: { resendInSeconds: cooldownAfter(outcome) },
+  });
 }
 
-function refusal(outcome: SendOutcome): string | null {
+type ResendState = { resendInSeconds: number };
+
+function refusal(outcome: Exclude<SendOutcome, { status: "sent" }>): string {
   if (outcome.status === "too-many") return TOO_MANY_ATTEMPTS;
-  if (outcome.status === "cooling-down") {
-    const seconds = outcome.retryAfterSeconds;
-    return `Please wait ${seconds} second${seconds === 1 ? "" : "s"} before requesting another link.`;
-  }
-  return null;
+  const seconds = outcome.retryAfterSeconds;
+  return `Please wait ${seconds} second${seconds === 1 ? "" : "s"} before requesting another link.`;
 }
 
 /** The Resend button's countdown: the cooldown only; after 'too many' the button stays usable. */
@@ -61,7 +69,7 @@ function cooldownAfter(outcome: SendOutcome): number {
 export default function VerifyEmail() {
   const loaded = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
-  const notice = refused?.notice ?? loaded.notice;
+  const notice = formErrorsOf(refused)?.[0] ?? loaded.notice;
 
   if (loaded.verified) {
     return (
@@ -94,7 +102,10 @@ export default function VerifyEmail() {
       ) : null}
       <div className="mt-6 flex flex-wrap gap-3">
         <Form method="post">
-          <ResendButton seconds={refused?.resendInSeconds ?? loaded.resendInSeconds} loadedAt={refused ?? loaded} />
+          <ResendButton
+            seconds={refused?.pageState?.resendInSeconds ?? loaded.resendInSeconds}
+            loadedAt={refused ?? loaded}
+          />
         </Form>
         <Link to="/dashboard" className="btn-secondary">
           Dashboard

@@ -2,9 +2,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeEach, describe, expect, test, vi } from "vitest";
+import { EMAIL_VERIFIED } from "~/domain/email-verification";
 import {
   checkVerificationLink,
-  EMAIL_VERIFIED,
   emailHash,
   TOO_MANY_ATTEMPTS,
   verificationLink,
@@ -138,11 +138,11 @@ describe("the landing page", () => {
     expect((await getPrisma().member.findUniqueOrThrow({ where: { id: member.id } })).emailVerifiedAt).toBeNull();
 
     const confirmed = await confirm(link);
-    expect(confirmed.data).toEqual({ state: "verified", message: EMAIL_VERIFIED });
+    expect(confirmed.data).toEqual({ status: "success" });
     const verifiedAt = (await getPrisma().member.findUniqueOrThrow({ where: { id: member.id } })).emailVerifiedAt;
     expect(verifiedAt).toBeInstanceOf(Date);
 
-    expect((await confirm(link)).data.state).toBe("verified");
+    expect((await confirm(link)).data.status).toBe("success");
     expect((await open(link)).data).toEqual({ state: "verified", message: EMAIL_VERIFIED });
     expect((await getPrisma().member.findUniqueOrThrow({ where: { id: member.id } })).emailVerifiedAt).toEqual(
       verifiedAt,
@@ -154,7 +154,7 @@ describe("the landing page", () => {
     const link = withPart(verificationLink(member), (url) => url.searchParams.set("expires", "9999999999"));
     const confirmed = await confirm(link);
     expect(confirmed.init?.status).toBe(400);
-    expect(confirmed.data.state).toBe("failed");
+    expect(confirmed.data.error?.[""]?.[0]).toMatch(/^This verification link is not valid\./);
     expect((await getPrisma().member.findUniqueOrThrow({ where: { id: member.id } })).emailVerifiedAt).toBeNull();
   });
 
@@ -164,8 +164,8 @@ describe("the landing page", () => {
     const link = verificationLink(member);
     const refused = await confirm(link, { Cookie: await cookieFor(other.id) });
     expect(refused.init?.status).toBe(403);
-    expect(refused.data.message).toMatch(/another account/);
-    expect((await confirm(link, { Cookie: await cookieFor(member.id) })).data.state).toBe("verified");
+    expect(refused.data.error?.[""]?.[0]).toMatch(/another account/);
+    expect((await confirm(link, { Cookie: await cookieFor(member.id) })).data.status).toBe("success");
   });
 
   test("is limited per address with the spec's 429 message", async () => {
@@ -174,7 +174,8 @@ describe("the landing page", () => {
       await consumeRateLimit(RATE_LIMITS.verifyLinkChecks, "192.0.2.9");
     const refused = await confirm(verificationLink(member), { "X-Panel-Client-Address": "192.0.2.9" });
     expect(refused.init?.status).toBe(429);
-    expect(refused.data).toEqual({ state: "failed", message: TOO_MANY_ATTEMPTS });
+    expect(refused.data).toEqual({ status: "error", error: { "": [TOO_MANY_ATTEMPTS] } });
+    expect(new Headers(refused.init?.headers).get("Retry-After")).toMatch(/^\d+$/);
     expect((await getPrisma().member.findUniqueOrThrow({ where: { id: member.id } })).emailVerifiedAt).toBeNull();
   });
 
@@ -239,8 +240,10 @@ describe("the VerifyEmail page", () => {
 
     const refused = expectData(await resend(cookie));
     expect(refused.init?.status).toBe(429);
-    expect(refused.data.notice).toMatch(/^Please wait \d+ seconds? before requesting another link\.$/);
-    expect(refused.data.resendInSeconds).toBeGreaterThan(0);
+    expect(refused.data.error?.[""]).toEqual([
+      expect.stringMatching(/^Please wait \d+ seconds? before requesting another link\.$/),
+    ]);
+    expect(refused.data.pageState?.resendInSeconds).toBeGreaterThan(0);
     expect(new Headers(refused.init?.headers).get("Retry-After")).toMatch(/^\d+$/);
 
     expect(await snapshot()).toEqual(before);
@@ -261,7 +264,11 @@ describe("the VerifyEmail page", () => {
     await endCooldown(member.id);
     const refused = expectData(await resend(cookie));
     expect(refused.init?.status).toBe(429);
-    expect(refused.data.notice).toBe(TOO_MANY_ATTEMPTS);
+    expect(refused.data).toEqual({
+      status: "error",
+      error: { "": [TOO_MANY_ATTEMPTS] },
+      pageState: { resendInSeconds: 0 },
+    });
     expect(await listOutbox()).toHaveLength(RATE_LIMITS.verifyMailSends.limit());
 
     // The page itself sends nothing more either, and says why.

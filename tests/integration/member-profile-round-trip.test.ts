@@ -3,7 +3,7 @@ import { getPrisma } from "~/lib/db.server";
 import { getToast } from "~/lib/toast.server";
 import { action as myDetailAction, loader as myDetailLoader } from "~/routes/_member.details.user";
 import { action as registerAction } from "~/routes/_guest.register";
-import type { RegisterStep } from "~/routes/_guest.register.server";
+import type { RegisterResult } from "~/routes/_guest.register.server";
 import { expectData, expectRedirect } from "../support/remix";
 
 // A member who registered can always save My Detail unchanged: each member below registers through
@@ -63,8 +63,8 @@ async function registerMember({ fName, lName, email, ...stepTwo }: Registration)
       context: {},
     }),
   );
-  const step = next.data as RegisterStep;
-  if (step.step !== 2) throw new Error(`Expected step 2, got ${JSON.stringify(step)}`);
+  const step = (next.data as RegisterResult).pageState;
+  if (step?.step !== 2) throw new Error(`Expected step 2, got ${JSON.stringify(next.data)}`);
   const registered = await registerAction({
     request: post("/register", { intent: "register", draft: step.draft, ...stepTwo }),
     params: {},

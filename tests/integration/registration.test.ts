@@ -15,7 +15,7 @@ import { startMemberSession } from "~/domain/sessions.server";
 import { getPrisma } from "~/lib/db.server";
 import { UNKNOWN_INTENT_MESSAGE } from "~/lib/forms.server";
 import { consumeRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
-import type { RegisterStep } from "~/routes/_guest.register.server";
+import type { RegisterResult } from "~/routes/_guest.register.server";
 import { action, loader } from "~/routes/_guest.register";
 import { createTestMember } from "../support/factories";
 import { expectData, expectRedirect, expectThrown } from "../support/remix";
@@ -57,7 +57,7 @@ async function send(body: Record<string, string> | string, headers: Record<strin
   const result = await action({ request: post(body, headers), params: {}, context: {} });
   if (result instanceof Response) return { response: result, step: null, status: result.status, json: "" };
   const { data, init } = expectData(result);
-  return { response: null, step: data as RegisterStep, status: init?.status ?? 200, json: JSON.stringify(data) };
+  return { response: null, step: data as RegisterResult, status: init?.status ?? 200, json: JSON.stringify(data) };
 }
 
 async function next(values: Record<string, string> = {}, headers: Record<string, string> = {}) {
@@ -66,12 +66,12 @@ async function next(values: Record<string, string> = {}, headers: Record<string,
 
 async function draftFor(values: Record<string, string> = {}) {
   const { step } = await next(values);
-  if (step?.step !== 2) throw new Error(`Expected step 2, got ${JSON.stringify(step)}`);
-  return step.draft;
+  if (step?.pageState?.step !== 2) throw new Error(`Expected step 2, got ${JSON.stringify(step)}`);
+  return step.pageState.draft;
 }
 
-function errorsOf(step: RegisterStep | null): Record<string, string[] | null> {
-  return (step?.result?.error ?? {}) as Record<string, string[] | null>;
+function errorsOf(step: RegisterResult | null): Record<string, string[] | null> {
+  return step?.error ?? {};
 }
 
 function isoDate(date: Date) {
@@ -90,7 +90,7 @@ describe("step 1 (Next)", () => {
   test("an empty form gives 'Required Fields' with every field flagged", async () => {
     const { step, status } = await send({ intent: "next" });
     expect(status).toBe(422);
-    expect(step?.step).toBe(1);
+    expect(step?.pageState?.step).toBe(1);
     const errors = errorsOf(step);
     for (const field of ["fName", "lName", "email", "password", "password_confirmation"]) {
       expect(errors[field]).toEqual([REQUIRED]);
@@ -135,7 +135,7 @@ describe("step 1 (Next)", () => {
       expect(json).not.toContain(PASSWORD);
     }
     const { json, step } = await next();
-    expect(step?.step).toBe(2);
+    expect(step?.pageState?.step).toBe(2);
     expect(json).not.toContain(PASSWORD);
   });
 
@@ -156,8 +156,8 @@ describe("step 2 (Previous and Register)", () => {
     const draft = await draftFor();
     const { step, json } = await send({ intent: "previous", draft });
     expect(step).toMatchObject({
-      step: 1,
-      defaultValue: { fName: "Asha", lName: "Rao", email: "asha.rao@example.com" },
+      status: "success",
+      pageState: { step: 1, defaultValue: { fName: "Asha", lName: "Rao", email: "asha.rao@example.com" } },
     });
     expect(json).not.toContain(PASSWORD);
   });
@@ -196,7 +196,7 @@ describe("step 2 (Previous and Register)", () => {
     const draft = await draftFor();
     const { step, status } = await send({ intent: "register", draft });
     expect(status).toBe(422);
-    expect(step).toMatchObject({ step: 2, draft });
+    expect(step?.pageState).toMatchObject({ step: 2, draft });
     expect(registrationBanner(errorsOf(step))).toBe(REQUIRED_FIELDS);
     for (const field of ["country", "state", "city", "pin", "day", "month", "year", "gender"]) {
       expect(errorsOf(step)[field]).toEqual([REQUIRED]);
@@ -236,7 +236,7 @@ describe("step 2 (Previous and Register)", () => {
     await createTestMember({ email: "asha.rao@example.com" });
     const { step, status, json } = await send({ ...stepTwo, intent: "register", draft });
     expect(status).toBe(409);
-    expect(step?.step).toBe(1);
+    expect(step?.pageState?.step).toBe(1);
     expect(errorsOf(step).email).toEqual([EMAIL_TAKEN]);
     expect(json).not.toContain("passwordHash");
     expect(await getPrisma().member.count()).toBe(1);
@@ -249,8 +249,8 @@ describe("step 2 (Previous and Register)", () => {
       const { step, status } = await send({ ...stepTwo, intent: "register", draft: forged });
       expect(status).toBe(400);
       expect(step).toMatchObject({
-        step: 1,
-        result: { error: { "": ["Your registration could not be continued. Please start again."] } },
+        pageState: { step: 1 },
+        error: { "": ["Your registration could not be continued. Please start again."] },
       });
     }
     expect(await getPrisma().member.count()).toBe(0);
@@ -263,7 +263,10 @@ describe("step 2 (Previous and Register)", () => {
     );
     const { step, status } = await send({ ...stepTwo, intent: "register", draft: sealed });
     expect(status).toBe(400);
-    expect(step).toMatchObject({ step: 1, defaultValue: { fName: "Asha", email: "asha.rao@example.com" } });
+    expect(step).toMatchObject({
+      error: { "": ["Your registration form expired. Enter your password again to continue."] },
+      pageState: { step: 1, defaultValue: { fName: "Asha", email: "asha.rao@example.com" } },
+    });
     expect(await getPrisma().member.count()).toBe(0);
   });
 });
@@ -312,9 +315,10 @@ describe("hostile input", () => {
 
   test("conform's reserved fields, repeated names and unknown intents never reach a 500", async () => {
     const withIntent = `${new URLSearchParams({ ...stepOne, intent: "next" })}&__intent__=%7Bnot-json&__state__=nope`;
-    expect((await send(withIntent)).step?.step).toBe(2);
+    expect((await send(withIntent)).step?.pageState?.step).toBe(2);
     expect(
-      (await send(`${new URLSearchParams({ ...stepOne, intent: "next" })}&email=other@example.com`)).step?.step,
+      (await send(`${new URLSearchParams({ ...stepOne, intent: "next" })}&email=other@example.com`)).step?.pageState
+        ?.step,
     ).toBe(2);
     const unknown = await expectThrown(
       action({ request: post({ ...stepOne, intent: "x".repeat(40_000) }), params: {}, context: {} }),

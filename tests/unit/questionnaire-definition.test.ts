@@ -59,7 +59,7 @@ describe("definitionIssues", () => {
     for (const key of ["", "1st", "first.name", "a[0]", "__intent__", "x".repeat(65)]) {
       expect(definitionIssues(withFirst({ key })).join(" ")).toContain(`the key "${key}" must start with a letter`);
     }
-    for (const key of ["constructor", "toString", "hasOwnProperty", "intent"]) {
+    for (const key of ["constructor", "toString", "hasOwnProperty", "intent", "confirmed"]) {
       expect(definitionIssues(withFirst({ key }))).toContain(`Page 1, question 1: the key "${key}" is reserved.`);
     }
   });
