@@ -22,7 +22,7 @@ const AUDIENCE_SLUG_PREFIX = "load-audience-";
 const HEAVY_ASSIGNMENTS = Number(process.env.BENCH_MEMBER_ASSIGNMENTS ?? 10_000);
 
 export function memberEmail(n: number): string {
-  return `user${String(n).padStart(6, "0")}@${DOMAIN}`;
+  return `user${String(n).padStart(7, "0")}@${DOMAIN}`;
 }
 
 /** The member with 10,000 explicit assignments (the second one; the first is an ordinary member). */
@@ -44,7 +44,7 @@ export async function seedMembers(prisma: Prisma) {
     await prisma.$executeRaw`
       INSERT INTO "Member" ("firstName", "lastName", "email", "emailVerifiedAt", "passwordHash", "country", "state",
                             "city", "pin", "dob", "gender", "lastActiveAt", "createdAt", "updatedAt")
-      SELECT 'Load', 'Member ' || n, 'user' || lpad(n::text, 6, '0') || ${`@${DOMAIN}`}, now(), ${passwordHash},
+      SELECT 'Load', 'Member ' || n, 'user' || lpad(n::text, 7, '0') || ${`@${DOMAIN}`}, now(), ${passwordHash},
              'IN', 'Karnataka', 'Bengaluru', '560001', date '1970-01-01' + (n % 15000),
              (ARRAY['male', 'female'])[1 + n % 2]::"Gender", now(),
              now() - ((${MEMBERS}::int - n)::float8 / ${MEMBERS}::int) * interval '1000 days', now()
