@@ -59,8 +59,16 @@ export function memberMatchesSql(country: string | null, targets: readonly Targe
 /**
  * The live audiences one member sees now: launched surveys with an audience the member matches and
  * of which they hold no assignment at all (an open one is listed as itself; an ended one means they
- * have done it). Columns: surveyId, points, createdAt. For 300 live audiences this is 300 probes of
- * the (memberId, surveyId) index and a few of (optionId, memberId) per targeted question.
+ * have done it). Columns: surveyId, points, createdAt.
+ *
+ * The targets are checked in one pass, not per audience: the audiences with a targeted question of
+ * which the member chose none of the targeted options are gathered once (one probe of the
+ * (optionId, memberId) index per target of an audience) and left out, rather than checked again
+ * for each audience. Then one probe of the (memberId, surveyId) index per live audience for the
+ * assignments: OFFSET 0 keeps that check a probe per audience. As a join, PostgreSQL's generic plan
+ * (Prisma prepares its statements, and after five runs may reuse a plan made without knowing the
+ * member) expects one assignment per member and compared every audience with every assignment of
+ * the member: 146 ms for a member holding 10,000 (docs/performance.md, "Audiences (issue 17)").
  */
 export function audiencesOfMemberSql(memberId: number): Prisma.Sql {
   return Prisma.sql`
@@ -71,14 +79,15 @@ export function audiencesOfMemberSql(memberId: number): Prisma.Sql {
     WHERE m."id" = ${memberId}::int
       AND m."status" = 'active' AND m."emailVerifiedAt" IS NOT NULL
       AND (s."country" IS NULL OR s."country" = m."country")
+      AND au."surveyId" NOT IN (
+        SELECT t."surveyId"
+        FROM "DemographicTarget" t
+        JOIN "SurveyAudience" targeted ON targeted."surveyId" = t."surveyId"
+        LEFT JOIN "Answer" ans ON ans."optionId" = t."optionId" AND ans."memberId" = ${memberId}::int
+        GROUP BY t."surveyId", t."questionId"
+        HAVING count(ans."optionId") = 0)
       AND NOT EXISTS (
-        SELECT 1 FROM "DemographicTarget" t
-        WHERE t."surveyId" = au."surveyId"
-          AND NOT EXISTS (
-            SELECT 1 FROM "DemographicTarget" t2
-            JOIN "Answer" ans ON ans."optionId" = t2."optionId" AND ans."memberId" = m."id"
-            WHERE t2."surveyId" = t."surveyId" AND t2."questionId" = t."questionId"))
-      AND NOT EXISTS (SELECT 1 FROM "Assignment" a WHERE a."memberId" = m."id" AND a."surveyId" = au."surveyId")`;
+        SELECT 1 FROM "Assignment" a WHERE a."memberId" = m."id" AND a."surveyId" = au."surveyId" OFFSET 0)`;
 }
 
 // ───────────────────────────── Reading ─────────────────────────────
