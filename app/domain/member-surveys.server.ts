@@ -92,7 +92,9 @@ type AvailableRow = { [Key in keyof AvailableSurvey]: AvailableSurvey[Key] | nul
 
 /** One page from `skip` and the capped total; the total's row is there even when the page is empty. */
 async function availablePage(memberId: number, skip: number): Promise<{ rows: AvailableSurvey[]; total: number }> {
-  const open = Prisma.join(STARTABLE_STATUSES.map((status) => Prisma.sql`${status}::smallint`));
+  // Literals, not parameters: a plan made for any member (PostgreSQL's generic plan) can then use an
+  // index limited to these statuses (docs/performance.md, "Audiences (issue 17)").
+  const open = Prisma.raw(STARTABLE_STATUSES.join(", "));
   const found = await getPrisma().$queryRaw<AvailableRow[]>`
     WITH shown AS MATERIALIZED (
       (SELECT a."surveyId", a."points", a."createdAt", a."id" AS "order", a."openedAt" IS NULL AS "isNew"
