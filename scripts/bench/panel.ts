@@ -163,6 +163,9 @@ export async function seedAudiences(prisma: Prisma, targetable: Targetable, admi
     })),
     skipDuplicates: true,
   });
+  // PGlite runs no autovacuum: without statistics its planner guesses these tables' sizes.
+  for (const table of ["Survey", "SurveyAudience", "DemographicTarget"])
+    await prisma.$executeRawUnsafe(`ANALYZE "${table}"`);
   const audiences = await prisma.surveyAudience.count();
   console.log(`${audiences} survey audiences (${count} new), ${targets.length} demographic targets`);
 }
