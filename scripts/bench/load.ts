@@ -11,7 +11,8 @@
 // live surveys with an audience (100 for all, 100 by demographics) and one member with 10,000
 // explicit assignments. It times the member dashboard's survey list in process, writes member and
 // admin sessions straight into the database, and only then starts the benchmark's server on a free
-// port (PGlite serves one process).
+// port (PGlite serves one process). BENCH_RUNS: timed calls of that list; BENCH_MEMBER_ASSIGNMENTS:
+// the heavy member's assignments. A folder seeded before issue 17 (six-digit e-mails) is not reused.
 // Sizes: BENCH_MEMBERS, BENCH_SURVEYS, BENCH_ASSIGNMENTS; load: BENCH_DURATION (seconds per route),
 // BENCH_WARMUP (unmeasured seconds before each), BENCH_CONNECTIONS.
 import { createRequire } from "node:module";
