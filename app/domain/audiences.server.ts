@@ -14,10 +14,12 @@ import { capDetails } from "./points-cap.server";
 // so everything after the first open (statuses 1–7, quotas, rewards, history, the admin's list of a
 // survey's assignments) works on rows exactly as before.
 //
-// "Matches" is one rule written twice in SQL, side by side below: over the Member table for counting
-// (memberMatchesSql, targets as given) and for one member against every live audience
-// (audiencesOfMemberSql, targets from the table). tests/integration/survey-audiences.test.ts checks
-// that they agree. The rule: an active member with a verified e-mail, of the survey's country when it
+// "Matches" is one rule written three times in SQL, side by side below, each shaped for its planner:
+// over the Member table for counting (memberMatchesSql, targets as given), for one member against
+// every live audience (audiencesOfMemberSql, targets from the table) and for many members against one
+// audience (memberMatchesAudienceSql, the mail worker). tests/integration/survey-audiences.test.ts
+// checks the first two against each other and against the rule in plain code; invitations.test.ts
+// covers the third. The rule: an active member with a verified e-mail, of the survey's country when it
 // has one, who chose at least one of the targeted options of every targeted question.
 
 type Actor = Pick<Admin, "id" | "email" | "isSuperAdmin">;
@@ -59,8 +61,16 @@ export function memberMatchesSql(country: string | null, targets: readonly Targe
 /**
  * The live audiences one member sees now: launched surveys with an audience the member matches and
  * of which they hold no assignment at all (an open one is listed as itself; an ended one means they
- * have done it). Columns: surveyId, points, createdAt. For 300 live audiences this is 300 probes of
- * the (memberId, surveyId) index and a few of (optionId, memberId) per targeted question.
+ * have done it). Columns: surveyId, points, createdAt.
+ *
+ * The targets are checked in one pass, not per audience: the audiences with a targeted question of
+ * which the member chose none of the targeted options are gathered once (one probe of the
+ * (optionId, memberId) index per target of an audience) and left out, rather than checked again
+ * for each audience. Then one probe of the (memberId, surveyId) index per live audience for the
+ * assignments: OFFSET 0 keeps that check a probe per audience. As a join, PostgreSQL's generic plan
+ * (Prisma prepares its statements, and after five runs may reuse a plan made without knowing the
+ * member) expects one assignment per member and compared every audience with every assignment of
+ * the member: 146 ms for a member holding 10,000 (docs/performance.md, "Audiences (issue 17)").
  */
 export function audiencesOfMemberSql(memberId: number): Prisma.Sql {
   return Prisma.sql`
@@ -69,14 +79,23 @@ export function audiencesOfMemberSql(memberId: number): Prisma.Sql {
     JOIN "SurveyAudience" au ON TRUE
     JOIN "Survey" s ON s."id" = au."surveyId" AND s."launched"
     WHERE m."id" = ${memberId}::int
-      AND ${memberMatchesAudienceSql()}
-      AND NOT EXISTS (SELECT 1 FROM "Assignment" a WHERE a."memberId" = m."id" AND a."surveyId" = au."surveyId")`;
+      AND m."status" = 'active' AND m."emailVerifiedAt" IS NOT NULL
+      AND (s."country" IS NULL OR s."country" = m."country")
+      AND au."surveyId" NOT IN (
+        SELECT t."surveyId"
+        FROM "DemographicTarget" t
+        JOIN "SurveyAudience" targeted ON targeted."surveyId" = t."surveyId"
+        LEFT JOIN "Answer" ans ON ans."optionId" = t."optionId" AND ans."memberId" = ${memberId}::int
+        GROUP BY t."surveyId", t."questionId"
+        HAVING count(ans."optionId") = 0)
+      AND NOT EXISTS (
+        SELECT 1 FROM "Assignment" a WHERE a."memberId" = m."id" AND a."surveyId" = au."surveyId" OFFSET 0)`;
 }
 
 /**
- * The rule for a member (alias m) and an audience (alias au, its survey s): the dashboard's one
- * member against every live audience above, and the mail worker's many members at once
- * (invitations.server.ts).
+ * The rule for many members (alias m) against an audience (alias au, its survey s), as the mail
+ * worker checks it (invitations.server.ts). audiencesOfMemberSql above is the same rule written for
+ * one member, in one pass over the targets; the tests check both against countAudience.
  */
 export function memberMatchesAudienceSql(): Prisma.Sql {
   return Prisma.sql`m."status" = 'active' AND m."emailVerifiedAt" IS NOT NULL

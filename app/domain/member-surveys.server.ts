@@ -68,46 +68,57 @@ export const AVAILABLE_SURVEYS_SHOWN = 100 * MEMBER_SURVEY_PAGE_SIZE;
 /**
  * The member's available surveys, 10 a page, newest first: the union of their open explicit
  * assignments and the live audiences they match now and hold no assignment of
- * (audiences.server.ts), with survey and category joined in the same statement. An audience survey
- * is dated by its audience, and keeps that date once opened (its assignment row takes it), so
- * opening a survey never moves it.
+ * (audiences.server.ts), with survey and category joined, and the total for the page links, in one
+ * statement: the union is worked out once and serves both the count and the page.
  *
- * Each side of the union is cut to the rows the page needs before the union is sorted: the
- * assignments side walks the index on ("memberId", "createdAt" DESC, "id" DESC) INCLUDE ("status",
- * "surveyId") in the page's order and stops after skip + 10 rows (a member with 10,000 open
- * assignments reads a page's worth, not 10,000); the audiences side is at most one row per live
- * audience. The count stops at AVAILABLE_SURVEYS_SHOWN. See docs/performance.md.
+ * The assignments side walks the index on ("memberId", "createdAt" DESC, "id" DESC) INCLUDE
+ * ("status", "surveyId") in the page's order and stops after AVAILABLE_SURVEYS_SHOWN open rows (a
+ * member with 10,000 open assignments reads a thousand, not 10,000); the audiences side is at most
+ * one row per live audience. The count stops at AVAILABLE_SURVEYS_SHOWN. An audience survey is dated
+ * by its audience, and keeps that date once opened (its assignment row takes it), so opening a
+ * survey never moves it. A page beyond the last (an old link after surveys ended) shows the last
+ * page rather than an empty one. See docs/performance.md.
  */
 export async function listAvailableSurveys(memberId: number, page: number): Promise<Paged<AvailableSurvey>> {
-  const prisma = getPrisma();
-  const open = Prisma.join(STARTABLE_STATUSES.map((status) => Prisma.sql`${status}::smallint`));
-  const assigned = (limit: number) => Prisma.sql`
-    SELECT a."surveyId", a."points", a."createdAt", a."id" AS "order", a."openedAt" IS NULL AS "isNew"
-    FROM "Assignment" a JOIN "Survey" s ON s."id" = a."surveyId" AND s."launched"
-    WHERE a."memberId" = ${memberId}::int AND a."status" IN (${open})
-    ORDER BY a."createdAt" DESC, a."id" DESC
-    LIMIT ${limit}::int`;
-  const matched = Prisma.sql`
-    SELECT x."surveyId", x."points", x."createdAt", 0 AS "order", TRUE AS "isNew"
-    FROM (${audiencesOfMemberSql(memberId)}) x`;
-  return paged(
-    page,
-    async () => {
-      const [{ count }] = await prisma.$queryRaw<{ count: bigint | number }[]>`
-        SELECT count(*) AS "count" FROM (
-          (${assigned(AVAILABLE_SURVEYS_SHOWN)}) UNION ALL (${matched}) LIMIT ${AVAILABLE_SURVEYS_SHOWN}::int
-        ) AS shown`;
-      return Number(count);
-    },
-    (skip) => prisma.$queryRaw<AvailableSurvey[]>`
+  const size = MEMBER_SURVEY_PAGE_SIZE;
+  const first = await availablePage(memberId, (page - 1) * size);
+  const pageCount = Math.max(1, Math.ceil(first.total / size));
+  if (page <= pageCount) return { rows: first.rows, page, pageCount, total: first.total };
+  const last = await availablePage(memberId, (pageCount - 1) * size);
+  return { rows: last.rows, page: pageCount, pageCount, total: last.total };
+}
+
+type AvailableRow = { [Key in keyof AvailableSurvey]: AvailableSurvey[Key] | null } & { total: bigint | number };
+
+/** One page from `skip` and the capped total; the total's row is there even when the page is empty. */
+async function availablePage(memberId: number, skip: number): Promise<{ rows: AvailableSurvey[]; total: number }> {
+  // Literals, not parameters: a plan made for any member (PostgreSQL's generic plan) can then use an
+  // index limited to these statuses (docs/performance.md, "Audiences (issue 17)").
+  const open = Prisma.raw(STARTABLE_STATUSES.join(", "));
+  const found = await getPrisma().$queryRaw<AvailableRow[]>`
+    WITH shown AS MATERIALIZED (
+      (SELECT a."surveyId", a."points", a."createdAt", a."id" AS "order", a."openedAt" IS NULL AS "isNew"
+       FROM "Assignment" a JOIN "Survey" s ON s."id" = a."surveyId" AND s."launched"
+       WHERE a."memberId" = ${memberId}::int AND a."status" IN (${open})
+       ORDER BY a."createdAt" DESC, a."id" DESC
+       LIMIT ${AVAILABLE_SURVEYS_SHOWN}::int)
+      UNION ALL
+      (SELECT x."surveyId", x."points", x."createdAt", 0 AS "order", TRUE AS "isNew"
+       FROM (${audiencesOfMemberSql(memberId)}) x)
+    )
+    SELECT p.*, counted."total"
+    FROM (SELECT count(*) AS "total" FROM (SELECT 1 FROM shown LIMIT ${AVAILABLE_SURVEYS_SHOWN}::int) capped) counted
+    LEFT JOIN LATERAL (
       SELECT u."surveyId", s."name", c."name" AS "category", s."descriptionHtml",
              u."points", s."lengthMinutes" AS "minutes", u."isNew"
-      FROM ((${assigned(skip + MEMBER_SURVEY_PAGE_SIZE)}) UNION ALL (${matched})) u
+      FROM shown u
       JOIN "Survey" s ON s."id" = u."surveyId"
       JOIN "SurveyCategory" c ON c."id" = s."categoryId"
       ORDER BY u."createdAt" DESC, u."order" DESC, u."surveyId" DESC
-      LIMIT ${MEMBER_SURVEY_PAGE_SIZE}::int OFFSET ${skip}::int`,
-  );
+      LIMIT ${MEMBER_SURVEY_PAGE_SIZE}::int OFFSET ${skip}::int
+    ) p ON TRUE`;
+  const rows = found.flatMap(({ total: _total, ...row }) => (row.surveyId === null ? [] : [row as AvailableSurvey]));
+  return { rows, total: Number(found[0]?.total ?? 0) };
 }
 
 export interface SurveyHistoryRow {

@@ -6,24 +6,39 @@
 // route inside the build: ratios from before then are not comparable.
 //
 // It seeds a large panel set-based into the database named by DATABASE_URL (default: a scratch
-// PGlite folder under /tmp, never ./data): 100,000 members, 1,000 surveys and 1,000,000
-// assignments, skipped when already there; writes one member and one admin session straight into
-// the database; and only then starts the benchmark's server on a free port (PGlite serves one process).
+// PGlite folder under /tmp, never ./data), skipped when already there: 1,000,000 members (panel.ts),
+// 100 explicit surveys and 1,000,000 assignments of them, and the audience model (issue 17): 200
+// live surveys with an audience (100 for all, 100 by demographics) and one member with 10,000
+// explicit assignments. It times the member dashboard's survey list in process, writes member and
+// admin sessions straight into the database, and only then starts the benchmark's server on a free
+// port (PGlite serves one process). BENCH_RUNS: timed calls of that list; BENCH_MEMBER_ASSIGNMENTS:
+// the heavy member's assignments. A folder seeded before issue 17 (six-digit e-mails) is not reused.
 // Sizes: BENCH_MEMBERS, BENCH_SURVEYS, BENCH_ASSIGNMENTS; load: BENCH_DURATION (seconds per route),
 // BENCH_WARMUP (unmeasured seconds before each), BENCH_CONNECTIONS. BENCH_ONLY=landing,login keeps
 // only those routes (and the bare ones); BENCH_PROFILE=<folder> writes the server's CPU profile there.
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
-import { hashPassword } from "../../app/domain/passwords.server";
 import { seedCategories, seedProfileSurveys } from "../../app/domain/seed.server";
-import { migrateDatabase, openDatabase } from "../../app/lib/db.server";
+import { migrateDatabase, openDatabase, provideDatabase } from "../../app/lib/db.server";
 import { freePort, hasProductionBuild, productionBuildIssue, startAppServer } from "../../tests/support/app-server";
 import { adminSessionCookie, memberSessionCookies } from "../../tests/support/session-cookies";
 import { benchDatabase } from "./measure";
+import {
+  aboutYouTargets,
+  DOMAIN,
+  HEAVY_MEMBER,
+  MEMBERS,
+  memberEmail,
+  PASSWORD,
+  seedAudiences,
+  seedHeavyMember,
+  seedMembers,
+  seedProfileAnswers,
+  timeDashboardQueries,
+} from "./panel";
 
-const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
-const SURVEYS = Number(process.env.BENCH_SURVEYS ?? 1_000);
+const SURVEYS = Number(process.env.BENCH_SURVEYS ?? 100);
 const ASSIGNMENTS = Number(process.env.BENCH_ASSIGNMENTS ?? 1_000_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
@@ -35,10 +50,9 @@ const ONLY = (process.env.BENCH_ONLY ?? "")
   .filter(Boolean);
 /** A folder: the server runs with `node --cpu-prof` and writes its CPU profile there when it stops. */
 const PROFILE_DIR = process.env.BENCH_PROFILE?.trim() || null;
-const MEMBER_BATCH = 100_000;
 const ASSIGNMENT_BATCH = 100_000;
-const DOMAIN = "load-bench.example";
-const PASSWORD = "Load#Bench-2026";
+/** Timed calls of the dashboard's query per case, before the server starts. */
+const QUERY_RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const SLUG_PREFIX = "load-bench-";
 
 // The server must accept the cookies signed here, so both sides use this secret.
@@ -60,9 +74,12 @@ export async function run(): Promise<void> {
   const databaseUrl = target.kind === "postgres" ? target.url : `pglite:${target.dataDir}`;
   await migrateDatabase(target);
   const database = openDatabase(target);
-  let cookies: { member: string; admin: string };
+  let cookies: Cookies;
   try {
     cookies = await seedPanel(database.prisma, perMember);
+    provideDatabase(database);
+    const [ordinary, heavy] = await memberIds(database.prisma);
+    await timeDashboardQueries(ordinary, heavy, QUERY_RUNS);
   } finally {
     await database.close();
   }
@@ -125,11 +142,20 @@ export async function run(): Promise<void> {
 
 type Prisma = ReturnType<typeof openDatabase>["prisma"];
 
-/** Seeds the panel once and returns a member's and an admin's session cookies. */
-async function seedPanel(prisma: Prisma, perMember: number) {
+interface Cookies {
+  member: string;
+  /** The member with 10,000 explicit assignments. */
+  heavy: string;
+  admin: string;
+}
+
+/** Seeds the panel once and returns two members' and an admin's session cookies. */
+async function seedPanel(prisma: Prisma, perMember: number): Promise<Cookies> {
   await seedCategories(prisma);
   await seedProfileSurveys(prisma);
   await seedMembers(prisma);
+  const targetable = await aboutYouTargets(prisma);
+  await seedProfileAnswers(prisma, targetable);
   await seedSurveys(prisma);
   const admin = await prisma.admin.upsert({
     where: { email: `admin@${DOMAIN}` },
@@ -137,54 +163,36 @@ async function seedPanel(prisma: Prisma, perMember: number) {
     update: {},
   });
   await seedAssignments(prisma, perMember, admin.id);
+  await seedAudiences(prisma, targetable, admin.id);
+  const [member, heavy] = await memberIds(prisma);
+  await seedHeavyMember(prisma, heavy, SLUG_PREFIX, admin.id);
 
   // Earlier runs' sessions (the login POSTs make one each) would only grow the table.
   await prisma.$executeRaw`
     DELETE FROM "MemberSession" WHERE "memberId" IN (SELECT "id" FROM "Member" WHERE "email" LIKE ${`%@${DOMAIN}`})`;
   await prisma.adminSession.deleteMany({ where: { adminId: admin.id } });
-  const member = await prisma.member.findUniqueOrThrow({ where: { email: memberEmail(1) }, select: { id: true } });
-  const memberCookies = await memberSessionCookies(prisma, [member.id]);
-  return { member: memberCookies.get(member.id) ?? "", admin: await adminSessionCookie(prisma, admin.id) };
+  const memberCookies = await memberSessionCookies(prisma, [member, heavy]);
+  return {
+    member: memberCookies.get(member) ?? "",
+    heavy: memberCookies.get(heavy) ?? "",
+    admin: await adminSessionCookie(prisma, admin.id),
+  };
 }
 
-function memberEmail(n: number): string {
-  return `user${String(n).padStart(6, "0")}@${DOMAIN}`;
+/** The ordinary member (the first) and the one with 10,000 explicit assignments. */
+async function memberIds(prisma: Prisma): Promise<[number, number]> {
+  const find = (n: number) =>
+    prisma.member.findUniqueOrThrow({ where: { email: memberEmail(n) }, select: { id: true } }).then((row) => row.id);
+  return [await find(1), await find(HEAVY_MEMBER)];
 }
 
-/** Verified members with every required detail, all with the same password (hashed once). */
-async function seedMembers(prisma: Prisma) {
-  const [{ existing }] = await prisma.$queryRaw<{ existing: bigint }[]>`
-    SELECT count(*) AS existing FROM "Member" WHERE "email" LIKE ${`%@${DOMAIN}`}`;
-  const start = Number(existing);
-  if (start >= MEMBERS) {
-    console.log(`${start.toLocaleString("en-US")} load-bench members already there; not seeding.`);
-    return;
-  }
-  const passwordHash = await hashPassword(PASSWORD);
-  const began = performance.now();
-  for (let from = start + 1; from <= MEMBERS; from += MEMBER_BATCH) {
-    const to = Math.min(from + MEMBER_BATCH - 1, MEMBERS);
-    await prisma.$executeRaw`
-      INSERT INTO "Member" ("firstName", "lastName", "email", "emailVerifiedAt", "passwordHash", "country", "state",
-                            "city", "pin", "dob", "gender", "lastActiveAt", "createdAt", "updatedAt")
-      SELECT 'Load', 'Member ' || n, 'user' || lpad(n::text, 6, '0') || ${`@${DOMAIN}`}, now(), ${passwordHash},
-             'IN', 'Karnataka', 'Bengaluru', '560001', date '1970-01-01' + (n % 15000),
-             (ARRAY['male', 'female'])[1 + n % 2]::"Gender", now(),
-             now() - ((${MEMBERS}::int - n)::float8 / ${MEMBERS}::int) * interval '1000 days', now()
-      FROM generate_series(${from}::int, ${to}::int) AS n`;
-    process.stdout.write(`\rSeeded ${to.toLocaleString("en-US")} members`);
-  }
-  await prisma.$executeRawUnsafe(`ANALYZE "Member"`);
-  console.log(`\nSeeding members took ${((performance.now() - began) / 1000).toFixed(1)} s`);
-}
-
-/** External surveys, nine in ten launched, created over the last weeks. */
+/** External surveys, all launched (live), created over the last weeks: the explicitly assigned ones. */
 async function seedSurveys(prisma: Prisma) {
   await prisma.$executeRaw`
     INSERT INTO "Survey" ("name", "slug", "descriptionHtml", "categoryId", "points", "lengthMinutes", "launched",
                           "delivery", "externalUrl", "returnSecret", "createdAt", "updatedAt")
     SELECT 'Load bench survey ' || n, ${SLUG_PREFIX} || n, '<p>A survey about everyday things.</p>', 1 + n % 27,
-           10 + n % 90, 5 + n % 20, n % 10 <> 0, 'external', 'https://vendor.example/s?rid={token}', repeat('0', 64),
+           10 + n % 90, 5 + n % 20, TRUE, 'external', 'https://vendor.example/s?rid={token}', repeat('0', 64),
            now() - (${SURVEYS}::int - n) * interval '1 hour', now()
     FROM generate_series(1, ${SURVEYS}::int) AS n
     ON CONFLICT DO NOTHING`;
@@ -259,7 +267,7 @@ interface BenchRoute {
   check?: (headers: Record<string, string | string[]>) => string | null;
 }
 
-function benchRoutes(cookies: { member: string; admin: string }): BenchRoute[] {
+function benchRoutes(cookies: Cookies): BenchRoute[] {
   // Real sign-ins: each POST names the next member in turn, with the right password, and must
   // answer the redirect to the dashboard with a new session cookie. Only failed logins count
   // towards the rate limits, and no member signs in twice in a row.
@@ -291,6 +299,13 @@ function benchRoutes(cookies: { member: string; admin: string }): BenchRoute[] {
       method: "GET",
       path: "/dashboard",
       headers: { Cookie: cookies.member },
+      expect: 200,
+    },
+    {
+      name: "dashboard, 10,000 assignments",
+      method: "GET",
+      path: "/dashboard",
+      headers: { Cookie: cookies.heavy },
       expect: 200,
     },
     {

@@ -19,9 +19,9 @@ export function benchDatabase(name: string): DatabaseTarget {
   return target;
 }
 
-/** Sorted durations in ms of `runs` calls, after ten unmeasured ones (a cold cache is not timed). */
-export async function time(work: () => Promise<unknown>, runs: number): Promise<number[]> {
-  for (let index = 0; index < 10; index += 1) await work();
+/** Sorted durations in ms of `runs` calls, after unmeasured ones (a cold cache is not timed). */
+export async function time(work: () => Promise<unknown>, runs: number, warmups = 10): Promise<number[]> {
+  for (let index = 0; index < warmups; index += 1) await work();
   const samples: number[] = [];
   for (let index = 0; index < runs; index += 1) {
     const began = performance.now();
@@ -34,6 +34,7 @@ export async function time(work: () => Promise<unknown>, runs: number): Promise<
 export function report(label: string, sorted: number[]) {
   const at = (fraction: number) => sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)];
   console.log(
-    `${label.padEnd(42)} runs ${String(sorted.length).padStart(4)}  p50 ${at(0.5).toFixed(2).padStart(7)} ms  p99 ${at(0.99).toFixed(2).padStart(7)} ms`,
+    `${label.padEnd(42)} runs ${String(sorted.length).padStart(4)}  p50 ${at(0.5).toFixed(2).padStart(7)} ms  ` +
+      `p99 ${at(0.99).toFixed(2).padStart(7)} ms  load ${os.loadavg()[0].toFixed(2)}`,
   );
 }
