@@ -318,6 +318,14 @@ function addQuestion(
  * The reducer of an editor: applies one action. Never throws: an action pointing at a page,
  * question or option that does not exist (a stale form, a crafted post) leaves the draft as it was.
  */
+/** A new option's name, unique in its question: "New Option", then "New Option 2", "New Option 3"… */
+function newOptionName(config: EditorConfig, options: readonly string[]): string {
+  if (!options.includes(config.newOption)) return config.newOption;
+  let n = 2;
+  while (options.includes(`${config.newOption} ${n}`)) n += 1;
+  return `${config.newOption} ${n}`;
+}
+
 export function editorReducer(config: EditorConfig) {
   return (draft: BuilderDraft, action: BuilderAction): BuilderDraft => applyAction(config, draft, action);
 }
@@ -384,10 +392,10 @@ function applyAction(config: EditorConfig, draft: BuilderDraft, action: BuilderA
           : config.codes
             ? {
                 ...question,
-                options: [...question.options, config.newOption],
+                options: [...question.options, newOptionName(config, question.options)],
                 optionCodes: [...(question.optionCodes ?? []), nextCode("o", usedOptionCodes(config, question))],
               }
-            : { ...question, options: [...question.options, config.newOption] },
+            : { ...question, options: [...question.options, newOptionName(config, question.options)] },
       );
     case "rename-option": {
       const value = savedName(action.value);

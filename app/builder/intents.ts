@@ -162,3 +162,17 @@ export function renameActions(draft: BuilderDraft, read: (name: string) => unkno
   });
   return actions;
 }
+
+/**
+ * The type changes a no-JavaScript post carries: every question's type picker whose value differs
+ * from the question's type, so that a type chosen in the dropdown is applied by whichever button is
+ * pressed, not only by its own 'Change type'. A picker that holds no known type changes nothing.
+ */
+export function typeActions(draft: BuilderDraft, read: (name: string) => unknown): BuilderAction[] {
+  return draft.pages.flatMap((page, p) =>
+    page.questions.flatMap((question, q): BuilderAction[] => {
+      const type = questionType(read(field.type(p, q)));
+      return type && type !== question.type ? [{ type: "change-type", page: p, question: q, questionType: type }] : [];
+    }),
+  );
+}

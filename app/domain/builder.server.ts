@@ -11,7 +11,7 @@ import {
   type BuilderDraft,
   type DraftErrors,
 } from "~/builder/draft";
-import { actionOfIntent, intent, renameActions } from "~/builder/intents";
+import { actionOfIntent, intent, renameActions, typeActions } from "~/builder/intents";
 import { builderPath, type BuilderPurpose } from "~/builder/purpose";
 import type { Admin, Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/db.server";
@@ -109,8 +109,9 @@ export async function handleBuilderPost(request: Request, admin: Actor, purpose:
     const version = read("version");
     if (typeof version === "string" && version !== stored.version)
       return refused(409, BUILDER_MESSAGES.changedElsewhere);
-    // Names typed before pressing any button are kept, whichever button it was.
-    draft = renameActions(stored.draft, read).reduce(applyBuilderAction, stored.draft);
+    // Names typed and types picked before pressing any button are kept, whichever button it was.
+    const typed = renameActions(stored.draft, read).reduce(applyBuilderAction, stored.draft);
+    draft = typeActions(typed, read).reduce(applyBuilderAction, typed);
   }
 
   if (button !== intent.save && button !== intent.preview && button !== intent.submit && button !== intent.start) {

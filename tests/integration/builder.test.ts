@@ -108,11 +108,23 @@ describe("each button without JavaScript", () => {
     draft = await press(intent.changeType(0, 0), { [field.type(0, 0)]: "checkbox" });
     expect(draft?.pages[0].questions[0]).toMatchObject({ type: "checkbox", options: ["New Option"] });
     draft = await press(intent.addOption(0, 0));
-    expect(draft?.pages[0].questions[0].options).toEqual(["New Option", "New Option"]);
+    expect(draft?.pages[0].questions[0].options).toEqual(["New Option", "New Option 2"]);
     draft = await press(intent.deleteOption(0, 0, 1));
     expect(draft?.pages[0].questions[0].options).toEqual(["New Option"]);
     draft = await press(intent.deleteQuestion(1, 0));
     expect(draft?.pages).toHaveLength(1);
+  });
+
+  test("without JavaScript, a type picked in a dropdown is applied by any button, not only 'Change type'", async () => {
+    const { press } = await started();
+    // The picker of question 1 says radio; the admin presses Add Option of that question at once.
+    let draft = await press(intent.addOption(0, 0), { [field.type(0, 0)]: "radio" });
+    expect(draft?.pages[0].questions[0]).toMatchObject({ type: "radio", options: ["New Option", "New Option 2"] });
+    // Save with the picker unchanged changes nothing; an unknown type in a picker is ignored.
+    draft = await press(intent.save, { [field.type(0, 0)]: "radio" });
+    expect(draft?.pages[0].questions[0].options).toEqual(["New Option", "New Option 2"]);
+    draft = await press(intent.save, { [field.type(0, 0)]: "not-a-type" });
+    expect(draft?.pages[0].questions[0].type).toBe("radio");
   });
 
   test("any button also saves the names typed in the form; empty names are not saved", async () => {
@@ -343,7 +355,14 @@ describe("Submit", () => {
     await press(intent.addQuestion("checkbox"));
     await press(intent.addOption(0, 1));
     const before = await counts();
-    const refused = expectData(await post(cookie, { intent: intent.submit, [field.page(0)]: "First page" }));
+    // The second option renamed to the first one's name, differing only in case and spaces.
+    const refused = expectData(
+      await post(cookie, {
+        intent: intent.submit,
+        [field.page(0)]: "First page",
+        [field.option(0, 1, 1)]: " new option",
+      }),
+    );
     expect(refused.init?.status).toBe(400);
     expect(refused.data).toEqual({
       status: "error",

@@ -176,7 +176,8 @@ describe("the editor's intents", () => {
     );
     expect(withOption.data.pageState!.draft.questions[1].options).toEqual([
       { value: "o1", label: "Title" },
-      { value: "o2", label: "Title" },
+      // Unique in its question (issue 18): the spec's default title, numbered after the first.
+      { value: "o2", label: "Title 2" },
     ]);
 
     // Back to text (6 = number): the options go.
@@ -196,7 +197,7 @@ describe("the editor's intents", () => {
     const optionDeleted = expectData(
       await post(cookie, id, editorForm(withOption.data.pageState!.draft, intent.deleteOption(0, 1, 0))),
     );
-    expect(optionDeleted.data.pageState!.draft.questions[1].options).toEqual([{ value: "o2", label: "Title" }]);
+    expect(optionDeleted.data.pageState!.draft.questions[1].options).toEqual([{ value: "o2", label: "Title 2" }]);
 
     const stored = await getPrisma().question.findMany({ select: { key: true } });
     expect(stored).toEqual([{ key: "q1" }]);

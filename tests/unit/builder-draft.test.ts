@@ -254,11 +254,12 @@ describe("changing a question's type", () => {
 describe("options", () => {
   const radio = () => apply(newDraft(), { type: "change-type", page: 0, question: 0, questionType: "radio" });
 
-  test("a new option is 'New Option'", () => {
-    expect(apply(radio(), { type: "add-option", page: 0, question: 0 }).pages[0].questions[0].options).toEqual([
-      NEW_OPTION,
-      NEW_OPTION,
-    ]);
+  test("a new option is 'New Option', then 'New Option 2', 'New Option 3': never a duplicate", () => {
+    const add = (draft: ReturnType<typeof radio>) => apply(draft, { type: "add-option", page: 0, question: 0 });
+    expect(add(add(radio())).pages[0].questions[0].options).toEqual([NEW_OPTION, `${NEW_OPTION} 2`, `${NEW_OPTION} 3`]);
+    // After a delete, the free name is reused rather than a duplicate made.
+    const deleted = apply(add(add(radio())), { type: "delete-option", page: 0, question: 0, option: 1 });
+    expect(add(deleted).pages[0].questions[0].options).toEqual([NEW_OPTION, `${NEW_OPTION} 3`, `${NEW_OPTION} 2`]);
   });
 
   test("only choice questions get options", () => {
@@ -326,7 +327,8 @@ describe("validation for Submit", () => {
       { type: "change-type", page: 0, question: 0, questionType: "select" },
       { type: "add-option", page: 0, question: 0 },
     );
-    expect(validateDraft(twoNew)).toEqual({ [errorKey.option(0, 0, 1)]: DRAFT_MESSAGES.duplicateOption });
+    // Two options added in a row get distinct names, so the draft stays valid.
+    expect(validateDraft(twoNew)).toEqual({});
   });
 
   test("length limits: title 200, names 300, options 100", () => {
