@@ -64,6 +64,8 @@ export const memberSearchSchema = z
       z
         .string()
         .max(100, NAME_SEARCH_MESSAGE)
+        // Control characters (NUL above all, which PostgreSQL refuses in text) are in no name.
+        .refine((value) => !/\p{Cc}/u.test(value.replace(/[\t\n\r]/g, " ")), NAME_SEARCH_MESSAGE)
         .transform((value) => value.trim().replace(/\s+/g, " ").toLowerCase()),
     ),
     phone: optional(

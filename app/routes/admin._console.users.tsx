@@ -63,7 +63,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function UsersRecords() {
   const { cards, options, values, errors, single, page } = useLoaderData<typeof loader>();
-  const searched = MEMBER_SEARCH_KEYS.some((key) => key !== "sort" && values[key] !== "");
+  const searched = Object.entries(values).some(([key, value]) => key !== "sort" && value !== "");
   return (
     <div className="space-y-6">
       <h1 className="text-xl font-semibold">Users Records</h1>

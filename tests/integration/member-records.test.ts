@@ -7,6 +7,7 @@ import {
   EMAIL_SEARCH_MESSAGE,
   formatRupees,
   MEMBER_ID_MESSAGE,
+  NAME_SEARCH_MESSAGE,
   PAGE_SIZE,
   PHONE_SEARCH_MESSAGE,
   SORT_MESSAGE,
@@ -247,6 +248,8 @@ describe("Users Records", () => {
       ["id=0", "id", MEMBER_ID_MESSAGE],
       ["phone=call%20me", "phone", PHONE_SEARCH_MESSAGE],
       ["phone=98765", "phone", PHONE_SEARCH_MESSAGE],
+      ["name=a%00b", "name", NAME_SEARCH_MESSAGE],
+      [`name=${"a".repeat(101)}`, "name", NAME_SEARCH_MESSAGE],
       ["sort=random", "sort", SORT_MESSAGE],
     ];
     for (const [query, field, message] of cases) {
