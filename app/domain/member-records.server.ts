@@ -1,25 +1,93 @@
 import { z } from "zod";
-import { Prisma } from "~/generated/prisma/client";
+import { MemberStatus, Prisma } from "~/generated/prisma/client";
+import { isMobile, phoneDigits } from "~/domain/member-profile-rules";
+import { isCountryCode } from "~/lib/countries.server";
 import type { Tx } from "~/lib/db.server";
 import { parseId } from "~/lib/ids";
 
-// Users Records (/admin/users): the totals cards, the e-mail search and the member table.
-// The table pages by id (keyset: ?after=ID / ?before=ID / ?last=1), so every page costs the same
-// at 1,000,000 members as at 100; see docs/decisions/013-users-records.md.
+// Users Records (/admin/users): the totals cards, the member search and the member table.
+// The table pages by sign-up date and id (keyset: ?after=ID / ?before=ID / ?last=1), so every page
+// costs the same at 1,000,000 members as at 100; see docs/decisions/013-users-records.md.
 
 export const PAGE_SIZE = 20;
 export const EMAIL_SEARCH_MESSAGE = "Enter an email address or the start of one.";
+export const MEMBER_ID_MESSAGE = "Enter a member ID: a whole number such as 1042.";
+export const NAME_SEARCH_MESSAGE = "Enter a name or the start of one (up to 100 characters).";
+export const PHONE_SEARCH_MESSAGE =
+  "Enter the whole phone number as the member gave it: 6 to 15 digits, optionally starting with +.";
+export const COUNTRY_FILTER_MESSAGE = "Choose a country from the list.";
+export const STATUS_FILTER_MESSAGE = "Choose a status from the list.";
+export const DATE_FILTER_MESSAGE = "Enter a date as YYYY-MM-DD, for example 2026-11-25.";
+export const DATE_RANGE_MESSAGE = "The first date must be on or before the last date.";
+export const SORT_MESSAGE = "Choose newest or oldest first.";
 
-/** An e-mail address or its start: lower-cased, no spaces, only characters addresses use. */
-export const memberSearchSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .max(254, EMAIL_SEARCH_MESSAGE)
-    .regex(/^[a-z0-9.!#$%&'*+/=?^_`{|}~@-]*$/, EMAIL_SEARCH_MESSAGE)
-    .optional(),
-});
+export const MEMBER_SORTS = ["oldest", "newest"] as const;
+export type MemberSort = (typeof MEMBER_SORTS)[number];
+
+/** Blank query values (an empty field of the GET form) mean "not given". */
+const optional = <T extends z.ZodTypeAny>(schema: T) =>
+  z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? undefined : value), schema.optional());
+
+/** A calendar date as the date input sends it (YYYY-MM-DD), and one that exists (not 2026-02-30). */
+const signUpDate = z
+  .string()
+  .trim()
+  .refine((value) => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+  }, DATE_FILTER_MESSAGE);
+
+/**
+ * The Users Records query: search keys (member id, e-mail or its start, name or its start, phone), filters (country, status, sign-up dates, inclusive UTC days) and the sort. Every key is
+ * optional and they combine with AND. The phone is the whole number, normalised as My Detail stores it
+ * (spaces and hyphens removed): an exact match is one index lookup, where a short prefix of numbers
+ * that share their first digits would make the planner walk the sign-up index (docs/performance.md).
+ */
+export const memberSearchSchema = z
+  .object({
+    id: optional(
+      z
+        .string()
+        .trim()
+        .refine((value) => parseId(value) !== null, MEMBER_ID_MESSAGE),
+    ),
+    /** An e-mail address or its start: lower-cased, no spaces, only characters addresses use. */
+    email: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .max(254, EMAIL_SEARCH_MESSAGE)
+      .regex(/^[a-z0-9.!#$%&'*+/=?^_`{|}~@-]*$/, EMAIL_SEARCH_MESSAGE)
+      .optional(),
+    name: optional(
+      z
+        .string()
+        .max(100, NAME_SEARCH_MESSAGE)
+        // Control characters (NUL above all, which PostgreSQL refuses in text) are in no name.
+        .refine((value) => !/\p{Cc}/u.test(value.replace(/[\t\n\r]/g, " ")), NAME_SEARCH_MESSAGE)
+        .transform((value) => value.trim().replace(/\s+/g, " ").toLowerCase()),
+    ),
+    phone: optional(
+      z
+        .string()
+        .refine(isMobile, PHONE_SEARCH_MESSAGE)
+        .transform((value) => phoneDigits(value.trim())),
+    ),
+    country: optional(z.string().trim().refine(isCountryCode, COUNTRY_FILTER_MESSAGE)),
+    status: optional(z.nativeEnum(MemberStatus, { errorMap: () => ({ message: STATUS_FILTER_MESSAGE }) })),
+    from: optional(signUpDate),
+    to: optional(signUpDate),
+    sort: optional(z.enum(MEMBER_SORTS, { errorMap: () => ({ message: SORT_MESSAGE }) })),
+  })
+  .superRefine((search, context) => {
+    if (search.from && search.to && search.from > search.to) {
+      context.addIssue({ code: z.ZodIssueCode.custom, path: ["to"], message: DATE_RANGE_MESSAGE });
+    }
+  });
+
+export type MemberSearch = z.infer<typeof memberSearchSchema>;
+export const MEMBER_SEARCH_KEYS = ["id", "email", "name", "phone", "country", "status", "from", "to", "sort"] as const;
 
 export interface MemberRecord {
   id: number;
@@ -62,20 +130,40 @@ export function findMemberByEmail(prisma: Tx, email: string): Promise<MemberReco
 }
 
 /**
- * One page of members in id order, optionally only those whose address starts with `emailPrefix`
- * (LIKE 'prefix%' uses the text_pattern_ops index; % and _ in the prefix are matched literally).
+ * One page of members by sign-up date (then id, so equal dates keep one order), oldest or newest
+ * first, with the search's keys and filters. Keyset pages: the cursor is the id of the row at the
+ * page's edge, whose (createdAt, id) the query reads, so a page costs the same wherever it is.
+ * Prefixes use LIKE 'prefix%' on text_pattern_ops indexes (%, _ and \\ in a value match literally).
  */
 export async function listMemberRecords(
   prisma: Tx,
-  { emailPrefix, cursor }: { emailPrefix?: string; cursor: PageCursor },
+  { cursor, ...search }: Omit<MemberSearch, "email"> & { emailPrefix?: string; cursor: PageCursor },
 ): Promise<MemberRecordsPage> {
   const conditions: Prisma.Sql[] = [];
-  if (emailPrefix) conditions.push(Prisma.sql`"email" LIKE ${escapeLike(emailPrefix) + "%"}`);
+  const id = search.id ? parseId(search.id) : null;
+  if (id !== null) conditions.push(Prisma.sql`"id" = ${id}`);
+  if (search.emailPrefix) conditions.push(Prisma.sql`"email" LIKE ${escapeLike(search.emailPrefix) + "%"}`);
+  if (search.name) conditions.push(Prisma.sql`${MEMBER_FULL_NAME} LIKE ${escapeLike(search.name) + "%"}`);
+  if (search.phone) conditions.push(Prisma.sql`"mobile" = ${search.phone}`);
+  if (search.country) conditions.push(Prisma.sql`"country" = ${search.country}`);
+  if (search.status) conditions.push(Prisma.sql`"status" = ${search.status}::"MemberStatus"`);
+  if (search.from) conditions.push(Prisma.sql`"createdAt" >= ${new Date(`${search.from}T00:00:00Z`)}`);
+  if (search.to) {
+    const dayAfter = new Date(`${search.to}T00:00:00Z`);
+    dayAfter.setUTCDate(dayAfter.getUTCDate() + 1);
+    conditions.push(Prisma.sql`"createdAt" < ${dayAfter}`);
+  }
+  const newest = search.sort === "newest";
   const backwards = cursor !== null && !("after" in cursor);
-  if (cursor && "after" in cursor) conditions.push(Prisma.sql`"id" > ${cursor.after}`);
-  if (cursor && "before" in cursor) conditions.push(Prisma.sql`"id" < ${cursor.before}`);
+  // Rows come in reading order when going forwards, in reverse when reading back from a cursor.
+  const descending = newest !== backwards;
+  const anchor = cursor && "after" in cursor ? cursor.after : cursor && "before" in cursor ? cursor.before : null;
+  if (anchor !== null) {
+    const edge = Prisma.sql`(SELECT "createdAt", "id" FROM "Member" WHERE "id" = ${anchor})`;
+    conditions.push(descending ? Prisma.sql`("createdAt", "id") < ${edge}` : Prisma.sql`("createdAt", "id") > ${edge}`);
+  }
   const where = conditions.length ? Prisma.sql`WHERE ${Prisma.join(conditions, " AND ")}` : Prisma.empty;
-  const order = backwards ? Prisma.sql`"id" DESC` : Prisma.sql`"id" ASC`;
+  const order = descending ? Prisma.sql`"createdAt" DESC, "id" DESC` : Prisma.sql`"createdAt" ASC, "id" ASC`;
   const rows = await prisma.$queryRaw<MemberRecord[]>`
     SELECT "id", "firstName", "lastName", "email", "country", "state" FROM "Member"
     ${where} ORDER BY ${order} LIMIT ${PAGE_SIZE + 1}`;
@@ -105,6 +193,9 @@ export function parsePageCursor(params: URLSearchParams): PageCursor {
 }
 
 const MEMBER_RECORD = { id: true, firstName: true, lastName: true, email: true, country: true, state: true } as const;
+
+// The expression of the index Member_full_name_prefix: the name as "first last", lower-cased.
+const MEMBER_FULL_NAME = Prisma.sql`lower("firstName" || ' ' || "lastName")`;
 
 function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (character) => `\\${character}`);

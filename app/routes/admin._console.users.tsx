@@ -1,3 +1,4 @@
+import type { InputHTMLAttributes } from "react";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { DataTable, CELL } from "~/components/data-table";
@@ -7,49 +8,62 @@ import {
   formatRupees,
   getUsersRecordsTotals,
   listMemberRecords,
+  MEMBER_SEARCH_KEYS,
   memberSearchSchema,
   parsePageCursor,
   type MemberRecord,
 } from "~/domain/member-records.server";
-import { Field } from "~/components/forms";
+import { Field, SelectField } from "~/components/forms";
+import { MemberStatus } from "~/generated/prisma/enums";
+import { countryName, listCountries } from "~/lib/countries.server";
 import { getPrisma } from "~/lib/db.server";
 import { PRODUCT_NAME } from "~/lib/product";
 
 export const meta: MetaFunction = () => [{ title: `Users Records | ${PRODUCT_NAME}` }];
 
-// A GET form and plain links: search and paging work without JavaScript and can be bookmarked.
+// A GET form and plain links: search, filters, sort and paging work without JavaScript, stay in
+// the URL and can be bookmarked.
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const prisma = getPrisma();
   const params = new URL(request.url).searchParams;
-  const rawEmail = params.get("email") ?? "";
   const totals = await getUsersRecordsTotals(prisma);
   const cards = {
     totalUsers: totals.totalUsers,
     totalCompleted: totals.totalCompleted,
     totalAmount: formatRupees(totals.totalPaidMinor),
   };
+  const options = { countries: listCountries(), statuses: Object.values(MemberStatus) };
+  // What was typed, shown back in the form (and kept by the page links) whether valid or not.
+  const values = Object.fromEntries(MEMBER_SEARCH_KEYS.map((key) => [key, params.get(key) ?? ""])) as SearchValues;
+  const noErrors: SearchErrors = {};
+  const base = { cards, options, values, errors: noErrors };
 
-  const search = memberSearchSchema.safeParse({ email: rawEmail });
+  const search = memberSearchSchema.safeParse(
+    Object.fromEntries(MEMBER_SEARCH_KEYS.map((key) => [key, params.get(key) ?? undefined])),
+  );
   if (!search.success) {
-    const emailErrors = search.error.flatten().fieldErrors.email ?? [];
-    return { cards, email: rawEmail, emailErrors, single: null, page: null };
+    const errors = search.error.flatten().fieldErrors as SearchErrors;
+    return { ...base, errors, single: null, page: null };
   }
-  const email = search.data.email ?? "";
+  const { email, ...filters } = search.data;
   const cursor = parsePageCursor(params);
-  if (email && !cursor) {
+  const filtered = Object.entries(filters).some(([key, value]) => key !== "sort" && value !== undefined);
+  if (email && !filtered && !cursor) {
     const exact = await findMemberByEmail(prisma, email);
-    if (exact) return { cards, email, emailErrors: [], single: exact, page: null };
+    if (exact) return { ...base, single: withCountryName(exact), page: null };
   }
-  const page = await listMemberRecords(prisma, { emailPrefix: email || undefined, cursor });
-  if (email && !cursor && page.members.length === 1 && !page.hasNext) {
-    return { cards, email, emailErrors: [], single: page.members[0], page: null };
+  const page = await listMemberRecords(prisma, { ...filters, emailPrefix: email || undefined, cursor });
+  const members = page.members.map(withCountryName);
+  if ((email || filtered) && !cursor && members.length === 1 && !page.hasNext) {
+    return { ...base, single: members[0], page: null };
   }
-  return { cards, email, emailErrors: [], single: null, page };
+  return { ...base, single: null, page: { ...page, members } };
 }
 
 export default function UsersRecords() {
-  const { cards, email, emailErrors, single, page } = useLoaderData<typeof loader>();
+  const { cards, options, values, errors, single, page } = useLoaderData<typeof loader>();
+  const searched = Object.entries(values).some(([key, value]) => key !== "sort" && value !== "");
   return (
     <div className="space-y-6">
       <h1 className="text-xl font-semibold">Users Records</h1>
@@ -59,25 +73,7 @@ export default function UsersRecords() {
         <Card title="Total Amount" value={cards.totalAmount} testId="total-amount" />
       </div>
 
-      <Form key={email} method="get" role="search" className="flex flex-wrap items-start gap-3">
-        <div className="min-w-64 flex-1">
-          <Field
-            label="Search by email"
-            errors={emailErrors}
-            inputProps={{
-              id: "email",
-              name: "email",
-              type: "search",
-              defaultValue: email,
-              maxLength: 254,
-              autoComplete: "off",
-            }}
-          />
-        </div>
-        <button type="submit" className="btn-primary mt-6">
-          Search
-        </button>
-      </Form>
+      <SearchForm key={JSON.stringify(values)} values={values} errors={errors} options={options} />
 
       {single ? (
         <section aria-label="User">
@@ -93,8 +89,8 @@ export default function UsersRecords() {
           ) : (
             <MembersTable members={page.members} />
           )}
-          <Pagination email={email} page={page} />
-          {email ? (
+          <Pagination values={values} page={page} />
+          {searched ? (
             <Link to="/admin/users" className="mt-3 inline-block text-sm text-brand-600 underline">
               All Users
             </Link>
@@ -102,6 +98,82 @@ export default function UsersRecords() {
         </section>
       ) : null}
     </div>
+  );
+}
+
+type SearchValues = Record<(typeof MEMBER_SEARCH_KEYS)[number], string>;
+type SearchErrors = Partial<Record<(typeof MEMBER_SEARCH_KEYS)[number], string[]>>;
+
+function SearchForm({
+  values,
+  errors,
+  options,
+}: {
+  values: SearchValues;
+  errors: SearchErrors;
+  options: { countries: { code: string; name: string }[]; statuses: string[] };
+}) {
+  const text = (id: keyof SearchValues, label: string, extra: InputHTMLAttributes<HTMLInputElement> = {}) => (
+    <Field
+      label={label}
+      errors={errors[id]}
+      inputProps={{ id, name: id, type: "search", defaultValue: values[id], autoComplete: "off", ...extra }}
+    />
+  );
+  return (
+    <Form method="get" role="search" aria-label="Find members">
+      <div className="grid gap-x-4 sm:grid-cols-2 lg:grid-cols-4">
+        {text("email", "Search by email", { maxLength: 254 })}
+        {text("id", "Search by member ID", { inputMode: "numeric" })}
+        {text("name", "Search by name", { maxLength: 100 })}
+        {text("phone", "Search by phone", { type: "tel", maxLength: 30 })}
+        <SelectField
+          label="Country"
+          errors={errors.country}
+          selectProps={{ id: "country", name: "country", defaultValue: values.country }}
+        >
+          <option value="">Any country</option>
+          {options.countries.map((country) => (
+            <option key={country.code} value={country.code}>
+              {country.name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label="Status"
+          errors={errors.status}
+          selectProps={{ id: "status", name: "status", defaultValue: values.status }}
+        >
+          <option value="">Any status</option>
+          {options.statuses.map((status) => (
+            <option key={status} value={status}>
+              {status.charAt(0).toUpperCase() + status.slice(1)}
+            </option>
+          ))}
+        </SelectField>
+        <Field
+          label="Signed up from"
+          errors={errors.from}
+          inputProps={{ id: "from", name: "from", type: "date", defaultValue: values.from }}
+        />
+        <Field
+          label="Signed up to"
+          errors={errors.to}
+          inputProps={{ id: "to", name: "to", type: "date", defaultValue: values.to }}
+        />
+        <SelectField
+          label="Sort"
+          errors={errors.sort}
+          selectProps={{ id: "sort", name: "sort", defaultValue: values.sort }}
+        >
+          <option value="oldest">Oldest sign-ups first</option>
+          <option value="newest">Newest sign-ups first</option>
+        </SelectField>
+      </div>
+      <button type="submit" className="btn-primary">
+        Search
+      </button>
+    </Form>
   );
 }
 
@@ -116,7 +188,7 @@ function Card({ title, value, testId }: { title: string; value: string; testId: 
   );
 }
 
-function MembersTable({ members }: { members: MemberRecord[] }) {
+function MembersTable({ members }: { members: (MemberRecord & { countryName: string | null })[] }) {
   return (
     <DataTable headings={["#", "User ID", "Name", "Email", "Country", "State"]}>
       {members.map((member, index) => (
@@ -125,7 +197,7 @@ function MembersTable({ members }: { members: MemberRecord[] }) {
           <td className={CELL}>{member.id}</td>
           <td className={CELL}>{`${member.firstName} ${member.lastName}`.trim() || "N/A"}</td>
           <td className={CELL}>{member.email}</td>
-          <td className={CELL}>{member.country ?? "N/A"}</td>
+          <td className={CELL}>{member.countryName ?? "N/A"}</td>
           <td className={CELL}>{member.state ?? "N/A"}</td>
         </tr>
       ))}
@@ -134,14 +206,16 @@ function MembersTable({ members }: { members: MemberRecord[] }) {
 }
 
 function Pagination({
-  email,
+  values,
   page,
 }: {
-  email: string;
+  values: SearchValues;
   page: { members: MemberRecord[]; hasPrevious: boolean; hasNext: boolean };
 }) {
+  // Page links keep the search, the filters and the sort.
+  const kept = Object.entries(values).filter(([, value]) => value !== "");
   const href = (cursor: Record<string, string>) => {
-    const params = new URLSearchParams(email ? { email, ...cursor } : cursor);
+    const params = new URLSearchParams([...kept, ...Object.entries(cursor)]);
     const query = params.toString();
     return query ? `/admin/users?${query}` : "/admin/users";
   };
@@ -165,4 +239,8 @@ function Pagination({
         ))}
     </nav>
   );
+}
+
+function withCountryName<Member extends MemberRecord>(member: Member) {
+  return { ...member, countryName: member.country ? countryName(member.country) : null };
 }

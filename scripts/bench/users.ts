@@ -11,6 +11,12 @@ const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const BATCH = 100_000;
 const DOMAIN = "bench.example";
+// A month in the middle of the seeded 1,000 days of sign-ups.
+const MONTH = (() => {
+  const from = new Date(Date.now() - 500 * 86_400_000).toISOString().slice(0, 10);
+  const to = new Date(Date.now() - 470 * 86_400_000).toISOString().slice(0, 10);
+  return { from, to };
+})();
 
 export async function run(): Promise<void> {
   const target = benchDatabase("users");
@@ -26,11 +32,14 @@ export async function run(): Promise<void> {
       for (let from = start + 1; from <= MEMBERS; from += BATCH) {
         const to = Math.min(from + BATCH - 1, MEMBERS);
         await prisma.$executeRaw`
-          INSERT INTO "Member" ("firstName", "lastName", "email", "emailVerifiedAt", "country", "state", "createdAt", "updatedAt")
+          INSERT INTO "Member" ("firstName", "lastName", "email", "emailVerifiedAt", "country", "state", "mobile", "status", "createdAt", "updatedAt")
           SELECT CASE WHEN n % 10 = 0 THEN '' ELSE 'Bench' END, 'Member ' || n,
                  'user' || lpad(n::text, 7, '0') || ${`@${DOMAIN}`},
                  CASE WHEN n % 3 = 0 THEN NULL ELSE now() END,
                  (ARRAY['IN', 'US', 'GB', 'DE'])[1 + n % 4], 'State ' || (n % 30),
+                 '+9198' || lpad(n::text, 8, '0'),
+                 -- Mostly active, as a real panel: 2% inactive, 0.2% closed.
+                 (CASE WHEN n % 500 = 0 THEN 'closed' WHEN n % 50 = 0 THEN 'inactive' ELSE 'active' END)::"MemberStatus",
                  -- Sign-ups spread over the last 1,000 days, as in a panel that has been running a while.
                  now() - ((${MEMBERS}::int - n)::float8 / ${MEMBERS}::int) * interval '1000 days', now()
           FROM generate_series(${from}::int, ${to}::int) AS n`;
@@ -50,6 +59,27 @@ export async function run(): Promise<void> {
       ["last page", () => listMemberRecords(prisma, { cursor: { last: true } })],
       ["email prefix search 'user04242'", () => listMemberRecords(prisma, { emailPrefix: "user04242", cursor: null })],
       ["email exact search", () => findMemberByEmail(prisma, `user0424242@${DOMAIN}`)],
+      ["member id search", () => listMemberRecords(prisma, { id: "424242", cursor: null })],
+      [
+        "name prefix search 'bench member 4242'",
+        () => listMemberRecords(prisma, { name: "bench member 4242", cursor: null }),
+      ],
+      ["phone search '+919800424242'", () => listMemberRecords(prisma, { phone: "+919800424242", cursor: null })],
+      ["newest first, first page", () => listMemberRecords(prisma, { sort: "newest", cursor: null })],
+      ["newest first, after=500000", () => listMemberRecords(prisma, { sort: "newest", cursor: { after: 500_000 } })],
+      ["country GB, after=500000", () => listMemberRecords(prisma, { country: "GB", cursor: { after: 500_000 } })],
+      [
+        "status closed, newest, last page",
+        () => listMemberRecords(prisma, { status: "closed", sort: "newest", cursor: { last: true } }),
+      ],
+      [
+        "country GB + status inactive, first page",
+        () => listMemberRecords(prisma, { country: "GB", status: "inactive", cursor: null }),
+      ],
+      [
+        "sign-up dates (one month), after=500000",
+        () => listMemberRecords(prisma, { from: MONTH.from, to: MONTH.to, cursor: { after: 500_000 } }),
+      ],
     ];
     for (const [label, work] of cases) report(label, await time(work, RUNS));
     // The cards count every row: reported for reference, with fewer runs (they are not keyset-bound).

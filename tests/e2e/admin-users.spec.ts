@@ -80,3 +80,55 @@ test("an exact address shows that member alone, 'All Users' leads back; a bad va
   await expect(error).toHaveClass(/text-red-700/);
   await expect(page.getByLabel("Search by email")).toHaveAttribute("aria-invalid", "true");
 });
+
+test("an operator finds a member by phone, filters by country and status, and the filters stay on the pages", async ({
+  page,
+  context,
+}, testInfo) => {
+  const prefix = uniquePrefix(testInfo.project.name);
+  // A number of this test's own: the last digits vary by run and project.
+  const digits = String(Math.floor(Math.random() * 1e8)).padStart(8, "0");
+  const member = await createMember(context, testInfo, {
+    email: `${prefix}phone@example.com`,
+    firstName: "Meera",
+    lastName: "Phone",
+    country: "NP",
+    mobile: `+9198${digits}`,
+  });
+  await signInAsAdmin(page);
+  await page.goto("/admin/users");
+
+  await page.getByLabel("Search by phone").fill(`+91 98${digits.slice(0, 4)}-${digits.slice(4)}`);
+  await page.getByRole("button", { name: "Search" }).click();
+  const table = page.getByRole("table");
+  await expect(table.locator("tbody tr")).toHaveCount(1);
+  await expect(table).toContainText(member.email);
+  await expect(table).toContainText("Nepal");
+  await expect(page.getByLabel("Search by phone")).toHaveValue(`+91 98${digits.slice(0, 4)}-${digits.slice(4)}`);
+
+  await page.goto("/admin/users");
+  for (let index = 0; index < 21; index += 1) {
+    await createMember(context, testInfo, {
+      email: `${prefix}${String(index).padStart(2, "0")}@example.com`,
+      country: "LI",
+    });
+  }
+  await page.getByLabel("Search by email").fill(prefix);
+  await page.getByLabel("Country").selectOption({ label: "Liechtenstein" });
+  await page.getByLabel("Status").selectOption("active");
+  await page.getByLabel("Sort").selectOption({ label: "Newest sign-ups first" });
+  await page.getByRole("button", { name: "Search" }).click();
+  const rows = table.locator("tbody tr");
+  await expect(rows).toHaveCount(20);
+  await expect(rows.first()).toContainText(`${prefix}20@example.com`);
+  await expect(rows.first()).toContainText("Liechtenstein");
+  await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Next" }).click();
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(`${prefix}00@example.com`);
+  await expect(page.getByLabel("Country")).toHaveValue("LI");
+  await expect(page.getByLabel("Sort")).toHaveValue("newest");
+
+  await page.goto("/admin/users?country=XX&from=2026-02-30");
+  await expect(page.getByText("Choose a country from the list.")).toBeVisible();
+  await expect(page.getByText("Enter a date as YYYY-MM-DD, for example 2026-11-25.")).toBeVisible();
+});

@@ -796,7 +796,10 @@ const QUERIES: Record<string, QueryRow> = {
   "_member.details.user": { role: "member", names: ["edit"] },
   // Tokens that name no assignment of the member's change nothing.
   "surveys.redirect": { role: "member", names: ["status", "token", "signature"] },
-  "admin._console.users": { role: "admin", names: ["email", "after", "before", "last"] },
+  "admin._console.users": {
+    role: "admin",
+    names: ["email", "id", "name", "phone", "country", "status", "from", "to", "sort", "after", "before", "last"],
+  },
   "admin._console.audit": { role: "admin", names: ["page"] },
   "admin._console.withdrawal.req": { role: "admin", names: ["page"] },
   "admin._console._survey.survey._index": { role: "admin", names: ["page"] },

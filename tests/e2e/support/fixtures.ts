@@ -12,6 +12,8 @@ export interface MemberFixture {
   details?: boolean;
   /** ISO code of the details' country (IN unless given). */
   country?: string;
+  /** The phone as stored (digits, optionally a leading +). */
+  mobile?: string;
   signIn?: boolean;
   persistent?: boolean;
   /** A starting balance, credited through the ledger. */

@@ -25,6 +25,8 @@ const memberFixture = z.object({
   details: z.boolean().default(true),
   /** Country of the details; tests that add country-specific content use a country of their own. */
   country: z.string().length(2).default("IN"),
+  /** The phone as stored (digits, optionally a leading +), for the Users Records phone search. */
+  mobile: z.string().optional(),
   signIn: z.boolean().default(false),
   persistent: z.boolean().default(false),
   /** A starting balance, credited through the ledger as an admin adjustment. */
@@ -235,6 +237,7 @@ export async function createFixture(request: Request): Promise<Response> {
         lastName: fixture.lastName,
         passwordHash: fixture.password ? await hashPassword(fixture.password) : null,
         emailVerifiedAt: fixture.verified ? new Date() : null,
+        mobile: fixture.mobile ?? null,
         ...(fixture.details
           ? {
               country: fixture.country,
