@@ -104,7 +104,7 @@ export default function AuditLog() {
         </div>
       </Form>
       <DataTable
-        headings={["When (UTC)", "What happened", "Action"]}
+        headings={["When (UTC)", "What happened", "Action and target"]}
         className="mt-4"
         empty={
           entries.length > 0
@@ -143,7 +143,16 @@ export default function AuditLog() {
                 </ul>
               ) : null}
             </td>
-            <td className={`whitespace-nowrap text-xs ${CELL}`}>{entry.action}</td>
+            <td className={`text-xs ${CELL}`}>
+              <p className="whitespace-nowrap">{entry.action}</p>
+              <p className="whitespace-nowrap text-slate-600">{entry.target}</p>
+              {entry.details ? (
+                <details className="mt-1">
+                  <summary className="cursor-pointer text-slate-600">Stored details</summary>
+                  <p className="mt-1 break-all font-mono">{entry.details}</p>
+                </details>
+              ) : null}
+            </td>
           </tr>
         ))}
       </DataTable>
