@@ -89,12 +89,10 @@ function auditWhere(filters: AuditFilters): Prisma.Sql {
       Prisma.sql`((e."targetType" = 'member' AND e."targetId" = ${memberId}) OR (e."details"->>'memberId') = ${memberId})`,
     );
   }
-  if (filters.from !== undefined)
-    conditions.push(Prisma.sql`e."createdAt" >= ${new Date(`${filters.from}T00:00:00Z`)}`);
-  if (filters.to !== undefined) {
-    const dayAfter = new Date(Date.parse(`${filters.to}T00:00:00Z`) + 86_400_000);
-    conditions.push(Prisma.sql`e."createdAt" < ${dayAfter}`);
-  }
+  // Whole days as text cast to timestamps (stored in UTC, without a zone), so the server's time
+  // zone never shifts them.
+  if (filters.from !== undefined) conditions.push(Prisma.sql`e."createdAt" >= ${filters.from}::date::timestamp`);
+  if (filters.to !== undefined) conditions.push(Prisma.sql`e."createdAt" < (${filters.to}::date + 1)::timestamp`);
   return conditions.length === 0 ? Prisma.sql`TRUE` : Prisma.join(conditions, " AND ");
 }
 
