@@ -1,4 +1,5 @@
-import type { Admin, Prisma } from "~/generated/prisma/client";
+import { Prisma, type Admin } from "~/generated/prisma/client";
+import type { AuditFilters } from "./audit-filters";
 import { getPrisma, type Tx } from "~/lib/db.server";
 
 // The audit log: one row per admin action that changes something. It is written with the same
@@ -61,15 +62,68 @@ export async function recordAudit(
   });
 }
 
-/** One page of the log, newest first; pages start at 1 and a page past the end is empty. */
-export async function listAuditEntries(page: number) {
-  const [entries, total] = await Promise.all([
-    getPrisma().auditEntry.findMany({
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      skip: (page - 1) * AUDIT_PAGE_SIZE,
-      take: AUDIT_PAGE_SIZE,
-    }),
-    getPrisma().auditEntry.count(),
+export interface AuditLogEntry {
+  id: number;
+  adminEmail: string;
+  /** The acting admin's name, while that admin still exists. */
+  adminName: string | null;
+  action: string;
+  targetType: string;
+  targetId: string;
+  details: Prisma.JsonValue | null;
+  createdAt: Date;
+}
+
+/**
+ * The conditions of the filters, each backed by an index (migration 20261125205000_audit_filters):
+ * an entry is about a member when the member is its target (points.adjusted) or its details name
+ * the member (withdrawals, assignments).
+ */
+function auditWhere(filters: AuditFilters): Prisma.Sql {
+  const conditions: Prisma.Sql[] = [];
+  if (filters.adminId !== undefined) conditions.push(Prisma.sql`e."adminId" = ${filters.adminId}`);
+  if (filters.action !== undefined) conditions.push(Prisma.sql`e."action" = ${filters.action}`);
+  if (filters.memberId !== undefined) {
+    const memberId = String(filters.memberId);
+    conditions.push(
+      Prisma.sql`((e."targetType" = 'member' AND e."targetId" = ${memberId}) OR (e."details"->>'memberId') = ${memberId})`,
+    );
+  }
+  // Whole days as text cast to timestamps (stored in UTC, without a zone), so the server's time
+  // zone never shifts them.
+  if (filters.from !== undefined) conditions.push(Prisma.sql`e."createdAt" >= ${filters.from}::date::timestamp`);
+  if (filters.to !== undefined) conditions.push(Prisma.sql`e."createdAt" < (${filters.to}::date + 1)::timestamp`);
+  return conditions.length === 0 ? Prisma.sql`TRUE` : Prisma.join(conditions, " AND ");
+}
+
+/**
+ * One page of the log, newest first, with only the entries the filters let through; pages start
+ * at 1 and a page past the end is empty.
+ */
+export async function listAuditEntries(page: number, filters: AuditFilters = {}) {
+  const where = auditWhere(filters);
+  const [rows, [{ total }]] = await Promise.all([
+    getPrisma().$queryRaw<AuditLogEntry[]>`
+      SELECT e."id", e."adminEmail", a."name" AS "adminName", e."action", e."targetType", e."targetId",
+             e."details", e."createdAt"
+      FROM "AuditEntry" e LEFT JOIN "Admin" a ON a."id" = e."adminId"
+      WHERE ${where}
+      ORDER BY e."createdAt" DESC, e."id" DESC
+      LIMIT ${AUDIT_PAGE_SIZE} OFFSET ${(page - 1) * AUDIT_PAGE_SIZE}`,
+    getPrisma().$queryRaw<{ total: number }[]>`SELECT count(*)::int AS "total" FROM "AuditEntry" e WHERE ${where}`,
   ]);
+  const entries = rows.map((row) => ({
+    ...row,
+    details: typeof row.details === "string" ? (JSON.parse(row.details) as Prisma.JsonValue) : row.details,
+    createdAt: new Date(row.createdAt),
+  }));
   return { entries, total, pageCount: Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE)) };
+}
+
+/** The admins the filter offers, by name. */
+export function listAuditAdmins() {
+  return getPrisma().admin.findMany({
+    select: { id: true, name: true, email: true },
+    orderBy: [{ name: "asc" }, { id: "asc" }],
+  });
 }

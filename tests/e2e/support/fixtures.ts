@@ -169,3 +169,18 @@ export async function createAudienceFixture(
   if (!response.ok()) throw new Error(`Audience fixture failed: ${response.status()} ${await response.text()}`);
   return (await response.json()) as { surveyId: number; slug: string; matching: number };
 }
+
+/** An audit entry recorded as if this admin (by e-mail) had acted. */
+export async function createAuditEntry(
+  context: BrowserContext,
+  entry: {
+    adminEmail: string;
+    action: string;
+    targetType: string;
+    targetId: string;
+    details?: Record<string, unknown>;
+  },
+) {
+  const response = await context.request.post("/dev/fixtures", { data: { auditEntry: entry } });
+  if (!response.ok()) throw new Error(`Audit entry fixture failed: ${response.status()} ${await response.text()}`);
+}

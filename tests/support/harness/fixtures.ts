@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { randomBytes } from "node:crypto";
 import { ASSIGNMENT_STATUS } from "~/domain/assignment-status";
+import { recordAudit, type AuditAction } from "~/domain/audit.server";
 import { creditPoints } from "~/domain/ledger.server";
 import { hashPassword } from "~/domain/passwords.server";
 import { buildRules, type AdminAnswers } from "~/domain/screener-rules";
@@ -63,6 +64,18 @@ const adminFixture = z.object({
     name: z.string().default("Test Admin"),
     // Money controls (decision 038): only a super-admin sees survey secrets or sets points above the cap.
     superAdmin: z.boolean().default(false),
+  }),
+});
+
+// An audit entry recorded as if the admin (by e-mail) had acted, through recordAudit, for the audit
+// log's tests: what an entry says does not depend on how it was made.
+const auditEntryFixture = z.object({
+  auditEntry: z.object({
+    adminEmail: z.string().email(),
+    action: z.custom<AuditAction>((value) => typeof value === "string"),
+    targetType: z.string().min(1),
+    targetId: z.string().min(1),
+    details: z.record(z.string(), z.any()).default({}),
   }),
 });
 
@@ -211,6 +224,13 @@ export async function createFixture(request: Request): Promise<Response> {
       return { questionnaireId, screenerId: screener?.id ?? null };
     });
     return Response.json(created);
+  }
+  const auditEntry = auditEntryFixture.safeParse(body);
+  if (auditEntry.success) {
+    const { adminEmail, ...entry } = auditEntry.data.auditEntry;
+    const admin = await getPrisma().admin.findUniqueOrThrow({ where: { email: adminEmail.toLowerCase() } });
+    await getPrisma().$transaction((tx) => recordAudit(tx, { admin, ...entry }));
+    return Response.json({ ok: true });
   }
   const admin = adminFixture.safeParse(body);
   if (admin.success) {

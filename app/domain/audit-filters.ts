@@ -1,0 +1,93 @@
+import { z } from "zod";
+import { isAuditAction } from "./audit-sentences";
+import type { AuditAction } from "./audit.server";
+
+// The audit log's filters, read from the query string of its GET form (so they work without
+// JavaScript, stay in the address and survive paging). A value that makes no sense gets a message
+// under its field and the log lists nothing until it is fixed: a half-applied filter would show
+// entries the admin did not ask for as if they were the answer.
+
+export interface AuditFilters {
+  adminId?: number;
+  action?: AuditAction;
+  memberId?: number;
+  /** Inclusive, UTC, as YYYY-MM-DD. */
+  from?: string;
+  to?: string;
+}
+
+export const AUDIT_FILTER_FIELDS = ["admin", "action", "member", "from", "to"] as const;
+export type AuditFilterField = (typeof AUDIT_FILTER_FIELDS)[number];
+
+export const AUDIT_FILTER_MESSAGES = {
+  admin: "Choose an admin from the list.",
+  action: "Choose an action from the list.",
+  member: "Enter a member number (digits only), such as 40.",
+  date: "Enter a date as YYYY-MM-DD, such as 2026-11-25.",
+  range: "The end date is before the start date: choose an end on or after the start.",
+} as const;
+
+const id = (message: string) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/, message)
+    .transform(Number)
+    .refine((value) => value >= 1, message);
+
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, AUDIT_FILTER_MESSAGES.date)
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+  }, AUDIT_FILTER_MESSAGES.date);
+
+const SCHEMAS = {
+  admin: id(AUDIT_FILTER_MESSAGES.admin),
+  action: z.string().refine(isAuditAction, AUDIT_FILTER_MESSAGES.action),
+  member: id(AUDIT_FILTER_MESSAGES.member),
+  from: day,
+  to: day,
+} satisfies Record<AuditFilterField, z.ZodTypeAny>;
+
+export interface ReadFilters {
+  filters: AuditFilters;
+  /** The values as typed, to show back in the form (trimmed, empty ones left out). */
+  values: Partial<Record<AuditFilterField, string>>;
+  errors: Partial<Record<AuditFilterField, string[]>>;
+}
+
+export function readAuditFilters(params: URLSearchParams): ReadFilters {
+  const values: ReadFilters["values"] = {};
+  const errors: ReadFilters["errors"] = {};
+  const parsed: Partial<Record<AuditFilterField, unknown>> = {};
+  for (const field of AUDIT_FILTER_FIELDS) {
+    const raw = (params.get(field) ?? "").trim().slice(0, 200);
+    if (raw === "") continue;
+    values[field] = raw;
+    const result = SCHEMAS[field].safeParse(raw);
+    if (result.success) parsed[field] = result.data;
+    else errors[field] = [result.error.issues[0]?.message ?? AUDIT_FILTER_MESSAGES.date];
+  }
+  if (typeof parsed.from === "string" && typeof parsed.to === "string" && parsed.to < parsed.from) {
+    errors.to = [AUDIT_FILTER_MESSAGES.range];
+  }
+  const filters: AuditFilters = {
+    adminId: parsed.admin as number | undefined,
+    action: parsed.action as AuditAction | undefined,
+    memberId: parsed.member as number | undefined,
+    from: parsed.from as string | undefined,
+    to: parsed.to as string | undefined,
+  };
+  return { filters, values, errors };
+}
+
+/** The query string of these filters (without the page), for page links that keep them. */
+export function filterQuery(values: ReadFilters["values"]): string {
+  const params = new URLSearchParams();
+  for (const field of AUDIT_FILTER_FIELDS) {
+    const value = values[field];
+    if (value) params.set(field, value);
+  }
+  return params.toString();
+}

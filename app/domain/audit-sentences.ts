@@ -1,0 +1,321 @@
+import type { AuditAction } from "./audit.server";
+
+// The audit log in plain words: every AuditAction has a sentence here, built from what its
+// recordAudit call stores in `details` (grep recordAudit), and a before/after of the fields that
+// changed where the details carry them. Entries whose action is unknown (older or removed
+// actions) fall back to their details written out as "key: value". See
+// docs/decisions/053-audit-log-filters-and-sentences.md.
+
+/** A piece of a sentence: plain words, or words that link somewhere (a member, a withdrawal). */
+export type SentencePart = string | { text: string; href: string };
+
+/** One field that changed: what it was (when known) and what it became. */
+export interface AuditChange {
+  field: string;
+  before?: string;
+  after: string;
+}
+
+export interface AuditSentence {
+  parts: SentencePart[];
+  changes: AuditChange[];
+}
+
+/** What a sentence is made from: one audit entry as stored. */
+export interface AuditEntryForSentence {
+  action: string;
+  actor: string;
+  targetType: string;
+  targetId: string;
+  details: unknown;
+}
+
+type Details = Record<string, unknown>;
+type Build = (entry: { actor: string; targetId: string; details: Details }) => AuditSentence;
+
+/** The address of a member's page in the back office. */
+export const memberHref = (memberId: string | number) => `/admin/users/${memberId}`;
+
+const member = (id: unknown): SentencePart =>
+  typeof id === "number" || (typeof id === "string" && /^\d+$/.test(id))
+    ? { text: `member #${id}`, href: memberHref(id) }
+    : "a member";
+
+const withdrawal = (referenceId: string): SentencePart => ({
+  text: `withdrawal ${referenceId}`,
+  href: `/admin/withdrawal/req/${encodeURIComponent(referenceId)}`,
+});
+
+const points = (value: unknown) =>
+  typeof value === "number" ? `${value.toLocaleString("en-US")} points` : "an unrecorded number of points";
+
+const quoted = (value: unknown) => (typeof value === "string" && value !== "" ? ` "${value}"` : "");
+const emailOf = (details: Details, fallback: string) => (typeof details.email === "string" ? details.email : fallback);
+
+/** The "(above the cap of N)" note that capDetails adds when a super-admin went past the cap. */
+const capNote = (details: Details) =>
+  details.aboveCap === true ? ` (above the cap of ${points(details.cap)}, allowed for a super-admin)` : "";
+
+const sentence = (parts: SentencePart[], changes: AuditChange[] = []): AuditSentence => ({ parts, changes });
+const flip = (field: string, before: string, after: string): AuditChange[] => [{ field, before, after }];
+
+const SENTENCES = {
+  "admin.created": ({ actor, targetId, details }) =>
+    sentence([
+      `${actor} registered admin ${emailOf(details, `#${targetId}`)}${quoted(details.name)}${details.superAdmin === true ? " as a super-admin" : ""}`,
+    ]),
+  "admin.revoked": ({ actor, targetId, details }) =>
+    sentence(
+      [
+        `${actor} revoked the admin rights of ${emailOf(details, `admin #${targetId}`)}`,
+        typeof details.reason === "string" ? ` (${details.reason})` : "",
+        typeof details.sessionsEnded === "number" ? `, ending ${details.sessionsEnded} session(s)` : "",
+      ],
+      flip("Admin rights", "yes", "no"),
+    ),
+  "admin.granted": ({ actor, targetId, details }) =>
+    sentence(
+      [`${actor} granted admin rights to ${emailOf(details, `admin #${targetId}`)}`],
+      flip("Admin rights", "no", "yes"),
+    ),
+  "admin.password_changed": ({ actor, targetId, details }) =>
+    sentence([
+      details.own === true
+        ? `${actor} changed their own password`
+        : `${actor} set the password of ${emailOf(details, `admin #${targetId}`)}`,
+    ]),
+  "admin.password_reset": ({ actor }) => sentence([`${actor} reset their password with an e-mailed link`]),
+  "admin.deleted": ({ actor, targetId, details }) =>
+    sentence([`${actor} deleted admin ${emailOf(details, `#${targetId}`)}${quoted(details.name)} permanently`]),
+  "admin.super_admin_granted": ({ actor, targetId, details }) =>
+    sentence(
+      [`${actor} made ${emailOf(details, `admin #${targetId}`)} a super-admin`],
+      flip("Super-admin", "no", "yes"),
+    ),
+  "admin.super_admin_revoked": ({ actor, targetId, details }) =>
+    sentence(
+      [`${actor} took super-admin rights from ${emailOf(details, `admin #${targetId}`)}`],
+      flip("Super-admin", "yes", "no"),
+    ),
+  "admin.two_factor_enabled": ({ actor, details }) =>
+    sentence(
+      [
+        `${actor} turned on two-factor sign-in`,
+        typeof details.otherSessionsEnded === "number" ? `, ending ${details.otherSessionsEnded} other session(s)` : "",
+      ],
+      flip("Two-factor sign-in", "off", "on"),
+    ),
+  "admin.two_factor_disabled": ({ actor }) =>
+    sentence([`${actor} turned off two-factor sign-in`], flip("Two-factor sign-in", "on", "off")),
+  "admin.two_factor_reset": ({ actor, targetId, details }) =>
+    sentence(
+      [`${actor} reset two-factor sign-in of ${emailOf(details, `admin #${targetId}`)}`],
+      flip("Two-factor sign-in", "on", "off"),
+    ),
+  "admin.recovery_code_used": ({ actor, details }) =>
+    sentence(
+      [`${actor} signed in with a recovery code`],
+      typeof details.recoveryCodesLeft === "number"
+        ? [
+            {
+              field: "Recovery codes left",
+              before: String(details.recoveryCodesLeft + 1),
+              after: String(details.recoveryCodesLeft),
+            },
+          ]
+        : [],
+    ),
+  "profile_survey.created": ({ actor, targetId, details }) =>
+    sentence([
+      `${actor} created profile survey #${targetId}${quoted(details.title)}`,
+      typeof details.country === "string" ? ` for ${details.country}` : "",
+      ` worth ${points(details.points)}${capNote(details)}`,
+    ]),
+  "profile_survey.updated": ({ actor, targetId, details }) =>
+    sentence(
+      [`${actor} edited profile survey #${targetId}${quoted(details.title)}`],
+      [
+        ...(typeof details.questions === "number" ? [{ field: "Questions", after: String(details.questions) }] : []),
+        ...(Array.isArray(details.removedQuestions) && details.removedQuestions.length > 0
+          ? [{ field: "Removed questions", after: details.removedQuestions.join(", ") }]
+          : []),
+      ],
+    ),
+  "screener.created": ({ actor, targetId, details }) =>
+    sentence([`${actor} created screener #${targetId}${quoted(details.title)}`]),
+  "screener.rules_added": ({ actor, targetId, details }) =>
+    sentence([
+      `${actor} set ${typeof details.rules === "number" ? details.rules : "the"} qualifying rule(s) of screener #${targetId}`,
+      Array.isArray(details.questions) && details.questions.length > 0 ? ` (on ${details.questions.join(", ")})` : "",
+    ]),
+  "survey.created": ({ actor, targetId, details }) =>
+    sentence([
+      `${actor} created survey #${targetId}${quoted(details.name)}`,
+      typeof details.delivery === "string" ? `, ${details.delivery}` : "",
+      `, worth ${points(details.points)}${capNote(details)}`,
+    ]),
+  "survey.updated": ({ actor, targetId, details }) =>
+    sentence(
+      [`${actor} edited survey #${targetId}${quoted(details.name)}${capNote(details)}`],
+      Array.isArray(details.changed)
+        ? details.changed.map((field) => ({
+            field: String(field),
+            after: field === "points" && typeof details.points === "number" ? points(details.points) : "changed",
+          }))
+        : [],
+    ),
+  "survey.launched": ({ actor, targetId, details }) =>
+    sentence([`${actor} launched survey #${targetId}${quoted(details.name)}`], flip("Launched", "no", "yes")),
+  "survey.unlaunched": ({ actor, targetId, details }) =>
+    sentence([`${actor} unlaunched survey #${targetId}${quoted(details.name)}`], flip("Launched", "yes", "no")),
+  "survey.return_secret_rotated": ({ actor, targetId, details }) =>
+    sentence([
+      `${actor} made a new return-link secret for survey #${targetId}${quoted(details.name)}`,
+      typeof details.previousValidUntil === "string"
+        ? `; the old one works until ${details.previousValidUntil.replace("T", " ").slice(0, 16)} UTC`
+        : "",
+    ]),
+  "assignment.created": ({ actor, targetId, details }) =>
+    sentence([
+      `${actor} assigned survey #${String(details.surveyId)} to `,
+      member(details.memberId),
+      ` for ${points(details.points)}${capNote(details)} (assignment #${targetId})`,
+    ]),
+  "audience.saved_all": ({ actor, targetId, details }) =>
+    sentence([
+      `${actor} offered survey #${targetId} to every member`,
+      typeof details.country === "string" ? ` in ${details.country}` : "",
+      ` for ${points(details.points)}${capNote(details)}`,
+    ]),
+  "audience.saved_by_demographics": ({ actor, targetId, details }) =>
+    sentence([
+      `${actor} offered survey #${targetId} to members by demographics`,
+      Array.isArray(details.targets) ? ` (${details.targets.length} answer(s) chosen)` : "",
+      ` for ${points(details.points)}${capNote(details)}`,
+      typeof details.confirmedCount === "number"
+        ? `, ${details.confirmedCount.toLocaleString("en-US")} members matching`
+        : "",
+    ]),
+  "audience.deleted": ({ actor, targetId }) => sentence([`${actor} removed the audience of survey #${targetId}`]),
+  "assignment.reassigned": ({ actor, targetId, details }) =>
+    sentence(
+      [
+        `${actor} reassigned survey #${String(details.surveyId)} to `,
+        member(details.memberId),
+        ` for ${points(details.points)}${capNote(details)}`,
+      ],
+      [{ field: "Assignment", before: `#${String(details.from)}`, after: `#${targetId}` }],
+    ),
+  "assignment.deleted": ({ actor, targetId, details }) =>
+    sentence(
+      [
+        `${actor} deleted assignment #${targetId} of survey #${String(details.surveyId)} for `,
+        member(details.memberId),
+      ],
+      typeof details.status === "string" ? [{ field: "Status", before: details.status, after: "deleted" }] : [],
+    ),
+  "withdrawal.first_approved": ({ actor, targetId, details }) =>
+    sentence(
+      [
+        `${actor} gave the first of two approvals to `,
+        withdrawal(targetId),
+        " of ",
+        member(details.memberId),
+        ` for ${points(details.points)}`,
+      ],
+      flip("Approvals", "0 of 2", "1 of 2"),
+    ),
+  "withdrawal.approved": ({ actor, targetId, details }) =>
+    sentence(
+      [
+        `${actor} approved `,
+        withdrawal(targetId),
+        " of ",
+        member(details.memberId),
+        ` for ${points(details.points)}`,
+        details.secondApproval === true ? " (second approval)" : "",
+      ],
+      flip("Status", "pending", "success"),
+    ),
+  "withdrawal.rejected": ({ actor, targetId, details }) =>
+    sentence(
+      [
+        `${actor} rejected `,
+        withdrawal(targetId),
+        " of ",
+        member(details.memberId),
+        ` for ${points(details.points)}`,
+        typeof details.reason === "string" ? `: "${details.reason}"` : "",
+      ],
+      flip("Status", "pending", "rejected"),
+    ),
+  "points.adjusted": ({ actor, targetId, details }) => {
+    const change = typeof details.points === "number" ? details.points : null;
+    const verb = change !== null && change < 0 ? "took" : "gave";
+    const amount = change === null ? points(null) : points(Math.abs(change));
+    return sentence(
+      [
+        `${actor} ${verb} ${amount} ${verb === "took" ? "from" : "to"} `,
+        member(targetId),
+        typeof details.reason === "string" ? `: "${details.reason}"` : "",
+      ],
+      change !== null && typeof details.balance === "number"
+        ? [{ field: "Balance", before: points(details.balance - change), after: points(details.balance) }]
+        : [],
+    );
+  },
+} satisfies Record<AuditAction, Build>;
+
+/** Every action, in the order the filter offers them. */
+export const AUDIT_ACTIONS = Object.keys(SENTENCES).sort() as AuditAction[];
+
+export function isAuditAction(value: string): value is AuditAction {
+  return Object.hasOwn(SENTENCES, value);
+}
+
+/** A readable value of any JSON: text as is, lists joined, objects as "key: value". */
+export function readableValue(value: unknown): string {
+  if (value === null || value === undefined) return "none";
+  if (typeof value === "string") return value;
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  if (Array.isArray(value)) return value.map(readableValue).join(", ");
+  return Object.entries(value as Details)
+    .map(([key, inner]) => `${key}: ${readableValue(inner)}`)
+    .join("; ");
+}
+
+/**
+ * The before/after that an entry carries itself, as `details.before` and `details.after` objects
+ * (the shape for new actions): one change for each field whose value differs.
+ */
+function explicitChanges(details: Details): AuditChange[] {
+  const { before, after } = details;
+  if (!isObject(before) || !isObject(after)) return [];
+  return Object.keys({ ...before, ...after })
+    .filter((field) => readableValue(before[field]) !== readableValue(after[field]))
+    .map((field) => ({ field, before: readableValue(before[field]), after: readableValue(after[field]) }));
+}
+
+const isObject = (value: unknown): value is Details =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** The sentence of one entry: its action's own, or for an unknown action the details written out. */
+export function auditSentence(entry: AuditEntryForSentence): AuditSentence {
+  const details = isObject(entry.details) ? entry.details : {};
+  const explicit = explicitChanges(details);
+  if (isAuditAction(entry.action)) {
+    const built = SENTENCES[entry.action]({ actor: entry.actor, targetId: entry.targetId, details });
+    return explicit.length > 0 ? { ...built, changes: explicit } : built;
+  }
+  const target =
+    entry.targetType === "member"
+      ? member(entry.targetId)
+      : `${entry.targetType.replaceAll("_", " ")} #${entry.targetId}`;
+  const written = Object.keys(details).length > 0 ? ` (${readableValue(details)})` : "";
+  return sentence([`${entry.actor} did "${entry.action}" on `, target, written], explicit);
+}
+
+/** The sentence as plain text (links as their words). */
+export function sentenceText(sentence: AuditSentence): string {
+  return sentence.parts.map((part) => (typeof part === "string" ? part : part.text)).join("");
+}

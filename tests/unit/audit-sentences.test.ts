@@ -1,0 +1,153 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, test } from "vitest";
+import { AUDIT_FILTER_MESSAGES, readAuditFilters } from "~/domain/audit-filters";
+import { AUDIT_ACTIONS, auditSentence, isAuditAction, sentenceText } from "~/domain/audit-sentences";
+
+// The audit log reads each entry as a sentence. Every action in the AuditAction union must have
+// one: the union is read from the source, so adding an action without a sentence fails here (and
+// in the type check, through `satisfies Record<AuditAction, …>`).
+
+const ACTOR = "Asha (asha@panel.test)";
+
+function unionActions(): string[] {
+  const source = readFileSync("app/domain/audit.server.ts", "utf8");
+  const union = /export type AuditAction =([^;]+);/.exec(source)?.[1] ?? "";
+  return [...union.matchAll(/"([^"]+)"/g)].map((match) => match[1]);
+}
+
+/** Details as each action's recordAudit call stores them (grep recordAudit). */
+const SAMPLE_DETAILS: Record<string, Record<string, unknown>> = {
+  "admin.created": { email: "new@panel.test", name: "New Admin" },
+  "admin.revoked": { email: "old@panel.test", sessionsEnded: 2 },
+  "admin.granted": { email: "back@panel.test" },
+  "admin.password_changed": { email: "x@panel.test", own: false },
+  "admin.password_reset": {},
+  "admin.deleted": { email: "gone@panel.test", name: "Gone" },
+  "admin.super_admin_granted": { email: "s@panel.test" },
+  "admin.super_admin_revoked": { email: "s@panel.test" },
+  "admin.two_factor_enabled": { otherSessionsEnded: 1 },
+  "admin.two_factor_disabled": {},
+  "admin.two_factor_reset": { email: "lost@panel.test", sessionsEnded: 1 },
+  "admin.recovery_code_used": { recoveryCodesLeft: 9 },
+  "profile_survey.created": { title: "Pets", country: "IN", points: 20 },
+  "profile_survey.updated": { title: "Pets", questions: 4, removedQuestions: ["cat"] },
+  "screener.created": { questionnaireId: 3, title: "Drivers" },
+  "screener.rules_added": { rules: 2, questions: ["age", "car"] },
+  "survey.created": { name: "Cars", slug: "cars", delivery: "hosted", points: 500 },
+  "survey.updated": { name: "Cars", changed: ["name", "points"], points: 600 },
+  "survey.launched": { name: "Cars" },
+  "survey.unlaunched": { name: "Cars" },
+  "survey.return_secret_rotated": { name: "Cars", previousValidUntil: "2026-11-26T20:00:00.000Z" },
+  "assignment.created": { surveyId: 5, memberId: 40, screenerId: null, points: 300 },
+  "audience.saved_all": { points: 100, screenerId: null, country: "IN", targets: [], confirmedCount: 0 },
+  "audience.saved_by_demographics": {
+    points: 100,
+    country: "IN",
+    targets: [{ questionId: 1, optionId: 2 }],
+    confirmedCount: 1200,
+  },
+  "audience.deleted": {},
+  "assignment.reassigned": { from: 7, surveyId: 5, memberId: 40, points: 300 },
+  "assignment.deleted": { surveyId: 5, memberId: 40, status: "assigned" },
+  "withdrawal.first_approved": { memberId: 40, points: 60000, amountMinor: 600000, reasons: ["amount"] },
+  "withdrawal.approved": { memberId: 40, points: 500, amountMinor: 5000 },
+  "withdrawal.rejected": { memberId: 40, points: 500, amountMinor: 5000, reason: "Wrong account" },
+  "points.adjusted": { points: -200, reason: "Duplicate complete", referenceId: "P1", balance: 800 },
+};
+
+const sentenceOf = (action: string, details: unknown = SAMPLE_DETAILS[action], targetId = "12", targetType = "x") =>
+  auditSentence({ action, actor: ACTOR, targetType, targetId, details });
+
+describe("every audit action has a sentence", () => {
+  test("the AuditAction union and the sentences list the same actions", () => {
+    const union = unionActions();
+    expect(union.length).toBeGreaterThan(20);
+    expect(union.filter((action) => !isAuditAction(action))).toEqual([]);
+    expect([...AUDIT_ACTIONS].sort()).toEqual([...union].sort());
+  });
+
+  test.each(unionActions())("%s reads as a sentence that starts with the admin and shows no raw values", (action) => {
+    expect(SAMPLE_DETAILS).toHaveProperty([action]);
+    const text = sentenceText(sentenceOf(action));
+    expect(text.startsWith(ACTOR)).toBe(true);
+    expect(text).not.toMatch(/undefined|null|\[object|NaN|did "/);
+  });
+});
+
+describe("sentences", () => {
+  test("an approved withdrawal names the withdrawal and the member, linked, and the change of status", () => {
+    const sentence = sentenceOf("withdrawal.approved", SAMPLE_DETAILS["withdrawal.approved"], "W-12");
+    expect(sentenceText(sentence)).toBe(`${ACTOR} approved withdrawal W-12 of member #40 for 500 points`);
+    expect(sentence.parts).toContainEqual({ text: "member #40", href: "/admin/users/40" });
+    expect(sentence.parts).toContainEqual({ text: "withdrawal W-12", href: "/admin/withdrawal/req/W-12" });
+    expect(sentence.changes).toEqual([{ field: "Status", before: "pending", after: "success" }]);
+  });
+
+  test("a points adjustment shows the member's balance before and after", () => {
+    const sentence = sentenceOf("points.adjusted", SAMPLE_DETAILS["points.adjusted"], "40", "member");
+    expect(sentenceText(sentence)).toBe(`${ACTOR} took 200 points from member #40: "Duplicate complete"`);
+    expect(sentence.changes).toEqual([{ field: "Balance", before: "1,000 points", after: "800 points" }]);
+  });
+
+  test("points above the cap say a super-admin allowed them", () => {
+    const text = sentenceText(
+      sentenceOf("assignment.created", { surveyId: 5, memberId: 40, points: 20000, aboveCap: true, cap: 10000 }, "9"),
+    );
+    expect(text).toBe(
+      `${ACTOR} assigned survey #5 to member #40 for 20,000 points (above the cap of 10,000 points, allowed for a super-admin) (assignment #9)`,
+    );
+  });
+
+  test("details that carry before and after objects show only the fields that changed", () => {
+    const sentence = sentenceOf("survey.updated", {
+      name: "Cars",
+      before: { status: "active", points: 10 },
+      after: { status: "suspended", points: 10 },
+    });
+    expect(sentence.changes).toEqual([{ field: "status", before: "active", after: "suspended" }]);
+  });
+
+  test("an entry of an unknown (older) action shows its details readably", () => {
+    const sentence = auditSentence({
+      action: "member.merged",
+      actor: ACTOR,
+      targetType: "member",
+      targetId: "40",
+      details: { into: 41, notes: ["same phone", "same name"], extra: { by: "support" } },
+    });
+    expect(sentenceText(sentence)).toBe(
+      `${ACTOR} did "member.merged" on member #40 (into: 41; notes: same phone, same name; extra: by: support)`,
+    );
+    expect(sentence.parts).toContainEqual({ text: "member #40", href: "/admin/users/40" });
+  });
+
+  test("an entry without details still reads", () => {
+    expect(sentenceText(sentenceOf("survey.launched", null, "3"))).toBe(`${ACTOR} launched survey #3`);
+  });
+});
+
+describe("reading the filters", () => {
+  const read = (query: string) => readAuditFilters(new URLSearchParams(query));
+
+  test("good values become filters and are shown back as typed", () => {
+    expect(read("admin=3&action=points.adjusted&member=+40+&from=2026-11-01&to=2026-11-25")).toMatchObject({
+      filters: { adminId: 3, action: "points.adjusted", memberId: 40, from: "2026-11-01", to: "2026-11-25" },
+      values: { member: "40" },
+      errors: {},
+    });
+    expect(read("")).toEqual({ filters: {}, values: {}, errors: {} });
+  });
+
+  test("bad values get a message under their field", () => {
+    expect(read("admin=x&action=drop.table&member=4O&from=2026-02-30&to=yesterday").errors).toEqual({
+      admin: [AUDIT_FILTER_MESSAGES.admin],
+      action: [AUDIT_FILTER_MESSAGES.action],
+      member: [AUDIT_FILTER_MESSAGES.member],
+      from: [AUDIT_FILTER_MESSAGES.date],
+      to: [AUDIT_FILTER_MESSAGES.date],
+    });
+    expect(read("member=0").errors).toEqual({ member: [AUDIT_FILTER_MESSAGES.member] });
+    expect(read(`member=${"9".repeat(40)}`).errors).toEqual({ member: [AUDIT_FILTER_MESSAGES.member] });
+    expect(read("from=2026-11-25&to=2026-11-24").errors).toEqual({ to: [AUDIT_FILTER_MESSAGES.range] });
+  });
+});
