@@ -120,7 +120,18 @@ export const CELL = "px-3 py-2";
  * Numbered page links as plain links (they work without JavaScript): the first and last page and
  * two on each side of the current one, so a long list never sends a thousand links to a phone.
  */
-export function PageLinks({ page, pageCount, label }: { page: number; pageCount: number; label: string }) {
+export function PageLinks({
+  page,
+  pageCount,
+  label,
+  href = (number) => `?page=${number}`,
+}: {
+  page: number;
+  pageCount: number;
+  label: string;
+  /** The link to a page; a page with several lists gives each its own parameter (`?ledger=2`). */
+  href?: (page: number) => string;
+}) {
   if (pageCount <= 1) return null;
   const shown = Array.from({ length: pageCount }, (_, index) => index + 1).filter(
     (number) => number === 1 || number === pageCount || Math.abs(number - page) <= 2,
@@ -131,7 +142,7 @@ export function PageLinks({ page, pageCount, label }: { page: number; pageCount:
         <span key={number} className="contents">
           {index > 0 && number - shown[index - 1] > 1 ? <span className="px-1 text-slate-500">…</span> : null}
           <Link
-            to={`?page=${number}`}
+            to={href(number)}
             aria-current={number === page ? "page" : undefined}
             className={`rounded-md border px-3 py-1 text-sm ${number === page ? "border-brand-600 bg-brand-50 font-semibold" : "border-slate-300"}`}
           >

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { CELL, DataTable, PageLinks, pageParam, pageSummary, TablePage } from "~/components/data-table";
+import { MemberLink } from "~/components/member-link";
 import { requireAdmin } from "~/domain/admin-auth.server";
 import { listAuditEntries } from "~/domain/audit.server";
 import { PRODUCT_NAME } from "~/lib/product";
@@ -23,6 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       adminEmail: entry.adminEmail,
       action: entry.action,
       target: `${entry.targetType} #${entry.targetId}`,
+      memberId: entry.targetType === "member" ? entry.targetId : null,
       details: entry.details === null ? "" : JSON.stringify(entry.details),
     })),
   };
@@ -42,7 +44,9 @@ export default function AuditLog() {
             <td className={`whitespace-nowrap ${CELL}`}>{entry.when}</td>
             <td className={CELL}>{entry.adminEmail}</td>
             <td className={CELL}>{entry.action}</td>
-            <td className={`whitespace-nowrap ${CELL}`}>{entry.target}</td>
+            <td className={`whitespace-nowrap ${CELL}`}>
+              {entry.memberId ? <MemberLink memberId={entry.memberId}>{entry.target}</MemberLink> : entry.target}
+            </td>
             <td className={`break-all font-mono text-xs ${CELL}`}>{entry.details}</td>
           </tr>
         ))}

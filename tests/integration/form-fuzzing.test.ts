@@ -797,6 +797,11 @@ const QUERIES: Record<string, QueryRow> = {
   // Tokens that name no assignment of the member's change nothing.
   "surveys.redirect": { role: "member", names: ["status", "token", "signature"] },
   "admin._console.users": { role: "admin", names: ["email", "after", "before", "last"] },
+  "admin._console.users_.$id": {
+    role: "admin",
+    names: ["ledger", "assignments", "withdrawals", "audit"],
+    setup: (world) => ({ params: { id: String(world.member.id) } }),
+  },
   "admin._console.audit": { role: "admin", names: ["page"] },
   "admin._console.withdrawal.req": { role: "admin", names: ["page"] },
   "admin._console._survey.survey._index": { role: "admin", names: ["page"] },
