@@ -2,6 +2,7 @@ import type { MemberStatus, Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/db.server";
 import { ASSIGNMENT_STATUS_LABEL, type AssignmentStatus } from "./assignment-status";
 import { memberStatus } from "./ledger.server";
+import type { MemberPagePages, Paged } from "./member-page";
 import { formatRupees } from "./member-records.server";
 import { PAYOUT_METHOD_LABEL, paymentAccountSummary } from "./payment-accounts";
 import { withdrawalStatusLabel } from "./withdrawals.server";
@@ -13,19 +14,6 @@ import { withdrawalStatusLabel } from "./withdrawals.server";
 /** Rows per page of each list on the page. */
 export const MEMBER_PAGE_SIZE = 10;
 
-/** The page's lists, each paged by its own query parameter (`?ledger=2&audit=3`). */
-export const MEMBER_PAGE_LISTS = ["ledger", "assignments", "withdrawals", "audit"] as const;
-export type MemberPageList = (typeof MEMBER_PAGE_LISTS)[number];
-export type MemberPagePages = Record<MemberPageList, number>;
-
-/** A list's rows on one page, the page shown (out-of-range pages show the last) and the number of pages. */
-export interface Paged<Row> {
-  rows: Row[];
-  page: number;
-  pageCount: number;
-  total: number;
-}
-
 /** "2026-11-25 20:12" in UTC, as the audit log shows times. */
 function utcMinute(date: Date): string {
   return date.toISOString().replace("T", " ").slice(0, 16);
@@ -36,7 +24,7 @@ function utcMinute(date: Date): string {
  * account with a deletion request is "Deletion pending" until the inactivity job erases it. It has
  * no suspension yet (issue 18 point 2 adds it).
  */
-export function memberStatusLabel(member: {
+function memberStatusLabel(member: {
   status: MemberStatus;
   deletionRequestedAt: Date | null;
   erasedAt: Date | null;

@@ -3,13 +3,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { CELL, DataTable, PageLinks, pageParam } from "~/components/data-table";
 import { requireAdmin } from "~/domain/admin-auth.server";
-import {
-  loadMemberPage,
-  MEMBER_PAGE_LISTS,
-  type MemberPageList,
-  type MemberPagePages,
-  type Paged,
-} from "~/domain/member-page.server";
+import { MEMBER_PAGE_LISTS, type MemberPageList, type MemberPagePages, type Paged } from "~/domain/member-page";
+import { loadMemberPage } from "~/domain/member-page.server";
 import { notFound, requireId } from "~/lib/http.server";
 import { PRODUCT_NAME } from "~/lib/product";
 
