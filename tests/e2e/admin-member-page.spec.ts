@@ -1,4 +1,5 @@
 import { gzipSync } from "node:zlib";
+import AxeBuilder from "@axe-core/playwright";
 import { createMember } from "./support/fixtures";
 import { expect, test } from "./support/test";
 
@@ -11,6 +12,7 @@ const ACCOUNT_NUMBER = "001122334455";
 test("an admin finds a member in Users Records and opens their page", async ({
   adminPage: page,
   context,
+  javaScriptEnabled,
 }, testInfo) => {
   const member = await createMember(context, testInfo, {
     firstName: "Meera",
@@ -40,6 +42,13 @@ test("an admin finds a member in Users Records and opens their page", async ({
   const accounts = page.getByRole("region", { name: "Payout accounts" });
   await expect(accounts).toContainText("Bank · Canara Bank ••••••••4455");
   await expect(page.getByRole("region", { name: "Active sessions" })).toContainText("Not signed in anywhere.");
+
+  // axe runs as a script in the page, so only with JavaScript; the markup is the same without.
+  if (javaScriptEnabled) {
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const serious = violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+    expect(serious.map((violation) => violation.id)).toEqual([]);
+  }
 
   // The full account number is in no byte of the page, and the page stays light.
   const response = await page.request.get(`/admin/users/${member.id}`);
