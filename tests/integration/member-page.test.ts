@@ -1,11 +1,12 @@
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { recordAudit } from "~/domain/audit.server";
 import { ASSIGNMENT_STATUS } from "~/domain/assignment-status";
 import { adjustPoints, creditPoints } from "~/domain/ledger.server";
-import { MEMBER_PAGE_SIZE } from "~/domain/member-page.server";
+import { loadMemberPage, MEMBER_PAGE_SIZE } from "~/domain/member-page.server";
 import { parsePayoutConfig } from "~/domain/payout-config.server";
 import { requestWithdrawal } from "~/domain/withdrawals.server";
 import { getPrisma } from "~/lib/db.server";
+import type * as DbServer from "~/lib/db.server";
 import { loader } from "~/routes/admin._console.users_.$id";
 import { createTestAssignment, createTestMember, createTestSurvey } from "../support/factories";
 import { expectThrown } from "../support/remix";
@@ -15,6 +16,30 @@ import { getRequest, memberCookie, routeArgs, signedInAdmin, signedInMember } fr
 // each list paged on its own, the payout account masked, and nobody but an admin gets in.
 
 const ACCOUNT_NUMBER = "009876543210";
+
+// Every database operation of this file is counted, to prove the page reads with a fixed number of
+// queries however much the member holds.
+const counter = vi.hoisted(() => ({ operations: 0 }));
+vi.mock("~/lib/db.server", async (importOriginal) => {
+  const original = await importOriginal<typeof DbServer>();
+  const counted = new WeakMap<object, unknown>();
+  const getPrisma = () => {
+    const base = original.getPrisma();
+    if (!counted.has(base)) {
+      const extended = base.$extends({
+        query: {
+          $allOperations({ args, query }) {
+            counter.operations += 1;
+            return query(args);
+          },
+        },
+      });
+      counted.set(base, extended);
+    }
+    return counted.get(base) as ReturnType<typeof original.getPrisma>;
+  };
+  return { ...original, getPrisma };
+});
 
 function openPage(cookie: string | undefined, memberId: number | string, query = "") {
   return loader(routeArgs(getRequest(`/admin/users/${memberId}${query}`, cookie), { id: String(memberId) }));
@@ -216,5 +241,34 @@ describe("who may open it", () => {
     const { member, cookie } = await signedInMember();
     expect((await expectThrown(openPage(cookie, member.id))).status).toBe(404);
     expect((await expectThrown(openPage(undefined, member.id))).status).toBe(404);
+  });
+});
+
+describe("the page's cost", () => {
+  test("the same number of queries for a member with nothing and one with many entries", async () => {
+    const quiet = await createTestMember();
+    const busy = await busyMember();
+    await getPrisma().$transaction(async (tx) => {
+      for (let index = 1; index <= 2 * MEMBER_PAGE_SIZE; index += 1) {
+        await creditPoints(tx, {
+          memberId: busy.member.id,
+          points: 1,
+          type: "admin_adjustment",
+          source: `cost:${index}`,
+          remark: `Credit ${index}`,
+        });
+      }
+    });
+    const pages = { ledger: 1, assignments: 1, withdrawals: 1, audit: 1 };
+
+    const queriesFor = async (memberId: number) => {
+      const before = counter.operations;
+      await loadMemberPage(memberId, pages);
+      return counter.operations - before;
+    };
+
+    const forQuiet = await queriesFor(quiet.id);
+    expect(forQuiet).toBeGreaterThan(0);
+    expect(await queriesFor(busy.member.id)).toBe(forQuiet);
   });
 });
