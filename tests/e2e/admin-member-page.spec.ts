@@ -62,3 +62,9 @@ test("an unknown member is the 404 page", async ({ adminPage: page }) => {
   const response = await page.goto("/admin/users/999999999");
   expect(response?.status()).toBe(404);
 });
+
+test("a member opening their own member page gets the 404 page", async ({ memberPage: page, member }) => {
+  const response = await page.goto(`/admin/users/${member.id}`);
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
+});
