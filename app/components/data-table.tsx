@@ -124,13 +124,13 @@ export function PageLinks({
   page,
   pageCount,
   label,
-  query = "",
+  href = (number) => `?page=${number}`,
 }: {
   page: number;
   pageCount: number;
   label: string;
-  /** The list's other query parameters (its filters), kept by every page link. */
-  query?: string;
+  /** The link to a page; a page with several lists gives each its own parameter (`?ledger=2`). */
+  href?: (page: number) => string;
 }) {
   if (pageCount <= 1) return null;
   const shown = Array.from({ length: pageCount }, (_, index) => index + 1).filter(
@@ -142,7 +142,7 @@ export function PageLinks({
         <span key={number} className="contents">
           {index > 0 && number - shown[index - 1] > 1 ? <span className="px-1 text-slate-500">…</span> : null}
           <Link
-            to={`?${query ? `${query}&` : ""}page=${number}`}
+            to={href(number)}
             aria-current={number === page ? "page" : undefined}
             className={`rounded-md border px-3 py-1 text-sm ${number === page ? "border-brand-600 bg-brand-50 font-semibold" : "border-slate-300"}`}
           >

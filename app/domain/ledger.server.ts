@@ -297,7 +297,7 @@ export async function listPointsHistory(memberId: number, page: number) {
  * Statuses in the members' words. The terms say a payout moves from "pending payment" to "paid
  * out"; a rejected withdrawal's debit shows as Rejected (its points come back in their own entry).
  */
-function memberStatus(type: PointsType, status: PointsStatus): string {
+export function memberStatus(type: PointsType, status: PointsStatus): string {
   const withdrawal = type === "withdrawal";
   switch (status) {
     case "pending":

@@ -226,7 +226,7 @@ export const WITHDRAWAL_STATUS_LABEL: Record<WithdrawalStatus, string> = {
 };
 
 /** A pending request with its first of two approvals says so, in the list and the confirmation. */
-function statusLabel(status: WithdrawalStatus, firstApprovedById: number | null): string {
+export function withdrawalStatusLabel(status: WithdrawalStatus, firstApprovedById: number | null): string {
   return status === "pending" && firstApprovedById !== null
     ? "Pending (1 of 2 approvals)"
     : WITHDRAWAL_STATUS_LABEL[status];
@@ -267,7 +267,7 @@ export async function listWithdrawals(page: number) {
       serial: (shown - 1) * size + index + 1,
       ...row,
       amount: formatRupees(row.amountMinor),
-      statusLabel: statusLabel(row.status, firstApprovedById),
+      statusLabel: withdrawalStatusLabel(row.status, firstApprovedById),
     })),
   };
 }
@@ -324,7 +324,7 @@ export async function getWithdrawal(
   return {
     ...withdrawal,
     amount: formatRupees(withdrawal.amountMinor),
-    statusLabel: statusLabel(withdrawal.status, firstApprovedById),
+    statusLabel: withdrawalStatusLabel(withdrawal.status, firstApprovedById),
     payout: payoutDetails(withdrawal.method, snapshot),
     firstApproval,
     fourEyes: reasons.map((reason) => FOUR_EYES_MESSAGES.reason(reason, config)),

@@ -3,6 +3,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { DataTable, CELL, pageParam } from "~/components/data-table";
 import { SubmitButton } from "~/components/forms";
 import { requireAdmin } from "~/domain/admin-auth.server";
+import { MemberLink } from "~/components/member-link";
 import { ASSIGNMENT_STATUS_LABEL } from "~/domain/assignment-status";
 import { ASSIGN_MESSAGES } from "~/domain/assignment-schema";
 import {
@@ -140,8 +141,12 @@ export default function SurveyAssignments() {
         {assignments.map((assignment) => (
           <tr key={assignment.id} className="border-t border-slate-200 align-top">
             <td className={CELL}>{assignment.id}</td>
-            <td className={CELL}>{assignment.memberId}</td>
-            <td className={CELL}>{assignment.email}</td>
+            <td className={CELL}>
+              <MemberLink memberId={assignment.memberId}>{assignment.memberId}</MemberLink>
+            </td>
+            <td className={CELL}>
+              <MemberLink memberId={assignment.memberId}>{assignment.email}</MemberLink>
+            </td>
             <td className={CELL}>{ASSIGNMENT_STATUS_LABEL[assignment.status]}</td>
             <td className={CELL}>{assignment.points}</td>
             <td className={`whitespace-nowrap ${CELL}`}>{assignment.createdAt.slice(0, 10)}</td>

@@ -156,7 +156,12 @@ export default function AuditLog() {
           </tr>
         ))}
       </DataTable>
-      <PageLinks page={page} pageCount={pageCount} label="Audit log pages" query={data.query} />
+      <PageLinks
+        page={page}
+        pageCount={pageCount}
+        label="Audit log pages"
+        href={(number) => `?${data.query ? `${data.query}&` : ""}page=${number}`}
+      />
     </TablePage>
   );
 }

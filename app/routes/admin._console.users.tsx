@@ -2,6 +2,7 @@ import type { InputHTMLAttributes } from "react";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { DataTable, CELL } from "~/components/data-table";
+import { MemberLink } from "~/components/member-link";
 import { requireAdmin } from "~/domain/admin-auth.server";
 import {
   findMemberByEmail,
@@ -194,9 +195,13 @@ function MembersTable({ members }: { members: (MemberRecord & { countryName: str
       {members.map((member, index) => (
         <tr key={member.id} className="border-t border-slate-200">
           <td className={CELL}>{index + 1}</td>
-          <td className={CELL}>{member.id}</td>
+          <td className={CELL}>
+            <MemberLink memberId={member.id}>{member.id}</MemberLink>
+          </td>
           <td className={CELL}>{`${member.firstName} ${member.lastName}`.trim() || "N/A"}</td>
-          <td className={CELL}>{member.email}</td>
+          <td className={CELL}>
+            <MemberLink memberId={member.id}>{member.email}</MemberLink>
+          </td>
           <td className={CELL}>{member.countryName ?? "N/A"}</td>
           <td className={CELL}>{member.state ?? "N/A"}</td>
         </tr>

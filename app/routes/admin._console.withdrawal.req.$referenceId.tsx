@@ -6,6 +6,7 @@ import { pageParam } from "~/components/data-table";
 import { ConfirmationField, FormErrors, SubmitButton, TextareaField } from "~/components/forms";
 import { UrlDialog } from "~/components/url-dialog";
 import { useHydrated } from "~/components/use-hydrated";
+import { MemberLink } from "~/components/member-link";
 import { requireAdmin } from "~/domain/admin-auth.server";
 import {
   approveWithdrawalSchema,
@@ -74,7 +75,9 @@ export default function PaymentConfirmation() {
           {withdrawal.amount} ({withdrawal.points} points)
         </dd>
         <dt className="text-slate-600">User ID</dt>
-        <dd>{withdrawal.memberId}</dd>
+        <dd>
+          <MemberLink memberId={withdrawal.memberId}>{withdrawal.memberId}</MemberLink>
+        </dd>
         <dt className="text-slate-600">Status</dt>
         <dd data-testid="confirmation-status">{withdrawal.statusLabel}</dd>
       </dl>

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { CELL, DataTable, PageLinks, pageParam, pageSummary, TablePage } from "~/components/data-table";
+import { MemberLink } from "~/components/member-link";
 import { requireAdmin } from "~/domain/admin-auth.server";
 import { listWithdrawals } from "~/domain/withdrawals.server";
 import { PRODUCT_NAME } from "~/lib/product";
@@ -30,7 +31,9 @@ export default function WithdrawalRequests() {
         {rows.map((row) => (
           <tr key={row.referenceId} className="border-t border-slate-200">
             <td className={CELL}>{row.serial}</td>
-            <td className={CELL}>{row.memberId}</td>
+            <td className={CELL}>
+              <MemberLink memberId={row.memberId}>{row.memberId}</MemberLink>
+            </td>
             <td className={`${CELL} font-mono`}>{row.referenceId}</td>
             <td className={`${CELL} whitespace-nowrap`}>
               {row.amount} <span className="text-slate-500">({row.points} points)</span>

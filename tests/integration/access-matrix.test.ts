@@ -229,6 +229,10 @@ const MATRIX: Record<string, Row> = {
   "admin._console": { get: adminOnly(200) },
   "admin._console.dash": { get: adminOnly(200) },
   "admin._console.users": { get: adminOnly(200) },
+  "admin._console.users_.$id": {
+    get: adminOnly(200),
+    setup: (world) => ({ params: { id: String(world.member.id) } }),
+  },
   "admin._console.audit": { get: adminOnly(200) },
   "admin._console.withdrawal.req": { get: adminOnly(200) },
   "admin._console.withdrawal.req.$referenceId": {
@@ -379,6 +383,7 @@ const UNKNOWN_IDS: Record<string, { role: Role; param: string; expected: Expecte
   "admin._console._survey.survey.$id": { role: "admin", param: "id", expected: 404, post: 404 },
   "admin._console._survey.surveysassignv2.$id": { role: "admin", param: "id", expected: 404, post: 404 },
   "admin._console.admins.view.$id": { role: "admin", param: "id", expected: 404, post: FORM_FIRST },
+  "admin._console.users_.$id": { role: "admin", param: "id", expected: 404 },
   "admin._console.withdrawal.req.$referenceId": {
     role: "admin",
     param: "referenceId",

@@ -800,6 +800,11 @@ const QUERIES: Record<string, QueryRow> = {
     role: "admin",
     names: ["email", "id", "name", "phone", "country", "status", "from", "to", "sort", "after", "before", "last"],
   },
+  "admin._console.users_.$id": {
+    role: "admin",
+    names: ["ledger", "assignments", "withdrawals", "audit"],
+    setup: (world) => ({ params: { id: String(world.member.id) } }),
+  },
   "admin._console.audit": { role: "admin", names: ["page", "admin", "action", "member", "from", "to"] },
   "admin._console.withdrawal.req": { role: "admin", names: ["page"] },
   "admin._console._survey.survey._index": { role: "admin", names: ["page"] },

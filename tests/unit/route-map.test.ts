@@ -47,6 +47,7 @@ const URL_MAP = `
 /admin/surveysassignv2/demographics
 /admin/two-factor
 /admin/users
+/admin/users/:id
 /admin/verify-code
 /admin/withdrawal/req
 /admin/withdrawal/req/:referenceId
