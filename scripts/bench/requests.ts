@@ -1,0 +1,135 @@
+// The cost of one request, route by route, without HTTP or a load generator: the production
+// build's Remix request handler is called in this process, one request at a time, and the
+// process's CPU time is divided by the number of requests. On a shared machine a load test's
+// req/s moves by a factor of two between runs a minute apart; CPU time per request moves far less,
+// so this is the figure to compare before and after a change (docs/performance.md, "The cost of a
+// document"). Ratios are to the bare Remix route, a resource route answering a fixed string, as in
+// `npm run bench -- load`.
+//
+// It reads the panel that `npm run bench -- load` seeded (the same DATABASE_URL, default the load
+// benchmark's scratch PGlite folder): run that once first. Visitors' pages are called with a query
+// string, so the guest page cache (which sits in front of Remix, in Express) is not involved: this
+// measures what Remix does for a document. BENCH_REQUESTS: timed requests per route (300);
+// BENCH_ONLY=login,dashboard keeps the routes whose names contain those words.
+import path from "node:path";
+import { createRequestHandler, type ServerBuild } from "@remix-run/node";
+import { openDatabase } from "../../app/lib/db.server";
+import { productionBuildIssue } from "../../tests/support/app-server";
+import { adminSessionCookie, memberSessionCookies } from "../../tests/support/session-cookies";
+import { benchDatabase } from "./measure";
+import { DOMAIN, HEAVY_MEMBER, memberEmail } from "./panel";
+
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
+const WARMUP = 50;
+const ONLY = (process.env.BENCH_ONLY ?? "")
+  .split(",")
+  .map((word) => word.trim().toLowerCase())
+  .filter(Boolean);
+const ORIGIN = "http://localhost:3000";
+
+interface Case {
+  name: string;
+  path: string;
+  cookie?: string;
+}
+
+export async function run() {
+  const buildIssue = productionBuildIssue();
+  if (buildIssue) throw new Error(buildIssue);
+  process.env.SESSION_SECRET ||= "load-bench-session-secret-0123456789abcdef";
+  process.env.NODE_ENV = "production";
+  // The admin is signed in by a session row, as in the load benchmark; background jobs would share
+  // this process's CPU with the requests measured.
+  Object.assign(process.env, { ADMIN_MFA: "optional", MAIL_WORKER: "0", INACTIVITY_JOB: "0" });
+  const cookies = await signIn();
+  // PGlite serves one opener: the sessions are written and the folder closed before the build opens it.
+  const build = (await import(path.resolve("build/server/index.js"))) as ServerBuild;
+  build.routes["routes/bench.remix"] = {
+    id: "routes/bench.remix",
+    parentId: "root",
+    path: "bench/remix",
+    module: { loader: () => new Response("Survey panel: a static string for the benchmark.\n") },
+  } as unknown as ServerBuild["routes"][string];
+  const handler = createRequestHandler(build, "production");
+
+  const cases: Case[] = [
+    { name: "bare Remix route", path: "/bench/remix" },
+    { name: "Landing, a visitor (uncached)", path: "/?bench=1" },
+    { name: "login GET (uncached)", path: "/login?bench=1" },
+    { name: "member dashboard", path: "/dashboard", cookie: cookies.member },
+    { name: "dashboard, many assignments", path: "/dashboard", cookie: cookies.heavy },
+    { name: "admin Users Records", path: "/admin/users", cookie: cookies.admin },
+  ].filter(
+    (entry) =>
+      ONLY.length === 0 || entry.name.startsWith("bare") || ONLY.some((w) => entry.name.toLowerCase().includes(w)),
+  );
+
+  console.log(`${REQUESTS} requests per route after ${WARMUP} unmeasured, one at a time, in process`);
+  const rows: { name: string; cpu: number; wall: number; bytes: number }[] = [];
+  for (const entry of cases) {
+    const call = async () => {
+      const response = await handler(
+        new Request(`${ORIGIN}${entry.path}`, {
+          headers: {
+            host: "localhost:3000",
+            "user-agent": "Mozilla/5.0 (bench)",
+            ...(entry.cookie ? { cookie: entry.cookie } : {}),
+          },
+        }),
+      );
+      const body = await response.text();
+      if (response.status !== 200) {
+        throw new Error(`${entry.name}: ${response.status} ${response.headers.get("location") ?? body.slice(0, 200)}`);
+      }
+      return body.length;
+    };
+    for (let index = 0; index < WARMUP; index += 1) await call();
+    const cpuBefore = process.cpuUsage();
+    const began = performance.now();
+    let bytes = 0;
+    for (let index = 0; index < REQUESTS; index += 1) bytes = await call();
+    const cpu = process.cpuUsage(cpuBefore);
+    rows.push({
+      name: entry.name,
+      cpu: (cpu.user + cpu.system) / 1000 / REQUESTS,
+      wall: (performance.now() - began) / REQUESTS,
+      bytes,
+    });
+  }
+
+  const bare = rows[0];
+  console.log(
+    `\n${"Route".padEnd(32)} ${"CPU ms".padStart(7)} ${"wall ms".padStart(8)} ${"× bare".padStart(7)} ${"bare ÷".padStart(7)} ${"HTML B".padStart(8)}`,
+  );
+  for (const row of rows) {
+    console.log(
+      `${row.name.padEnd(32)} ${row.cpu.toFixed(3).padStart(7)} ${row.wall.toFixed(3).padStart(8)} ` +
+        `${(row.cpu / bare.cpu).toFixed(2).padStart(7)} ${(bare.cpu / row.cpu).toFixed(3).padStart(7)} ${String(row.bytes).padStart(8)}`,
+    );
+  }
+  console.log(
+    "(CPU ms: this process's CPU time per request, the database's too on PGlite; bare ÷: the ratio a load test would give if CPU were all that counted)",
+  );
+  process.exit(0);
+}
+
+/** Session cookies of the first member, the member with many assignments, and the bench admin. */
+async function signIn() {
+  const database = openDatabase(benchDatabase("load"));
+  try {
+    const prisma = database.prisma;
+    const find = (n: number) =>
+      prisma.member.findUnique({ where: { email: memberEmail(n) }, select: { id: true } }).then((row) => row?.id);
+    const [member, heavy] = [await find(1), await find(HEAVY_MEMBER)];
+    const admin = await prisma.admin.findUnique({ where: { email: `admin@${DOMAIN}` }, select: { id: true } });
+    if (!member || !admin) throw new Error("No load-bench panel in this database: run `npm run bench -- load` first.");
+    const memberCookies = await memberSessionCookies(prisma, heavy ? [member, heavy] : [member]);
+    return {
+      member: memberCookies.get(member),
+      heavy: heavy ? memberCookies.get(heavy) : memberCookies.get(member),
+      admin: await adminSessionCookie(prisma, admin.id),
+    };
+  } finally {
+    await database.close();
+  }
+}
