@@ -30,7 +30,7 @@ export async function getDashboardFigures(prisma: Tx, now = new Date()): Promise
     FROM (SELECT coalesce(sum("value") FILTER (WHERE "name" = 'members_total'), 0)::bigint AS "membersTotal",
                  coalesce(sum("value") FILTER (WHERE "name" = 'members_verified'), 0)::bigint AS "membersVerified",
                  coalesce(sum("value") FILTER (WHERE "name" = 'points_outstanding'), 0)::bigint AS "pointsOutstanding"
-          FROM "PanelCounter") AS totals`;
+          FROM "PanelCounter" WHERE "name" IN ('members_total', 'members_verified', 'points_outstanding')) AS totals`;
   return {
     pendingWithdrawals: Number(row.pendingWithdrawals),
     membersTotal: Number(row.membersTotal),

@@ -120,7 +120,7 @@ export async function getUsersRecordsTotals(prisma: Tx): Promise<UsersRecordsTot
     SELECT coalesce(sum("value") FILTER (WHERE "name" = 'members_total'), 0)::bigint AS users,
            coalesce(sum("value") FILTER (WHERE "name" = 'assignments_completed'), 0)::bigint AS completed,
            coalesce(sum("value") FILTER (WHERE "name" = 'withdrawals_paid_minor'), 0)::bigint AS paid
-    FROM "PanelCounter"`;
+    FROM "PanelCounter" WHERE "name" IN ('members_total', 'assignments_completed', 'withdrawals_paid_minor')`;
   return { totalUsers: Number(row.users), totalCompleted: Number(row.completed), totalPaidMinor: Number(row.paid) };
 }
 

@@ -1,5 +1,6 @@
 import { expect, test } from "vitest";
 import { getDashboardFigures } from "~/domain/admin-dashboard.server";
+import { countAudience } from "~/domain/audiences.server";
 import { getUsersRecordsTotals } from "~/domain/member-records.server";
 import { getPrisma } from "~/lib/db.server";
 import { createTestMember } from "../support/factories";
@@ -140,4 +141,42 @@ test("concurrent writers and a rolled-back transaction leave exact totals", asyn
   const rows = await countedFromRows();
   expect(rows).toMatchObject({ membersTotal: 20, pointsOutstanding: 260 });
   expect(await fromCards()).toEqual(rows);
+});
+
+test("the preview count of an audience without targets follows members joining, verifying, moving and leaving", async () => {
+  const prisma = getPrisma();
+  // What "Assign to all Users" matches, counted from the rows (the rule of memberMatchesSql).
+  const fromRows = async (country: string | null) =>
+    prisma.member.count({
+      where: { status: "active", emailVerifiedAt: { not: null }, ...(country ? { country } : {}) },
+    });
+  const expectCounts = async () => {
+    for (const country of [null, "IN", "US", "GB"]) {
+      expect(await countAudience(country, []), `country ${country ?? "any"}`).toBe(await fromRows(country));
+    }
+  };
+  await prisma.member.createMany({
+    data: Array.from({ length: 30 }, (_, index) => ({
+      firstName: "Match",
+      lastName: String(index),
+      email: `match${index}@example.com`,
+      country: index % 3 === 0 ? "US" : "IN",
+      emailVerifiedAt: index % 5 === 0 ? null : new Date(),
+      status: index % 7 === 0 ? ("inactive" as const) : ("active" as const),
+    })),
+  });
+  await expectCounts();
+  expect(await countAudience("IN", [])).toBeGreaterThan(0);
+
+  // A member verifies, one moves to another country, one closes their account, a balance changes.
+  await prisma.member.updateMany({ where: { email: "match5@example.com" }, data: { emailVerifiedAt: new Date() } });
+  await prisma.member.updateMany({ where: { email: "match1@example.com" }, data: { country: "GB" } });
+  await prisma.member.updateMany({ where: { email: "match2@example.com" }, data: { status: "closed" } });
+  await prisma.member.updateMany({ where: { country: "IN" }, data: { pointsBalance: { increment: 5 } } });
+  await expectCounts();
+  expect(await countAudience("GB", [])).toBe(1);
+
+  await prisma.member.deleteMany({ where: { country: "US" } });
+  await expectCounts();
+  expect(await countAudience("US", [])).toBe(0);
 });
