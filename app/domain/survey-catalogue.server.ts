@@ -4,6 +4,7 @@ import { isCountryCode } from "~/lib/countries.server";
 import { getPrisma, isUniqueViolation, type Tx } from "~/lib/db.server";
 import { utcMinute } from "~/lib/utc-minute";
 import { recordAudit } from "./audit.server";
+import { requestInvitations } from "./invitations.server";
 import { getPayoutConfig, type PayoutConfig } from "./payout-config.server";
 import { capDetails, pointsCapError } from "./points-cap.server";
 import { sanitizeDescription } from "./survey-catalogue-description.server";
@@ -324,6 +325,11 @@ export async function setSurveyLaunched(
       targetId: survey.id,
       details: { name: survey.name },
     });
+    // Members who came to match while the survey was off were checked against no live audience:
+    // launching sweeps its audience again (AudienceInvitation keeps everyone to one invitation).
+    if (launched && (await tx.surveyAudience.count({ where: { surveyId: survey.id } })) > 0) {
+      await requestInvitations(tx, survey.id);
+    }
     return { ok: true, message: launched ? "Survey launched" : "Survey unlaunched" };
   });
 }

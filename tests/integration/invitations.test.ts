@@ -25,6 +25,7 @@ import {
   type SendMail,
 } from "~/domain/mail-queue.server";
 import { listOutbox, type Mail } from "~/domain/mail.server";
+import { findSurvey as findCatalogueSurvey, setSurveyLaunched } from "~/domain/survey-catalogue.server";
 import { getPrisma } from "~/lib/db.server";
 import { createQuestionnaire, saveResponse } from "~/questionnaire/storage.server";
 import { createTestAdmin, createTestAssignment, createTestMember, createTestSurvey } from "../support/factories";
@@ -585,5 +586,27 @@ describe("invitations for an audience", () => {
     await prisma().survey.update({ where: { id: survey.id }, data: { launched: true } });
     expect(await sweep(NOON)).toBe(1);
     expect(await recipients()).toEqual([member.email]);
+  });
+
+  test("a survey unlaunched after its sweep and launched again invites those who joined meanwhile, once", async () => {
+    const early = await createTestMember();
+    const { admin, survey } = await toAll("Back again", {
+      delivery: "external",
+      externalUrl: "https://vendor.example/s?rid={token}",
+    });
+    expect(await sweep(NOON)).toBe(1);
+    const catalogue = (await findCatalogueSurvey(survey.id))!;
+    expect(await setSurveyLaunched(admin, catalogue, false)).toMatchObject({ ok: true });
+
+    // Joined while the survey was off: their check finds no live audience.
+    const late = await createTestMember();
+    await checkChanged(NOON);
+    expect(await recipients()).toEqual([early.email]);
+
+    expect(await setSurveyLaunched(admin, catalogue, true)).toMatchObject({ ok: true, message: "Survey launched" });
+    const nextDay = at("2030-03-15T12:00:00Z");
+    expect(await sweep(nextDay)).toBe(1);
+    expect(await recipients()).toEqual([early.email, late.email].sort());
+    expect(await sweep(nextDay)).toBe(0);
   });
 });
