@@ -38,10 +38,6 @@ export const QUEUE_MESSAGES = {
     "None of the selected withdrawals is pending any more: another admin has handled them. The list shows their status now.",
 } as const;
 
-/** The query keys of the filter form, in the form's order (the page links keep them). */
-export const QUEUE_FILTER_KEYS = ["status", "method", "from", "to", "minAmount", "maxAmount"] as const;
-export type QueueFilterKey = (typeof QUEUE_FILTER_KEYS)[number];
-
 /** Blank query values (an empty field of the GET form) mean "not given". */
 const optional = <T extends z.ZodTypeAny>(schema: T) =>
   z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? undefined : value), schema.optional());

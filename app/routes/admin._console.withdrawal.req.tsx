@@ -14,15 +14,14 @@ import {
   bulkOutcomeToast,
   bulkRejectSchema,
   METHOD_OPTIONS,
-  QUEUE_FILTER_KEYS,
   QUEUE_MESSAGES,
   queueFilterSchema,
   queueWhere,
   rejectWithdrawals,
   summariseSelection,
   withdrawalStatusOptions,
-  type QueueFilterKey,
 } from "~/domain/withdrawal-queue.server";
+import { QUEUE_FILTER_KEYS, type QueueFilterKey } from "~/domain/withdrawal-queue";
 import { MAX_REJECT_REASON, PAYMENT_CONFIRM_TEXT, WITHDRAWAL_MESSAGES } from "~/domain/withdrawal-schema";
 import { listWithdrawals } from "~/domain/withdrawals.server";
 import type { FormResult } from "~/lib/form-result";
