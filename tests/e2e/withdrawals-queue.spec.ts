@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { createMember } from "./support/fixtures";
 import { expect, test } from "./support/test";
@@ -21,6 +22,13 @@ async function withdraw(page: Page, points: string, account: RegExp): Promise<st
   const reference = /Withdrawal (WD\w+) of/.exec((await message.textContent()) ?? "")?.[1];
   expect(reference).toBeTruthy();
   return reference!;
+}
+
+/** What axe finds serious or critical on the page. */
+async function seriousViolations(page: Page) {
+  return (await new AxeBuilder({ page }).analyze()).violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => ({ rule: violation.id, targets: violation.nodes.map((node) => node.target.join(" ")) }));
 }
 
 test("filter by method and status, approve two in bulk through the confirmation, see them paid", async ({
@@ -87,6 +95,8 @@ test("filter by method and status, approve two in bulk through the confirmation,
       "Approve 2 withdrawal requests for a total of ₹ 210.00?",
     );
     await expect(confirmation).toContainText(CONFIRM_TEXT);
+    // axe runs as a script in the page; without JavaScript the markup is the same minus the modal.
+    if (javaScriptEnabled) expect(await seriousViolations(page)).toEqual([]);
     // Nothing is approved until the confirmation is given.
     await expect(row(upiFirst)).toContainText("Pending");
     if (!javaScriptEnabled) await confirmation.getByRole("checkbox", { name: CONFIRM_TEXT }).check();
