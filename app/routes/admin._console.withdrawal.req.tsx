@@ -3,9 +3,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useRef } from "react";
 import { CELL, DataTable, PageLinks, pageParam, pageSummary, TablePage } from "~/components/data-table";
-import { ConfirmationField, Field, FormErrors, SelectField, SubmitButton, TextareaField } from "~/components/forms";
+import { FormErrors, SubmitButton, TextareaField } from "~/components/forms";
 import { MemberLink } from "~/components/member-link";
-import { UrlDialog } from "~/components/url-dialog";
+import { BulkConfirmation, FilterForm, type FilterErrors, type FilterValues } from "~/components/withdrawal-queue";
 import { useHydrated } from "~/components/use-hydrated";
 import { requireAdmin } from "~/domain/admin-auth.server";
 import {
@@ -21,8 +21,8 @@ import {
   summariseSelection,
   withdrawalStatusOptions,
 } from "~/domain/withdrawal-queue.server";
-import { QUEUE_FILTER_KEYS, type QueueFilterKey } from "~/domain/withdrawal-queue";
-import { MAX_REJECT_REASON, PAYMENT_CONFIRM_TEXT, WITHDRAWAL_MESSAGES } from "~/domain/withdrawal-schema";
+import { QUEUE_FILTER_KEYS } from "~/domain/withdrawal-queue";
+import { MAX_REJECT_REASON, WITHDRAWAL_MESSAGES } from "~/domain/withdrawal-schema";
 import { listWithdrawals } from "~/domain/withdrawals.server";
 import type { FormResult } from "~/lib/form-result";
 import { formResult, readFormData, readIntent, refuseForm } from "~/lib/forms.server";
@@ -116,7 +116,7 @@ export default function WithdrawalRequests() {
       ) : (
         <BulkForm
           rows={rows}
-          page={page}
+          detailQuery={new URLSearchParams([...kept, ["page", String(page)]]).toString()}
           result={actionData?.form === "bulk" ? actionData : undefined}
           empty={filtered ? "No withdrawal requests match these filters." : "No withdrawal requests yet."}
         />
@@ -131,66 +131,7 @@ export default function WithdrawalRequests() {
   );
 }
 
-type FilterValues = Record<QueueFilterKey, string>;
-type FilterErrors = Partial<Record<QueueFilterKey, string[]>>;
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
-
-function FilterForm({
-  values,
-  errors,
-  options,
-}: {
-  values: FilterValues;
-  errors: FilterErrors;
-  options: { statuses: { value: string; label: string }[]; methods: { value: string; label: string }[] };
-}) {
-  const input = (id: QueueFilterKey, label: string, type: string, extra: Record<string, string> = {}) => (
-    <Field
-      label={label}
-      errors={errors[id]}
-      inputProps={{ id, name: id, type, defaultValue: values[id], autoComplete: "off", ...extra }}
-    />
-  );
-  return (
-    <Form method="get" role="search" aria-label="Filter withdrawal requests" className="mt-4">
-      <div className="grid gap-x-4 sm:grid-cols-2 lg:grid-cols-3">
-        <SelectField
-          label="Status"
-          errors={errors.status}
-          selectProps={{ id: "status", name: "status", defaultValue: values.status }}
-        >
-          <option value="">Any status</option>
-          {options.statuses.map((status) => (
-            <option key={status.value} value={status.value}>
-              {status.label}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          label="Method"
-          errors={errors.method}
-          selectProps={{ id: "method", name: "method", defaultValue: values.method }}
-        >
-          <option value="">Any method</option>
-          {options.methods.map((method) => (
-            <option key={method.value} value={method.value}>
-              {method.label}
-            </option>
-          ))}
-        </SelectField>
-        <div />
-        {input("from", "Requested from", "date")}
-        {input("to", "Requested to", "date")}
-        <div />
-        {input("minAmount", "Amount from (₹)", "text", { inputMode: "decimal", maxLength: "11" })}
-        {input("maxAmount", "Amount to (₹)", "text", { inputMode: "decimal", maxLength: "11" })}
-      </div>
-      <button type="submit" className="btn-primary">
-        Filter
-      </button>
-    </Form>
-  );
-}
 
 /**
  * The table as one POST form: a box on each pending row, then Approve selected and Reject
@@ -199,12 +140,13 @@ function FilterForm({
  */
 function BulkForm({
   rows,
-  page,
+  detailQuery,
   result,
   empty,
 }: {
   rows: Row[];
-  page: number;
+  /** The list's filters and page, kept by Proceed so the list behind the confirmation stays as it is. */
+  detailQuery: string;
   result: FormResult<unknown> | undefined;
   empty: string;
 }) {
@@ -247,7 +189,7 @@ function BulkForm({
         empty={rows.length === 0 ? empty : undefined}
       >
         {rows.map((row) => (
-          <QueueRow key={row.referenceId} row={row} page={page} />
+          <QueueRow key={row.referenceId} row={row} detailQuery={detailQuery} />
         ))}
       </DataTable>
       {pendingRows.length > 0 ? (
@@ -277,7 +219,7 @@ function BulkForm({
   );
 }
 
-function QueueRow({ row, page }: { row: Row; page: number }) {
+function QueueRow({ row, detailQuery }: { row: Row; detailQuery: string }) {
   const pending = row.status === "pending";
   return (
     <tr className="border-t border-slate-200">
@@ -308,7 +250,7 @@ function QueueRow({ row, page }: { row: Row; page: number }) {
       <td className={CELL}>
         {pending ? (
           <Link
-            to={`/admin/withdrawal/req/${row.referenceId}?page=${page}`}
+            to={`/admin/withdrawal/req/${row.referenceId}?${detailQuery}`}
             preventScrollReset
             aria-label={`Proceed ${row.referenceId}`}
             className="btn-primary"
@@ -327,56 +269,5 @@ function QueueRow({ row, page }: { row: Row; page: number }) {
         )}
       </td>
     </tr>
-  );
-}
-
-/**
- * The confirmation step of Approve selected: the count and total of the selected requests still
- * pending. A section of the page without JavaScript (with the required box), a modal with it.
- */
-function BulkConfirmation({
-  confirm,
-  errors,
-  closeHref,
-}: {
-  confirm: ConfirmState["confirm"];
-  errors: string[] | undefined;
-  closeHref: string;
-}) {
-  const hydrated = useHydrated();
-  const noun = confirm.count === 1 ? "withdrawal request" : "withdrawal requests";
-  return (
-    <UrlDialog headingId="bulk-confirmation-heading" title="Approve selected withdrawals" closeHref={closeHref}>
-      <p data-testid="bulk-summary">
-        Approve {confirm.count} {noun} for a total of {confirm.total}?
-      </p>
-      <p className="mt-1 font-mono text-xs text-slate-600">{confirm.referenceIds.join(", ")}</p>
-      {confirm.skipped > 0 ? (
-        <p className="mt-2 text-sm text-slate-700">
-          {confirm.skipped} of the selected {confirm.skipped === 1 ? "is" : "are"} no longer pending and will be left as{" "}
-          {confirm.skipped === 1 ? "it is" : "they are"}.
-        </p>
-      ) : null}
-      <p className="mt-2 text-sm text-slate-700">
-        A request that needs two approvals (four eyes) is recorded as your first approval; a second, different admin
-        pays it.
-      </p>
-      <Form method="post" className="mt-4 border-t border-slate-200 pt-4">
-        {confirm.referenceIds.map((referenceId) => (
-          <input key={referenceId} type="hidden" name="referenceId" value={referenceId} />
-        ))}
-        <input type="hidden" name="step" value="confirm" />
-        {hydrated ? <p className="mb-3 text-sm font-medium">{PAYMENT_CONFIRM_TEXT}</p> : null}
-        <ConfirmationField
-          id="bulk-confirmed"
-          label={PAYMENT_CONFIRM_TEXT}
-          errors={errors}
-          confirmedElsewhere={hydrated}
-        />
-        <SubmitButton name="intent" value="approve-selected" pendingText="Approving…">
-          Approve {confirm.count} {noun}
-        </SubmitButton>
-      </Form>
-    </UrlDialog>
   );
 }

@@ -37,6 +37,9 @@ test("filter by method and status, approve two in bulk through the confirmation,
   baseURL,
   javaScriptEnabled,
 }, testInfo) => {
+  // Three withdrawals through the member's pages, then the admin's flow and axe: about 20 s on a
+  // quiet machine, past the default 30 s when the machine is busy.
+  test.setTimeout(90_000);
   const memberContext = await browser.newContext({ baseURL, javaScriptEnabled });
   const memberPage = await memberContext.newPage();
   try {
@@ -131,6 +134,7 @@ test("a bulk post with nothing selected, or a rejection without a reason, says w
   baseURL,
   javaScriptEnabled,
 }, testInfo) => {
+  test.setTimeout(60_000);
   const memberContext = await browser.newContext({ baseURL, javaScriptEnabled });
   const memberPage = await memberContext.newPage();
   try {

@@ -7,6 +7,10 @@ import { rejectWithdrawal, requestWithdrawal } from "~/domain/withdrawals.server
 import type { PayoutMethod, Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/db.server";
 import { action, loader } from "~/routes/admin._console.withdrawal.req";
+import {
+  action as confirmationAction,
+  loader as confirmationLoader,
+} from "~/routes/admin._console.withdrawal.req.$referenceId";
 import { adminCookie, ORIGIN, thrownStatus } from "../support/admin-requests";
 import { createTestAdmin, createTestMember } from "../support/factories";
 import { expectData, expectRedirect } from "../support/remix";
@@ -182,6 +186,32 @@ describe("the queue's list and filters", () => {
     expect(await errorsOf("?minAmount=500&maxAmount=100")).toEqual({ maxAmount: [QUEUE_MESSAGES.amountRange] });
     // What was typed is shown back.
     expect((await list(cookie, "?minAmount=abc")).values.minAmount).toBe("abc");
+  });
+
+  test("Proceed keeps the list's filters: the Payment Confirmation closes and returns to the same list", async () => {
+    const { cookie } = await signedInAdmin();
+    const { referenceId } = await pendingWithdrawal(1000, "upi");
+    const query = "?status=pending&method=upi&minAmount=50&page=2&unknown=x";
+    const detail = await confirmationLoader({
+      request: new Request(`${ORIGIN}/admin/withdrawal/req/${referenceId}${query}`, { headers: { Cookie: cookie } }),
+      params: { referenceId },
+      context: {},
+    });
+    const filteredList = "/admin/withdrawal/req?status=pending&method=upi&minAmount=50&page=2";
+    expect(detail.back).toBe(filteredList);
+    const approved = expectRedirect(
+      await confirmationAction({
+        request: new Request(`${ORIGIN}/admin/withdrawal/req/${referenceId}${query}`, {
+          method: "POST",
+          headers: { Cookie: cookie },
+          body: new URLSearchParams({ intent: "approve", confirmed: "on" }),
+        }),
+        params: { referenceId },
+        context: {},
+      }),
+    );
+    expect(approved.headers.get("Location")).toBe(filteredList);
+    expect(await statusOf(referenceId)).toEqual({ status: "success", firstApproved: false });
   });
 
   test("is a 404 for anyone but an admin, and so is a bulk post", async () => {
