@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import "../support/file-outbox";
 import { creditPoints } from "~/domain/ledger.server";
 import { getPayoutConfig } from "~/domain/payout-config.server";
-import { QUEUE_MESSAGES } from "~/domain/withdrawal-queue.server";
+import { bulkOutcomeToast, QUEUE_MESSAGES } from "~/domain/withdrawal-queue.server";
 import { rejectWithdrawal, requestWithdrawal } from "~/domain/withdrawals.server";
 import type { PayoutMethod, Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/db.server";
@@ -411,5 +411,20 @@ describe("approve and reject in bulk", () => {
       message: "1 withdrawal not changed. WD000000NOPE00: This withdrawal request does not exist.",
     });
     expect(await statusOf(referenceId)).toEqual({ status: "pending", firstApproved: false });
+  });
+
+  test("a long list of refusals is cut to fit the message, saying where to look", () => {
+    const refused = Array.from({ length: 40 }, (_, index) => ({
+      referenceId: `WD26112600000${index}`,
+      message:
+        index % 2
+          ? `WD26112600000${index} has already been paid (Success).`
+          : "This withdrawal request does not exist.",
+    }));
+    const toast = bulkOutcomeToast({ approved: ["WD1", "WD2"], firstApprovals: [], rejected: [], refused });
+    expect(toast.type).toBe("success");
+    expect(toast.message.length).toBeLessThanOrEqual(500);
+    expect(toast.message).toMatch(/^2 withdrawals approved\. 40 withdrawals not changed\. /);
+    expect(toast.message).toMatch(/… \(the list shows each status\)\.$/);
   });
 });
