@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Admin, PaymentAccount, PayoutMethod, Prisma, WithdrawalStatus } from "~/generated/prisma/client";
+import { countryName } from "~/lib/countries.server";
 import { getPrisma, type Tx } from "~/lib/db.server";
 import { recordAudit } from "./audit.server";
 import { debitPoints, getBalance, newReferenceId, reverseEntry, settlePayout } from "./ledger.server";
@@ -235,14 +236,16 @@ export function withdrawalStatusLabel(status: WithdrawalStatus, firstApprovedByI
 export const WITHDRAWALS_PAGE_SIZE = 20;
 
 /**
- * One page of requests for the admins: pending ones first (the enum's order: pending, success,
- * rejected), newest first within each status. One query for the page and one count.
+ * One page of requests for the admins (the withdrawals queue): pending ones first (the enum's
+ * order: pending, success, rejected), newest first within each status, narrowed by `where` (the
+ * queue's filters: queueWhere in withdrawal-queue.server.ts). One query for the page and one count.
  */
-export async function listWithdrawals(page: number) {
+export async function listWithdrawals(page: number, where: Prisma.WithdrawalRequestWhereInput = {}) {
   const prisma = getPrisma();
   const size = WITHDRAWALS_PAGE_SIZE;
   const read = (skip: number) =>
     prisma.withdrawalRequest.findMany({
+      where,
       orderBy: [{ status: "asc" }, { requestedAt: "desc" }, { id: "desc" }],
       skip,
       take: size,
@@ -252,10 +255,13 @@ export async function listWithdrawals(page: number) {
         points: true,
         amountMinor: true,
         status: true,
+        method: true,
+        requestedAt: true,
         firstApprovedById: true,
+        member: { select: { email: true, country: true } },
       },
     });
-  const [total, first] = await Promise.all([prisma.withdrawalRequest.count(), read((page - 1) * size)]);
+  const [total, first] = await Promise.all([prisma.withdrawalRequest.count({ where }), read((page - 1) * size)]);
   const pageCount = Math.max(1, Math.ceil(total / size));
   const shown = Math.min(page, pageCount);
   const rows = shown === page ? first : await read((shown - 1) * size);
@@ -263,11 +269,15 @@ export async function listWithdrawals(page: number) {
     page: shown,
     pageCount,
     total,
-    rows: rows.map(({ firstApprovedById, ...row }, index) => ({
+    rows: rows.map(({ firstApprovedById, member, method, requestedAt, ...row }, index) => ({
       serial: (shown - 1) * size + index + 1,
       ...row,
       amount: formatRupees(row.amountMinor),
       statusLabel: withdrawalStatusLabel(row.status, firstApprovedById),
+      requestedAt: requestedAt.toISOString(),
+      email: member.email,
+      country: member.country ? countryName(member.country) : null,
+      method: PAYOUT_METHOD_LABEL[method],
     })),
   };
 }

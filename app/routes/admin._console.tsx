@@ -18,6 +18,7 @@ const NAVIGATION = [
   { to: "/admin/survey", label: "AdminSurvey" },
   { to: "/admin/users", label: "AdminUser" },
   { to: "/admin/audit", label: "Audit Log" },
+  { to: "/admin/withdrawal/req", label: "Withdrawals" },
 ];
 
 export default function AdminLayout() {

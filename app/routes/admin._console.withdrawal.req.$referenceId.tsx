@@ -8,6 +8,7 @@ import { UrlDialog } from "~/components/url-dialog";
 import { useHydrated } from "~/components/use-hydrated";
 import { MemberLink } from "~/components/member-link";
 import { requireAdmin } from "~/domain/admin-auth.server";
+import { QUEUE_FILTER_KEYS } from "~/domain/withdrawal-queue";
 import {
   approveWithdrawalSchema,
   MAX_REJECT_REASON,
@@ -35,14 +36,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { admin } = await requireAdmin(request);
   const withdrawal = await getWithdrawal(referenceParam(params.referenceId), admin);
   if (!withdrawal) throw notFound();
-  return { withdrawal, page: pageParam(new URL(request.url).searchParams.get("page")) };
+  return { withdrawal, back: listHref(new URL(request.url).searchParams) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { admin } = await requireAdmin(request);
   const referenceId = referenceParam(params.referenceId);
   const formData = await readFormData(request);
-  const back = listHref(pageParam(new URL(request.url).searchParams.get("page")));
+  const back = listHref(new URL(request.url).searchParams);
   if (readIntent(formData, ["approve", "reject"]) === "reject") {
     const submission = parseWithZod(formData, { schema: rejectWithdrawalSchema });
     if (submission.status !== "success") return formResult(submission.reply(), { form: "reject" });
@@ -60,11 +61,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function PaymentConfirmation() {
-  const { withdrawal, page } = useLoaderData<typeof loader>();
+  const { withdrawal, back } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = withdrawal.status === "pending";
   return (
-    <UrlDialog headingId="payment-confirmation-heading" title="Payment Confirmation" closeHref={listHref(page)}>
+    <UrlDialog headingId="payment-confirmation-heading" title="Payment Confirmation" closeHref={back}>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="text-slate-600">Reference ID</dt>
         <dd className="font-mono" data-testid="confirmation-reference">
@@ -204,9 +205,17 @@ function RejectForm({ lastResult }: { lastResult: SubmissionResult<string[]> | u
   );
 }
 
-/** The request list, on the page the admin came from. */
-function listHref(page: number): string {
-  return page > 1 ? `/admin/withdrawal/req?page=${page}` : "/admin/withdrawal/req";
+/** The request list as the admin left it: its filters and its page (decision 052). */
+function listHref(params: URLSearchParams): string {
+  const kept = new URLSearchParams();
+  for (const key of QUEUE_FILTER_KEYS) {
+    const value = params.get(key);
+    if (value) kept.set(key, value);
+  }
+  const page = pageParam(params.get("page"));
+  if (page > 1) kept.set("page", String(page));
+  const query = kept.toString();
+  return query ? `/admin/withdrawal/req?${query}` : "/admin/withdrawal/req";
 }
 
 /** The route's reference, or the 404 page for anything that cannot be one. */

@@ -234,7 +234,7 @@ const MATRIX: Record<string, Row> = {
     setup: (world) => ({ params: { id: String(world.member.id) } }),
   },
   "admin._console.audit": { get: adminOnly(200) },
-  "admin._console.withdrawal.req": { get: adminOnly(200) },
+  "admin._console.withdrawal.req": { get: adminOnly(200), post: adminOnly(400) },
   "admin._console.withdrawal.req.$referenceId": {
     get: adminOnly(200),
     post: adminOnly(400),

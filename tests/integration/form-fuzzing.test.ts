@@ -612,6 +612,28 @@ const FUZZ: Record<string, FuzzRow> = {
       { intent: ANY_UNKNOWN_INTENT },
     ],
   },
+  // The withdrawals queue's bulk form (decision 052). A real pending withdrawal is among the values,
+  // so a post may select it: a form without the tick answers the confirmation step (200), and
+  // references that name nothing are reported in an error toast.
+  "admin._console.withdrawal.req": {
+    roles: ["admin"],
+    fields: ["referenceId", "confirmed", "step", "reason"],
+    setup: async (world) => ({ extraValues: [await fx.ownWithdrawal(world)] }),
+    rerender: true,
+    redirects: "error-toast",
+    variants: [
+      {
+        intent: "approve-selected",
+        poison: [["referenceId", [...JUNK_ID, MISSING, "wd-1", "\u0000", HUGE, FILE_VALUE]]],
+      },
+      { intent: "approve-selected", poison: [["confirmed", ["off", "ON", "true", FILE_VALUE, twice("on", "on")]]] },
+      { intent: "approve-selected", poison: [["step", ["x", "CONFIRM", FILE_VALUE, twice("confirm", "confirm")]]] },
+      { intent: "reject-selected", poison: [["reason", TEXT]] },
+      { intent: "reject-selected", poison: [["referenceId", [...JUNK_ID, MISSING, "wd-1", HUGE, FILE_VALUE]]] },
+      { intent: null },
+      { intent: ANY_UNKNOWN_INTENT },
+    ],
+  },
 };
 
 // Fuzzed by URL rather than by body: the link is the input (the test further below).
@@ -806,7 +828,10 @@ const QUERIES: Record<string, QueryRow> = {
     setup: (world) => ({ params: { id: String(world.member.id) } }),
   },
   "admin._console.audit": { role: "admin", names: ["page", "admin", "action", "member", "from", "to"] },
-  "admin._console.withdrawal.req": { role: "admin", names: ["page"] },
+  "admin._console.withdrawal.req": {
+    role: "admin",
+    names: ["page", "status", "method", "from", "to", "minAmount", "maxAmount"],
+  },
   "admin._console._survey.survey._index": { role: "admin", names: ["page"] },
   "admin._console._survey.survey.new": { role: "admin", names: ["questionnaire"] },
   "admin._console._survey.screener.list": { role: "admin", names: ["page"] },

@@ -393,6 +393,10 @@ describe("the admin list and the payment detail", () => {
       amount: "₹ 100.00",
       status: "pending",
       statusLabel: "Pending",
+      requestedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      email: member.email,
+      country: "India",
+      method: "Bank",
     });
     const second = await listWithdrawals(9);
     expect(second.page).toBe(2);
