@@ -134,6 +134,7 @@ function StatusActionForm({ action, lastResult }: { action: StatusAction; lastRe
           name={fields.confirmed.name}
           label={action.confirm}
           errors={fields.confirmed.errors}
+          defaultChecked={fields.confirmed.initialValue === "on"}
         />
         <SubmitButton
           name="intent"
@@ -187,6 +188,7 @@ function AdjustPointsForm({
           name={fields.confirmed.name}
           label="I confirm this change of the member's points."
           errors={fields.confirmed.errors}
+          defaultChecked={fields.confirmed.initialValue === "on"}
         />
         <SubmitButton name="intent" value="adjust-points" pendingText="Adjusting…">
           Adjust points
@@ -240,6 +242,7 @@ export function ReverseCompleteForm({
           name={fields.confirmed.name}
           label="I confirm: take this reward back."
           errors={fields.confirmed.errors}
+          defaultChecked={fields.confirmed.initialValue === "on"}
         />
         <div className="flex flex-wrap items-center gap-3">
           <SubmitButton
