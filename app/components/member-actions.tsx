@@ -1,4 +1,11 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getTextareaProps,
+  useForm,
+  type FieldMetadata,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -124,17 +131,11 @@ function StatusActionForm({ action, lastResult }: { action: StatusAction; lastRe
       <Form method="post" preventScrollReset {...getFormProps(form)}>
         <p className="mb-3 text-sm text-slate-700">{action.summary}</p>
         <FormErrors id={form.errorId} errors={form.errors} />
-        <TextareaField
-          label="Reason (kept in the audit log)"
-          textareaProps={{ ...getTextareaProps(fields.reason), rows: 2, maxLength: MAX_ACTION_REASON }}
-          errors={fields.reason.errors}
-        />
-        <ConfirmationField
-          id={fields.confirmed.id}
-          name={fields.confirmed.name}
-          label={action.confirm}
-          errors={fields.confirmed.errors}
-          defaultChecked={fields.confirmed.initialValue === "on"}
+        <ReasonAndConfirmation
+          reasonLabel="Reason (kept in the audit log)"
+          confirmLabel={action.confirm}
+          reason={fields.reason}
+          confirmed={fields.confirmed}
         />
         <SubmitButton
           name="intent"
@@ -178,17 +179,11 @@ function AdjustPointsForm({
         {/* A fresh key for each rendering of the form: the same form posted twice adjusts once. */}
         <input {...keyProps} value={adjustKey} />
         <InputField label="Points (+ to add, − to take away)" field={fields.points} type="number" hint={capHint} />
-        <TextareaField
-          label="Reason (shown to the member)"
-          textareaProps={{ ...getTextareaProps(fields.reason), rows: 2, maxLength: MAX_ACTION_REASON }}
-          errors={fields.reason.errors}
-        />
-        <ConfirmationField
-          id={fields.confirmed.id}
-          name={fields.confirmed.name}
-          label="I confirm this change of the member's points."
-          errors={fields.confirmed.errors}
-          defaultChecked={fields.confirmed.initialValue === "on"}
+        <ReasonAndConfirmation
+          reasonLabel="Reason (shown to the member)"
+          confirmLabel="I confirm this change of the member's points."
+          reason={fields.reason}
+          confirmed={fields.confirmed}
         />
         <SubmitButton name="intent" value="adjust-points" pendingText="Adjusting…">
           Adjust points
@@ -232,17 +227,11 @@ export function ReverseCompleteForm({
       <Form method="post" preventScrollReset {...getFormProps(form)} className="mt-3">
         <FormErrors id={form.errorId} errors={[...(form.errors ?? []), ...(fields.assignmentId.errors ?? [])]} />
         <input type="hidden" name={fields.assignmentId.name} value={assignment.id} />
-        <TextareaField
-          label="Reason (shown to the member)"
-          textareaProps={{ ...getTextareaProps(fields.reason), rows: 2, maxLength: MAX_ACTION_REASON }}
-          errors={fields.reason.errors}
-        />
-        <ConfirmationField
-          id={fields.confirmed.id}
-          name={fields.confirmed.name}
-          label="I confirm: take this reward back."
-          errors={fields.confirmed.errors}
-          defaultChecked={fields.confirmed.initialValue === "on"}
+        <ReasonAndConfirmation
+          reasonLabel="Reason (shown to the member)"
+          confirmLabel="I confirm: take this reward back."
+          reason={fields.reason}
+          confirmed={fields.confirmed}
         />
         <div className="flex flex-wrap items-center gap-3">
           <SubmitButton
@@ -259,5 +248,35 @@ export function ReverseCompleteForm({
         </div>
       </Form>
     </section>
+  );
+}
+
+/** What every action asks: the reason, then the "I confirm" box (ticked again when the form comes back). */
+function ReasonAndConfirmation({
+  reasonLabel,
+  confirmLabel,
+  reason,
+  confirmed,
+}: {
+  reasonLabel: string;
+  confirmLabel: string;
+  reason: FieldMetadata<string>;
+  confirmed: FieldMetadata<"on">;
+}) {
+  return (
+    <>
+      <TextareaField
+        label={reasonLabel}
+        textareaProps={{ ...getTextareaProps(reason), rows: 2, maxLength: MAX_ACTION_REASON }}
+        errors={reason.errors}
+      />
+      <ConfirmationField
+        id={confirmed.id}
+        name={confirmed.name}
+        label={confirmLabel}
+        errors={confirmed.errors}
+        defaultChecked={confirmed.initialValue === "on"}
+      />
+    </>
   );
 }

@@ -1,8 +1,8 @@
-import type { Admin, MemberStatus } from "~/generated/prisma/client";
+import type { Admin, MemberStatus, Prisma } from "~/generated/prisma/client";
 import { getPrisma, type Tx } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { PRODUCT_NAME } from "~/lib/product";
-import { recordAudit } from "./audit.server";
+import { recordAudit, type AuditAction } from "./audit.server";
 import { adjustPoints, getBalance, reverseEntry } from "./ledger.server";
 import { memberMail } from "./member-notices.server";
 import { capDetails, pointsCapError } from "./points-cap.server";
@@ -61,8 +61,27 @@ async function endSessions(tx: Tx, memberId: number): Promise<number> {
   return (await tx.memberSession.deleteMany({ where: { memberId } })).count;
 }
 
-function support(): string {
-  return `contact support at ${getEnv().SUPPORT_EMAIL}`;
+/** A notice about the account: what happened, then whom to ask. Queued with the change (decision 039). */
+function queueAccountMail(
+  tx: Tx,
+  member: { email: string; firstName: string },
+  subject: string,
+  what: string,
+  askIf: string,
+) {
+  const lines = [what, "", `${askIf}, contact support at ${getEnv().SUPPORT_EMAIL}.`];
+  return tx.queuedMail.create({ data: memberMail(member, subject, lines) });
+}
+
+/** The audit entry of an action on the member: its reason, and before / after of what it changed. */
+function auditMemberAction(
+  tx: Tx,
+  admin: Actor,
+  action: Extract<AuditAction, `member.${string}`>,
+  memberId: number,
+  details: Prisma.InputJsonObject & { reason: string; before: Prisma.InputJsonObject; after: Prisma.InputJsonObject },
+) {
+  return recordAudit(tx, { admin, action, targetType: "member", targetId: memberId, details });
 }
 
 /** Suspends an active or inactive member: no sign-in, sessions ended, withdrawals held; the member is told. */
@@ -74,24 +93,18 @@ export async function suspendMember(admin: Actor, memberId: number, reason: stri
     if (member.status === "closed") return refused(MEMBER_ACTION_REFUSALS.closed);
     await tx.member.update({ where: { id: memberId }, data: { status: "suspended" } });
     const sessionsEnded = await endSessions(tx, memberId);
-    await tx.queuedMail.create({
-      data: memberMail(member, `Your ${PRODUCT_NAME} account is suspended`, [
-        `Your ${PRODUCT_NAME} account has been suspended. While it is suspended you cannot sign in or withdraw points, and pending withdrawals are on hold. Your points and history are kept.`,
-        "",
-        `If you think this is a mistake, ${support()}.`,
-      ]),
-    });
-    await recordAudit(tx, {
-      admin,
-      action: "member.suspended",
-      targetType: "member",
-      targetId: memberId,
-      details: {
-        reason,
-        sessionsEnded,
-        before: { status: STATUS_WORD[member.status] },
-        after: { status: "suspended" },
-      },
+    await queueAccountMail(
+      tx,
+      member,
+      `Your ${PRODUCT_NAME} account is suspended`,
+      `Your ${PRODUCT_NAME} account has been suspended. While it is suspended you cannot sign in or withdraw points, and pending withdrawals are on hold. Your points and history are kept.`,
+      "If you think this is a mistake",
+    );
+    await auditMemberAction(tx, admin, "member.suspended", memberId, {
+      reason,
+      sessionsEnded,
+      before: { status: STATUS_WORD[member.status] },
+      after: { status: "suspended" },
     });
     return {
       ok: true,
@@ -109,19 +122,17 @@ export async function reinstateMember(admin: Actor, memberId: number, reason: st
     if (member.status !== "suspended") return refused(MEMBER_ACTION_REFUSALS.notSuspended);
     // Active, not inactive: the member has done nothing wrong by not signing in while suspended.
     await tx.member.update({ where: { id: memberId }, data: { status: "active", lastActiveAt: new Date() } });
-    await tx.queuedMail.create({
-      data: memberMail(member, `Your ${PRODUCT_NAME} account is open again`, [
-        `The suspension of your ${PRODUCT_NAME} account has been lifted. You can sign in and withdraw points again.`,
-        "",
-        `If you have a question about it, ${support()}.`,
-      ]),
-    });
-    await recordAudit(tx, {
-      admin,
-      action: "member.reinstated",
-      targetType: "member",
-      targetId: memberId,
-      details: { reason, before: { status: "suspended" }, after: { status: "active" } },
+    await queueAccountMail(
+      tx,
+      member,
+      `Your ${PRODUCT_NAME} account is open again`,
+      `The suspension of your ${PRODUCT_NAME} account has been lifted. You can sign in and withdraw points again.`,
+      "If you have a question about it",
+    );
+    await auditMemberAction(tx, admin, "member.reinstated", memberId, {
+      reason,
+      before: { status: "suspended" },
+      after: { status: "active" },
     });
     return { ok: true, message: `Member ${memberId} is reinstated and may sign in again.` };
   });
@@ -138,17 +149,11 @@ export async function closeMember(admin: Actor, memberId: number, reason: string
     if (member.status === "closed") return refused(MEMBER_ACTION_REFUSALS.alreadyClosed);
     await tx.member.update({ where: { id: memberId }, data: { status: "closed" } });
     const sessionsEnded = await endSessions(tx, memberId);
-    await recordAudit(tx, {
-      admin,
-      action: "member.closed",
-      targetType: "member",
-      targetId: memberId,
-      details: {
-        reason,
-        sessionsEnded,
-        before: { status: STATUS_WORD[member.status] },
-        after: { status: "closed" },
-      },
+    await auditMemberAction(tx, admin, "member.closed", memberId, {
+      reason,
+      sessionsEnded,
+      before: { status: STATUS_WORD[member.status] },
+      after: { status: "closed" },
     });
     return { ok: true, message: `Member ${memberId}'s account is closed. Nothing was deleted.` };
   });
@@ -162,17 +167,11 @@ export async function markEmailVerified(admin: Actor, memberId: number, reason: 
     if (member.emailVerifiedAt) return refused(MEMBER_ACTION_REFUSALS.alreadyVerified);
     const now = new Date();
     await tx.member.update({ where: { id: memberId }, data: { emailVerifiedAt: now } });
-    await recordAudit(tx, {
-      admin,
-      action: "member.email_verified",
-      targetType: "member",
-      targetId: memberId,
-      details: {
-        reason,
-        email: member.email,
-        before: { emailVerified: "no" },
-        after: { emailVerified: "yes" },
-      },
+    await auditMemberAction(tx, admin, "member.email_verified", memberId, {
+      reason,
+      email: member.email,
+      before: { emailVerified: "no" },
+      after: { emailVerified: "yes" },
     });
     return { ok: true, message: `The e-mail address of member ${memberId} is marked verified.` };
   });
@@ -185,12 +184,11 @@ export async function signOutEverywhere(admin: Actor, memberId: number, reason: 
     if (!member) return refused(MEMBER_ACTION_REFUSALS.noMember, 404);
     const sessionsEnded = await endSessions(tx, memberId);
     if (sessionsEnded === 0) return refused(MEMBER_ACTION_REFUSALS.noSessions);
-    await recordAudit(tx, {
-      admin,
-      action: "member.signed_out",
-      targetType: "member",
-      targetId: memberId,
-      details: { reason, sessionsEnded, before: { sessions: sessionsEnded }, after: { sessions: 0 } },
+    await auditMemberAction(tx, admin, "member.signed_out", memberId, {
+      reason,
+      sessionsEnded,
+      before: { sessions: sessionsEnded },
+      after: { sessions: 0 },
     });
     return { ok: true, message: `Member ${memberId} is signed out of ${sessionsEnded} device(s).` };
   });
