@@ -217,7 +217,8 @@ export async function adjustMemberPoints(
       memberId,
       points,
       reason,
-      key,
+      // The member in the key too: a form's key replayed against another member is a new adjustment.
+      key: `member:${memberId}:${key}`,
       details: capDetails(Math.abs(points)),
     });
     if (result.ok) {

@@ -374,6 +374,16 @@ describe("adjusting points", () => {
     expect(await auditOf(member.id, "points.adjusted")).toHaveLength(2);
   });
 
+  test("a form's key replayed against another member is that member's own adjustment", async () => {
+    const { cookie } = await signedInAdmin();
+    const { member } = await memberWith();
+    const { member: other } = await memberWith();
+    const form = { points: "30", reason: "Bonus", key: key() };
+    await act(cookie, member.id, "adjust-points", form);
+    expect(await act(cookie, other.id, "adjust-points", form)).toMatch(/^30 points added/);
+    expect([await balanceOf(member.id), await balanceOf(other.id)]).toEqual([30, 30]);
+  });
+
   test("bad numbers are refused with a message", async () => {
     const { cookie } = await signedInAdmin();
     const { member } = await memberWith(10);
