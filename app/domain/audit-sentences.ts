@@ -56,6 +56,11 @@ const emailOf = (details: Details, fallback: string) => (typeof details.email ==
 const capNote = (details: Details) =>
   details.aboveCap === true ? ` (above the cap of ${points(details.cap)}, allowed for a super-admin)` : "";
 
+/** The reason an action asks for, as `: "…"` after the sentence. */
+const because = (details: Details) => (typeof details.reason === "string" ? `: "${details.reason}"` : "");
+const sessionsNote = (details: Details) =>
+  typeof details.sessionsEnded === "number" ? `, ending ${details.sessionsEnded} session(s)` : "";
+
 const sentence = (parts: SentencePart[], changes: AuditChange[] = []): AuditSentence => ({ parts, changes });
 const flip = (field: string, before: string, after: string): AuditChange[] => [{ field, before, after }];
 
@@ -257,6 +262,7 @@ const SENTENCES = {
       [
         `${actor} ${verb} ${amount} ${verb === "took" ? "from" : "to"} `,
         member(targetId),
+        capNote(details),
         typeof details.reason === "string" ? `: "${details.reason}"` : "",
       ],
       change !== null && typeof details.balance === "number"
@@ -264,6 +270,27 @@ const SENTENCES = {
         : [],
     );
   },
+  // Issue 18 point 2: each stores its reason and details.before / details.after, which give the changes.
+  "member.suspended": ({ actor, targetId, details }) =>
+    sentence([`${actor} suspended `, member(targetId), because(details), sessionsNote(details)]),
+  "member.reinstated": ({ actor, targetId, details }) =>
+    sentence([`${actor} reinstated `, member(targetId), because(details)]),
+  "member.closed": ({ actor, targetId, details }) =>
+    sentence([`${actor} closed the account of `, member(targetId), because(details), sessionsNote(details)]),
+  "member.email_verified": ({ actor, targetId, details }) =>
+    sentence([`${actor} marked the e-mail address of `, member(targetId), " verified", because(details)]),
+  "member.signed_out": ({ actor, targetId, details }) =>
+    sentence([`${actor} signed `, member(targetId), " out of every device", because(details), sessionsNote(details)]),
+  "assignment.completion_reversed": ({ actor, targetId, details }) =>
+    sentence([
+      `${actor} reversed the complete of assignment #${targetId} of `,
+      member(details.memberId),
+      `, taking back ${points(details.points)}`,
+      typeof details.shortfall === "number" && details.shortfall > 0
+        ? ` (${points(details.shortfall)} already spent)`
+        : "",
+      because(details),
+    ]),
 } satisfies Record<AuditAction, Build>;
 
 /** Every action, in the order the filter offers them. */

@@ -37,7 +37,14 @@ export type AuditAction =
   | "withdrawal.first_approved"
   | "withdrawal.approved"
   | "withdrawal.rejected"
-  | "points.adjusted";
+  | "points.adjusted"
+  // Issue 18 point 2: actions on a member (docs/decisions/051-member-actions.md).
+  | "member.suspended"
+  | "member.reinstated"
+  | "member.closed"
+  | "member.email_verified"
+  | "member.signed_out"
+  | "assignment.completion_reversed";
 
 export const AUDIT_PAGE_SIZE = 50;
 

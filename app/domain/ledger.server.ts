@@ -228,7 +228,16 @@ export async function adjustPoints(
     points,
     reason,
     key,
-  }: { admin: Pick<Admin, "id" | "email">; memberId: number; points: number; reason: string; key: string },
+    details = {},
+  }: {
+    admin: Pick<Admin, "id" | "email">;
+    memberId: number;
+    points: number;
+    reason: string;
+    key: string;
+    /** More for the audit entry (the cap note of a super-admin's large adjustment). */
+    details?: Prisma.InputJsonObject;
+  },
 ): Promise<DebitResult> {
   // A caller bug, not an admin's mistake: the form must ask for a reason.
   if (reason.trim() === "") throw new RangeError("An adjustment needs a reason");
@@ -247,7 +256,13 @@ export async function adjustPoints(
       action: "points.adjusted",
       targetType: "member",
       targetId: memberId,
-      details: { points, reason: change.remark, referenceId: result.entry.referenceId, balance: result.balance },
+      details: {
+        ...details,
+        points,
+        reason: change.remark,
+        referenceId: result.entry.referenceId,
+        balance: result.balance,
+      },
     });
   }
   return result;

@@ -80,6 +80,9 @@ const ADMINS: LoginScope = {
   storeHash: (id, passwordHash) => getPrisma().admin.update({ where: { id }, data: { passwordHash } }),
 };
 
+export const SUSPENDED_MESSAGE =
+  "This account has been suspended. You cannot sign in while it is suspended; contact support to find out why.";
+
 export const ADMIN_REVOKED_MESSAGE = "Your admin rights have been revoked.";
 
 export async function attemptLogin(credentials: Credentials): Promise<LoginResult> {
@@ -117,7 +120,8 @@ async function attemptPasswordLogin(
 /**
  * Why a member in this state cannot sign in (by password or Google), or null when they can. An
  * inactive member may: signing in is the activity that reactivates them (decision 027). A closed
- * account asked to be deleted and never opens again.
+ * account asked to be deleted (or was closed by an admin) and never opens again; a suspended one
+ * opens again when an admin reinstates it.
  */
 export function accountStatusIssue(status: MemberStatus): string | null {
   switch (status) {
@@ -126,6 +130,9 @@ export function accountStatusIssue(status: MemberStatus): string | null {
       return null;
     case "closed":
       return "This account has been closed.";
+    // An admin's hold (decision 051): the member is told to ask support, who can say why.
+    case "suspended":
+      return SUSPENDED_MESSAGE;
   }
 }
 

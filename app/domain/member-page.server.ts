@@ -1,4 +1,4 @@
-import type { MemberStatus, Prisma } from "~/generated/prisma/client";
+import type { MemberStatus, PointsStatus, Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/db.server";
 import { ASSIGNMENT_STATUS_LABEL, type AssignmentStatus } from "./assignment-status";
 import { memberStatus } from "./ledger.server";
@@ -20,9 +20,8 @@ function utcMinute(date: Date): string {
 }
 
 /**
- * The member's status in the admin's words. The schema knows active, inactive and closed; a closed
- * account with a deletion request is "Deletion pending" until the inactivity job erases it. It has
- * no suspension yet (issue 18 point 2 adds it).
+ * The member's status in the admin's words. A closed account with a deletion request is "Deletion
+ * pending" until the inactivity job erases it; one closed by an admin stays "Closed".
  */
 function memberStatusLabel(member: {
   status: MemberStatus;
@@ -31,7 +30,14 @@ function memberStatusLabel(member: {
 }): string {
   if (member.erasedAt) return "Erased";
   if (member.status === "closed") return member.deletionRequestedAt ? "Deletion pending" : "Closed";
+  if (member.status === "suspended") return "Suspended";
   return member.status === "inactive" ? "Inactive" : "Active";
+}
+
+/** A completion's reward: credited (it can be reversed), reversed, or none (not completed, or 0 points). */
+function rewardState(status: PointsStatus | undefined): "credited" | "reversed" | null {
+  if (status === "completed") return "credited";
+  return status === "reversed" ? "reversed" : null;
 }
 
 function pageOf(requested: number, total: number) {
@@ -118,6 +124,8 @@ export async function loadMemberPage(memberId: number, requested: MemberPagePage
         createdAt: true,
         endedAt: true,
         survey: { select: { id: true, name: true } },
+        // The completion's reward, if any: whether "Reverse" applies (issue 18 point 2).
+        pointsLedger: { where: { type: "survey_completion" }, select: { status: true }, take: 1 },
       },
     }),
     prisma.withdrawalRequest.findMany({
@@ -172,6 +180,9 @@ export async function loadMemberPage(memberId: number, requested: MemberPagePage
       dob: member.dob ? member.dob.toISOString().slice(0, 10) : null,
       gender: member.gender,
       status: memberStatusLabel(member),
+      /** The stored status, which decides the actions offered. */
+      statusCode: member.status,
+      verified: member.emailVerifiedAt !== null,
       verifiedAt: member.emailVerifiedAt ? utcMinute(member.emailVerifiedAt) : null,
       signIn: [member.passwordHash ? "Password" : null, google > 0 ? "Google" : null].filter(Boolean).join(", "),
       signedUpAt: utcMinute(member.createdAt),
@@ -201,6 +212,7 @@ export async function loadMemberPage(memberId: number, requested: MemberPagePage
         points: assignment.points,
         assignedAt: utcMinute(assignment.createdAt),
         endedAt: assignment.endedAt ? utcMinute(assignment.endedAt) : null,
+        reward: rewardState(assignment.pointsLedger[0]?.status),
       })),
       assignmentTotal,
       assignmentPage,

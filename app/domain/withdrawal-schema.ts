@@ -21,6 +21,7 @@ export const WITHDRAWAL_MESSAGES = {
   // The spec's own message for an unverified address (403 'Your email address is not verified.').
   notVerified: "Your email address is not verified.",
   closed: "This account has been closed.",
+  suspended: "Your account is suspended, so you cannot withdraw points. Contact support to find out why.",
   staleForm: "This form could not be read. Reload the page and try again.",
   confirmRequired: "Tick the box to confirm.",
   reasonRequired: "Give the reason for the rejection.",

@@ -63,6 +63,7 @@ export async function requestWithdrawal(
         SELECT "email", "firstName", "emailVerifiedAt", "country", "pointsBalance", "status"::text AS "status"
         FROM "Member" WHERE "id" = ${memberId} FOR NO KEY UPDATE`;
       if (!member || member.status === "closed") return { ok: false, message: WITHDRAWAL_MESSAGES.closed };
+      if (member.status === "suspended") return { ok: false, message: WITHDRAWAL_MESSAGES.suspended };
       if (!member.emailVerifiedAt) return { ok: false, message: WITHDRAWAL_MESSAGES.notVerified };
       if (requestKey) {
         // The same form posted again (a double click without JavaScript, a resubmitted page): the
@@ -368,6 +369,9 @@ function payoutDetails(method: PayoutMethod, snapshot: Prisma.JsonValue) {
 
 export type ReviewResult = { ok: true; message: string } | { ok: false; message: string };
 
+export const SUSPENDED_APPROVAL_MESSAGE =
+  "This member is suspended: their withdrawals cannot be approved. Reinstate the member first, or reject the request.";
+
 type Reviewer = Pick<Admin, "id" | "email">;
 
 /** Why a request needs a second, different admin before this admin's approval pays it. */
@@ -484,6 +488,11 @@ export async function approveWithdrawal(
       SELECT "id", "memberId", "points", "amountMinor", "status"::text AS "status", "requestedAt", "firstApprovedById", "firstApprovedAt"
       FROM "WithdrawalRequest" WHERE "referenceId" = ${referenceId} FOR UPDATE`;
     if (!request || request.status !== "pending") return notPending(tx, referenceId);
+    // A suspended member's withdrawals are held (decision 051). FOR SHARE waits for a suspension
+    // in flight, which holds the member's row until it commits.
+    const [holder] = await tx.$queryRaw<{ status: string }[]>`
+      SELECT "status"::text AS "status" FROM "Member" WHERE "id" = ${request.memberId} FOR SHARE`;
+    if (holder?.status === "suspended") return { ok: false, message: SUSPENDED_APPROVAL_MESSAGE };
     const summary = { memberId: request.memberId, points: request.points, amountMinor: request.amountMinor };
     if (request.firstApprovedById === admin.id) return { ok: false, message: FOUR_EYES_MESSAGES.sameAdminTwice };
 

@@ -1,12 +1,20 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { randomUUID } from "node:crypto";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { CELL, DataTable, PageLinks, pageParam } from "~/components/data-table";
+import { MemberActions, ReverseCompleteForm } from "~/components/member-actions";
 import { requireAdmin } from "~/domain/admin-auth.server";
+import { MEMBER_ACTION_INTENTS } from "~/domain/member-actions-schema";
 import { MEMBER_PAGE_LISTS, type MemberPageList, type MemberPagePages, type Paged } from "~/domain/member-page";
 import { loadMemberPage } from "~/domain/member-page.server";
+import { pointsCapHint } from "~/domain/points-cap.server";
+import { resultFor } from "~/lib/form-result";
+import { readFormData, readIntent } from "~/lib/forms.server";
 import { notFound, requireId } from "~/lib/http.server";
+import { parseId } from "~/lib/ids";
 import { PRODUCT_NAME } from "~/lib/product";
+import { runMemberAction } from "./admin._console.users_.$id.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? `User ${data.member.id}` : "User"} | ${PRODUCT_NAME}` },
@@ -15,8 +23,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 // /admin/users/{id}: one member, read-only (issue 18 point 1). Not nested in Users Records (the
 // trailing underscore of `users_`), which renders no Outlet. Each list pages by its own query
 // parameter, so its page links are plain links that keep the other lists where they are.
+// The actions on the member (issue 18 point 2) are intents of this page's one action; "Reverse" on a
+// completed assignment opens its confirmation as a section of the page (?reverse={assignment}).
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  const { admin } = await requireAdmin(request);
   const memberId = requireId(params);
   const search = new URL(request.url).searchParams;
   const pages = Object.fromEntries(
@@ -24,11 +34,22 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   ) as MemberPagePages;
   const page = await loadMemberPage(memberId, pages);
   if (!page) throw notFound();
-  return page;
+  const reverseId = parseId(search.get("reverse") ?? undefined);
+  const reverse = page.assignments.rows.find((row) => row.id === reverseId && row.reward === "credited") ?? null;
+  return { ...page, adjustKey: randomUUID(), capHint: pointsCapHint(admin), reverse };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { admin } = await requireAdmin(request);
+  const memberId = requireId(params);
+  const formData = await readFormData(request);
+  const intent = readIntent(formData, MEMBER_ACTION_INTENTS);
+  return runMemberAction(admin, memberId, intent, formData);
 }
 
 export default function MemberPage() {
   const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   const { member } = data;
   const current = {
     ledger: data.ledger.page,
@@ -75,6 +96,16 @@ export default function MemberPage() {
         </dl>
       </Section>
 
+      <Section id="actions" title="Actions">
+        <MemberActions
+          member={member}
+          signedIn={data.sessions.length > 0}
+          adjustKey={data.adjustKey}
+          capHint={data.capHint}
+          actionData={actionData}
+        />
+      </Section>
+
       <Section id="points" title="Points">
         <p>
           Balance: <strong data-testid="member-balance">{member.balance.toLocaleString("en-US")} points</strong>
@@ -98,8 +129,15 @@ export default function MemberPage() {
       </Section>
 
       <Section id="assignments" title="Assignments">
+        {data.reverse ? (
+          <ReverseCompleteForm
+            assignment={data.reverse}
+            backHref={pageHref(`/admin/users/${member.id}`, current, "assignments", current.assignments)}
+            lastResult={resultFor(actionData, "reverse-complete")}
+          />
+        ) : null}
         <DataTable
-          headings={["Assignment", "Survey", "Status", "Reward", "Assigned (UTC)", "Ended (UTC)"]}
+          headings={["Assignment", "Survey", "Status", "Reward", "Assigned (UTC)", "Ended (UTC)", "Reward paid"]}
           empty={data.assignments.total === 0 ? "No assignments." : undefined}
         >
           {data.assignments.rows.map((assignment) => (
@@ -114,6 +152,22 @@ export default function MemberPage() {
               <td className={CELL}>{assignment.points} points</td>
               <td className={`whitespace-nowrap ${CELL}`}>{assignment.assignedAt}</td>
               <td className={`whitespace-nowrap ${CELL}`}>{assignment.endedAt ?? ""}</td>
+              <td className={CELL}>
+                {assignment.reward === "credited" ? (
+                  <Link
+                    to={`${pageHref(`/admin/users/${member.id}`, current, "assignments", current.assignments, assignment.id)}#reverse-complete`}
+                    preventScrollReset
+                    className="text-red-700 underline"
+                    aria-label={`Reverse the complete of assignment ${assignment.id}`}
+                  >
+                    Reverse
+                  </Link>
+                ) : assignment.reward === "reversed" ? (
+                  "Reversed"
+                ) : (
+                  ""
+                )}
+              </td>
             </tr>
           ))}
         </DataTable>
@@ -214,13 +268,23 @@ function Item({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-/** The query of this page with one list moved to `page`; lists on their first page are left out. */
-function pageHref(path: string, current: Record<MemberPageList, number>, list: MemberPageList, page: number): string {
+/**
+ * The query of this page with one list moved to `page`; lists on their first page are left out.
+ * `reverse` opens the confirmation of reversing that assignment's complete.
+ */
+function pageHref(
+  path: string,
+  current: Record<MemberPageList, number>,
+  list: MemberPageList,
+  page: number,
+  reverse?: number,
+): string {
   const query = new URLSearchParams();
   for (const name of MEMBER_PAGE_LISTS) {
     const value = name === list ? page : current[name];
     if (value > 1) query.set(name, String(value));
   }
+  if (reverse !== undefined) query.set("reverse", String(reverse));
   const text = query.toString();
   return text ? `${path}?${text}` : path;
 }

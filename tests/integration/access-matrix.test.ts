@@ -15,6 +15,9 @@ import {
 } from "../support/roles";
 import * as fx from "../support/security-fixtures";
 import { createTestSurvey } from "../support/factories";
+import { MEMBER_ACTION_INTENTS } from "~/domain/member-actions-schema";
+import { creditPoints } from "~/domain/ledger.server";
+import { changedTables, databaseSnapshot } from "../support/db-snapshot";
 
 // The access matrix (docs/decisions/030-security-suite.md): every route module of app/routes, called
 // as each kind of caller, with the status or redirect each must get. GET runs the loader, POST the
@@ -229,8 +232,10 @@ const MATRIX: Record<string, Row> = {
   "admin._console": { get: adminOnly(200) },
   "admin._console.dash": { get: adminOnly(200) },
   "admin._console.users": { get: adminOnly(200) },
+  // An empty post presses no action (issue 18 point 2): an unknown intent, 400.
   "admin._console.users_.$id": {
     get: adminOnly(200),
+    post: adminOnly(400),
     setup: (world) => ({ params: { id: String(world.member.id) } }),
   },
   "admin._console.audit": { get: adminOnly(200) },
@@ -383,7 +388,7 @@ const UNKNOWN_IDS: Record<string, { role: Role; param: string; expected: Expecte
   "admin._console._survey.survey.$id": { role: "admin", param: "id", expected: 404, post: 404 },
   "admin._console._survey.surveysassignv2.$id": { role: "admin", param: "id", expected: 404, post: 404 },
   "admin._console.admins.view.$id": { role: "admin", param: "id", expected: 404, post: FORM_FIRST },
-  "admin._console.users_.$id": { role: "admin", param: "id", expected: 404 },
+  "admin._console.users_.$id": { role: "admin", param: "id", expected: 404, post: FORM_FIRST },
   "admin._console.withdrawal.req.$referenceId": {
     role: "admin",
     param: "referenceId",
@@ -449,5 +454,61 @@ describe("unknown and malformed ids", () => {
     expect(
       (await getPrisma().member.findUniqueOrThrow({ where: { id: world.unverified.id } })).emailVerifiedAt,
     ).toBeNull();
+  });
+});
+
+// Every action on a member (issue 18 point 2) with a complete, valid form: anyone but an active
+// admin gets the 404 page and changes nothing; the admin's post does what it says.
+describe("the actions on a member", () => {
+  test.each(MEMBER_ACTION_INTENTS)("%s is the admins' alone", async (intent) => {
+    const world = await createRoleWorld();
+    const target = intent === "verify-email" ? world.unverified : world.member;
+    const survey = await createTestSurvey({ points: 40 });
+    const assignment = await getPrisma().assignment.create({
+      data: {
+        surveyId: survey.id,
+        memberId: target.id,
+        points: 40,
+        status: ASSIGNMENT_STATUS.complete,
+        respondentToken: `matrix-${intent}-${target.id}`,
+      },
+    });
+    await getPrisma().$transaction(async (tx) => {
+      await creditPoints(tx, {
+        memberId: target.id,
+        points: 40,
+        type: "survey_completion",
+        source: `assignment:${assignment.id}:complete`,
+        remark: "Survey completed",
+        assignmentId: assignment.id,
+      });
+      if (intent === "reinstate") await tx.member.update({ where: { id: target.id }, data: { status: "suspended" } });
+    });
+    const form: FormBody = [
+      ["intent", intent],
+      ["reason", "Matrix"],
+      ["confirmed", "on"],
+      ["points", "10"],
+      ["key", crypto.randomUUID()],
+      ["assignmentId", String(assignment.id)],
+    ];
+    const params = { id: String(target.id) };
+    const path = routePath("admin._console.users_.$id", params);
+    const { action } = ROUTE_MODULES["admin._console.users_.$id"];
+    const before = await databaseSnapshot();
+    const mismatches: string[] = [];
+    for (const role of ROLES.filter((each) => each !== "admin")) {
+      const outcome = await outcomeOf(() =>
+        action!({ request: roleRequest(world.cookies[role], path, form), params, context: {} }),
+      );
+      if (!matches(404, outcome, path)) mismatches.push(`${role}: ${describeOutcome(outcome)}`);
+    }
+    expect(mismatches).toEqual([]);
+    expect(changedTables(before, await databaseSnapshot())).toEqual([]);
+    const outcome = await outcomeOf(() =>
+      action!({ request: roleRequest(world.cookies.admin, path, form), params, context: {} }),
+    );
+    expect(describeOutcome(outcome)).toBe(`302 → ${path}`);
+    expect(await getPrisma().auditEntry.count({ where: { adminId: world.admin.id } })).toBe(1);
   });
 });

@@ -4,6 +4,7 @@ import "../support/google-mock-env";
 import "../support/file-outbox";
 import { ASSIGNMENT_STATUS } from "~/domain/assignment-status";
 import { findProfileSurveySet } from "~/domain/profile-survey-sets.server";
+import { creditPoints } from "~/domain/ledger.server";
 import { getPrisma } from "~/lib/db.server";
 import { getToast } from "~/lib/toast.server";
 import { ORIGIN } from "../support/admin-requests";
@@ -634,6 +635,58 @@ const FUZZ: Record<string, FuzzRow> = {
       { intent: ANY_UNKNOWN_INTENT },
     ],
   },
+  // The actions on a member (issue 18 point 2): each refuses a post without its reason, its ticked
+  // box, or (adjust, reverse) a valid number, key and assignment of this member.
+  "admin._console.users_.$id": {
+    roles: ["admin"],
+    fields: ["reason", "confirmed", "points", "key", "assignmentId"],
+    setup: async (world) => {
+      const survey = await createTestSurvey({ points: 40 });
+      const assignment = await createTestAssignment(survey.id, world.member.id, {
+        status: ASSIGNMENT_STATUS.complete,
+        endedAt: new Date(),
+      });
+      await getPrisma().$transaction((tx) =>
+        creditPoints(tx, {
+          memberId: world.member.id,
+          points: 40,
+          type: "survey_completion",
+          source: `assignment:${assignment.id}:complete`,
+          remark: "Survey completed",
+          assignmentId: assignment.id,
+        }),
+      );
+      return { params: { id: String(world.member.id) }, extraValues: [String(assignment.id), "on", "-10", "10"] };
+    },
+    variants: [
+      ...["suspend", "reinstate", "close", "verify-email", "sign-out"].map((intent): Variant => ({
+        intent,
+        poison: [
+          ["reason", TEXT],
+          ["confirmed", TICKED],
+        ],
+      })),
+      {
+        intent: "adjust-points",
+        poison: [
+          ["points", [...QUESTION_NUMBER, "0", "1.5", "-1.5", "1000001", "-1000001"]],
+          ["reason", TEXT],
+          ["confirmed", TICKED],
+          ["key", OPAQUE],
+        ],
+      },
+      {
+        intent: "reverse-complete",
+        poison: [
+          ["assignmentId", JUNK_ID],
+          ["reason", TEXT],
+          ["confirmed", TICKED],
+        ],
+      },
+      { intent: null },
+      { intent: ANY_UNKNOWN_INTENT },
+    ],
+  },
 };
 
 // Fuzzed by URL rather than by body: the link is the input (the test further below).
@@ -824,7 +877,7 @@ const QUERIES: Record<string, QueryRow> = {
   },
   "admin._console.users_.$id": {
     role: "admin",
-    names: ["ledger", "assignments", "withdrawals", "audit"],
+    names: ["ledger", "assignments", "withdrawals", "audit", "reverse"],
     setup: (world) => ({ params: { id: String(world.member.id) } }),
   },
   "admin._console.audit": { role: "admin", names: ["page", "admin", "action", "member", "from", "to"] },

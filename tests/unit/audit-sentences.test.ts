@@ -53,6 +53,32 @@ const SAMPLE_DETAILS: Record<string, Record<string, unknown>> = {
   "withdrawal.approved": { memberId: 40, points: 500, amountMinor: 5000 },
   "withdrawal.rejected": { memberId: 40, points: 500, amountMinor: 5000, reason: "Wrong account" },
   "points.adjusted": { points: -200, reason: "Duplicate complete", referenceId: "P1", balance: 800 },
+  "member.suspended": {
+    reason: "Two accounts",
+    sessionsEnded: 1,
+    before: { status: "active" },
+    after: { status: "suspended" },
+  },
+  "member.reinstated": { reason: "Cleared", before: { status: "suspended" }, after: { status: "active" } },
+  "member.closed": { reason: "Fraud", sessionsEnded: 0, before: { status: "active" }, after: { status: "closed" } },
+  "member.email_verified": {
+    reason: "Video call",
+    email: "m@panel.test",
+    before: { emailVerified: "no" },
+    after: { emailVerified: "yes" },
+  },
+  "member.signed_out": { reason: "Lost phone", sessionsEnded: 2, before: { sessions: 2 }, after: { sessions: 0 } },
+  "assignment.completion_reversed": {
+    memberId: 40,
+    surveyId: 5,
+    reason: "Speeding",
+    points: 80,
+    shortfall: 0,
+    referenceId: "P2",
+    balance: 20,
+    before: { reward: "credited", balance: 100 },
+    after: { reward: "reversed", balance: 20 },
+  },
 };
 
 const sentenceOf = (action: string, details: unknown = SAMPLE_DETAILS[action], targetId = "12", targetType = "x") =>
@@ -87,6 +113,27 @@ describe("sentences", () => {
     const sentence = sentenceOf("points.adjusted", SAMPLE_DETAILS["points.adjusted"], "40", "member");
     expect(sentenceText(sentence)).toBe(`${ACTOR} took 200 points from member #40: "Duplicate complete"`);
     expect(sentence.changes).toEqual([{ field: "Balance", before: "1,000 points", after: "800 points" }]);
+  });
+
+  test("a suspension reads with its reason and shows the status before and after", () => {
+    const sentence = sentenceOf("member.suspended", SAMPLE_DETAILS["member.suspended"], "40", "member");
+    expect(sentenceText(sentence)).toBe(`${ACTOR} suspended member #40: "Two accounts", ending 1 session(s)`);
+    expect(sentence.changes).toEqual([{ field: "status", before: "active", after: "suspended" }]);
+  });
+
+  test("a reversed complete names the member and the points taken back", () => {
+    const sentence = sentenceOf(
+      "assignment.completion_reversed",
+      SAMPLE_DETAILS["assignment.completion_reversed"],
+      "9",
+    );
+    expect(sentenceText(sentence)).toBe(
+      `${ACTOR} reversed the complete of assignment #9 of member #40, taking back 80 points: "Speeding"`,
+    );
+    expect(sentence.changes).toEqual([
+      { field: "reward", before: "credited", after: "reversed" },
+      { field: "balance", before: "100", after: "20" },
+    ]);
   });
 
   test("points above the cap say a super-admin allowed them", () => {
