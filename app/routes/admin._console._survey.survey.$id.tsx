@@ -45,7 +45,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { admin } = await requireAdmin(request);
   const survey = await surveyOr404(params.id);
   const choices = {
-    ...(await surveyFormChoices({ keepQuestionnaireId: survey.questionnaireId })),
+    ...(await surveyFormChoices({ keepQuestionnaireId: survey.questionnaireId, keepScreenerId: survey.screenerId })),
     countries: listCountries(),
   };
   return {
