@@ -4,6 +4,7 @@ import { getPrisma, type Tx } from "~/lib/db.server";
 import { MAX_LABEL_LENGTH } from "~/questionnaire/schema";
 import { createQuestionnaire, loadQuestionnaire } from "~/questionnaire/storage.server";
 import { recordAudit, type AuditAction } from "./audit.server";
+import { CONSEQUENCE, LIFECYCLE_NOUNS, type LifecycleChange, type LifecycleKind } from "./lifecycle";
 import { capDetails, pointsCapError } from "./points-cap.server";
 import { storeScreenerRules, loadScreenerRules } from "./screeners.server";
 import { freeSlug } from "./survey-catalogue.server";
@@ -20,32 +21,6 @@ import { MAX_NAME_LENGTH, slugFromName } from "./survey-catalogue-schema";
 // - A closed or archived profile set is not shown to members; the answers given stay for targeting.
 
 type Actor = Pick<Admin, "id" | "email" | "isSuperAdmin">;
-
-export const LIFECYCLE_KINDS = ["survey", "screener", "profile_survey"] as const;
-export type LifecycleKind = (typeof LIFECYCLE_KINDS)[number];
-export const LIFECYCLE_CHANGES = ["close", "reopen", "archive", "unarchive"] as const;
-export type LifecycleChange = (typeof LIFECYCLE_CHANGES)[number];
-
-/** Close and archive take something away from members: they ask for a ticked confirmation. */
-export const CONFIRMED_CHANGES: readonly LifecycleChange[] = ["close", "archive"];
-
-export const LIFECYCLE_NOUNS: Record<LifecycleKind, string> = {
-  survey: "survey",
-  screener: "screener",
-  profile_survey: "profile survey set",
-};
-
-/** The admin page of one thing, where its lifecycle buttons are. */
-export function lifecyclePagePath(kind: LifecycleKind, id: number): string {
-  switch (kind) {
-    case "survey":
-      return `/admin/survey/${id}`;
-    case "screener":
-      return `/admin/screener/view/${id}`;
-    case "profile_survey":
-      return `/admin/profilesurvey/${id}`;
-  }
-}
 
 export interface LifecycleItem {
   kind: LifecycleKind;
@@ -140,34 +115,6 @@ export async function changeLifecycle(
     return { ok: true, message: `${label} ${PAST[change]}: ${CONSEQUENCE[item.kind][change]}` };
   });
 }
-
-/** What the change means, said after it and on the confirmation page before it. */
-export const CONSEQUENCE: Record<LifecycleKind, Record<LifecycleChange, string>> = {
-  survey: {
-    close:
-      "members are no longer offered it and cannot start it. Members who already started may still finish. Reopen it to offer it again.",
-    reopen: "members are offered it again while it is launched.",
-    archive:
-      "it is hidden from the survey list (Show archived lists it) and from members. Members' history, the ledger and the member pages still name it.",
-    unarchive: "it is back in the survey list; members are offered it again if it is launched and open.",
-  },
-  screener: {
-    close:
-      "it can no longer be chosen for a survey or an assignment. Surveys and assignments that use it already keep screening with it.",
-    reopen: "it can be chosen for surveys and assignments again.",
-    archive:
-      "it is hidden from the screener list (Show archived lists it) and can no longer be chosen. Surveys that use it keep screening with it.",
-    unarchive: "it is back in the screener list.",
-  },
-  profile_survey: {
-    close:
-      "members no longer see it in their profile. The answers already given are kept and still used for targeting.",
-    reopen: "members see it in their profile again.",
-    archive:
-      "it is hidden from the profile survey list (Show archived lists it) and from members. The answers already given are kept.",
-    unarchive: "it is back in the list; members see it again unless it is closed.",
-  },
-};
 
 // ───────────────────────────── Cloning ─────────────────────────────
 

@@ -89,6 +89,8 @@ export async function findProfileSurveySet(id: number) {
       minutes: true,
       country: true,
       questionnaireId: true,
+      closedAt: true,
+      archivedAt: true,
       questionnaire: { select: { updatedAt: true, _count: { select: { responses: true } } } },
     },
   });
@@ -103,6 +105,8 @@ export async function findProfileSurveySet(id: number) {
     points: row.points,
     minutes: row.minutes,
     responses: row.questionnaire._count.responses,
+    closed: row.closedAt !== null,
+    archived: row.archivedAt !== null,
     definition: stored.definition,
     version: row.questionnaire.updatedAt.toISOString(),
   };

@@ -62,7 +62,7 @@ export async function findScreener(id: number) {
   const prisma = getPrisma();
   const row = await prisma.screener.findUnique({
     where: { id },
-    select: { id: true, questionnaireId: true, rulesAddedAt: true },
+    select: { id: true, questionnaireId: true, rulesAddedAt: true, closedAt: true, archivedAt: true },
   });
   if (!row) return null;
   const [stored, answered] = await Promise.all([
@@ -70,7 +70,14 @@ export async function findScreener(id: number) {
     isScreenerAnswered(prisma, row.questionnaireId),
   ]);
   if (!stored) return null;
-  return { id: row.id, definition: stored.definition, rulesAdded: row.rulesAddedAt !== null, answered };
+  return {
+    id: row.id,
+    definition: stored.definition,
+    rulesAdded: row.rulesAddedAt !== null,
+    answered,
+    closed: row.closedAt !== null,
+    archived: row.archivedAt !== null,
+  };
 }
 
 export type Screener = NonNullable<Awaited<ReturnType<typeof findScreener>>>;
