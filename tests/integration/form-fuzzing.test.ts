@@ -612,6 +612,21 @@ const FUZZ: Record<string, FuzzRow> = {
       { intent: ANY_UNKNOWN_INTENT },
     ],
   },
+  // The lifecycle (decision 056): close and archive act only with their box ticked (exactly "on").
+  "admin._console._survey.lifecycle.$kind.$id": {
+    roles: ["admin"],
+    fields: ["confirmed"],
+    setup: async () => ({ params: { kind: "survey", id: String((await createTestSurvey()).id) } }),
+    variants: [
+      { intent: "close", poison: [["confirmed", TICKED]] },
+      { intent: "archive", poison: [["confirmed", TICKED]] },
+      { intent: "reopen", acts: ["Survey", "AuditEntry"] },
+      { intent: "unarchive", acts: ["Survey", "AuditEntry"] },
+      { intent: "clone", acts: ["Survey", "AuditEntry"] },
+      { intent: null },
+      { intent: ANY_UNKNOWN_INTENT },
+    ],
+  },
 };
 
 // Fuzzed by URL rather than by body: the link is the input (the test further below).
@@ -807,9 +822,9 @@ const QUERIES: Record<string, QueryRow> = {
   },
   "admin._console.audit": { role: "admin", names: ["page", "admin", "action", "member", "from", "to"] },
   "admin._console.withdrawal.req": { role: "admin", names: ["page"] },
-  "admin._console._survey.survey._index": { role: "admin", names: ["page"] },
+  "admin._console._survey.survey._index": { role: "admin", names: ["page", "archived"] },
   "admin._console._survey.survey.new": { role: "admin", names: ["questionnaire"] },
-  "admin._console._survey.screener.list": { role: "admin", names: ["page"] },
+  "admin._console._survey.screener.list": { role: "admin", names: ["page", "archived"] },
   "admin._console._survey.screener.view.$id": {
     role: "admin",
     names: ["page"],
@@ -830,6 +845,12 @@ const QUERIES: Record<string, QueryRow> = {
     role: "admin",
     names: ["page", "survey"],
     setup: async () => ({ query: `survey=${(await createTestSurvey()).id}` }),
+  },
+  "admin._console._survey.profilesurvey._index": { role: "admin", names: ["archived"] },
+  "admin._console._survey.lifecycle.$kind.$id": {
+    role: "admin",
+    names: ["change"],
+    setup: async () => ({ params: { kind: "survey", id: String((await createTestSurvey()).id) } }),
   },
 };
 
