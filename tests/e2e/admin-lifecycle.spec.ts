@@ -99,7 +99,7 @@ test("an admin replaces a screener's rules while no member has answered it", asy
 
   await page.goto(`/admin/screener/rules/${screenerId}`);
   await expect(page.getByRole("heading", { name: `Add Validation: ${title}` })).toBeVisible();
-  await page.getByRole("radio", { name: "Yes" }).check();
+  await page.getByRole("radio", { name: "Yes", exact: true }).check();
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page).toHaveURL("/admin/screener/list");
   await expect(page.getByText("Screener rules added successfully")).toBeVisible();
@@ -108,7 +108,7 @@ test("an admin replaces a screener's rules while no member has answered it", asy
   await row.getByRole("link", { name: `Replace the rules of screener ${screenerId}` }).click();
   await expect(page.getByRole("heading", { name: `Replace Validation: ${title}` })).toBeVisible();
   await expect(page.getByText("No member has answered it yet, so you can replace them")).toBeVisible();
-  await page.getByRole("radio", { name: "No" }).check();
+  await page.getByRole("radio", { name: "No", exact: true }).check();
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page).toHaveURL("/admin/screener/list");
   await expect(page.getByText("Screener rules replaced successfully")).toBeVisible();
