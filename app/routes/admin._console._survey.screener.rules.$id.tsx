@@ -6,8 +6,9 @@ import { ScreenerPageHeading } from "~/components/screener-pager";
 import { ScreenerRulesFields } from "~/components/screener-rules-form";
 import { requireAdmin } from "~/domain/admin-auth.server";
 import { lifecyclePath } from "~/domain/lifecycle";
-import { RULE_HELP } from "~/domain/screener-rules";
-import { findScreener, rulesStep, saveScreenerRules } from "~/domain/screeners.server";
+import { RULE_HELP, ruleFormValuesOf } from "~/domain/screener-rules";
+import { findScreener, loadScreenerRules, rulesStep, saveScreenerRules } from "~/domain/screeners.server";
+import { getPrisma } from "~/lib/db.server";
 import { formResult, readFormData } from "~/lib/forms.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -38,11 +39,14 @@ async function screenerOr404(param: string | undefined) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const screener = await screenerOr404(params.id);
+  // Replacing starts from the rules in force, as the admin would answer to make them again.
+  const replacing = screener.rulesAdded && !screener.answered;
   return {
     id: screener.id,
     alreadyValidated: screener.rulesAdded,
     answered: screener.answered,
     definition: screener.definition,
+    current: replacing ? ruleFormValuesOf(screener.definition, await loadScreenerRules(getPrisma(), screener.id)) : {},
   };
 }
 
@@ -72,7 +76,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ScreenerValidation() {
-  const { id, alreadyValidated, answered, definition } = useLoaderData<typeof loader>();
+  const { id, alreadyValidated, answered, definition, current } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   if (alreadyValidated && answered) {
     return (
@@ -95,7 +99,7 @@ export default function ScreenerValidation() {
     );
   }
   const page = actionData?.pageState?.page ?? 0;
-  const values = actionData?.pageState?.values ?? {};
+  const values = actionData?.pageState?.values ?? current;
   const errors = actionData?.error ?? {};
   const last = page === definition.pages.length - 1;
   return (

@@ -247,6 +247,17 @@ describe("screeners", () => {
     expect(await loadScreenerRules(getPrisma(), screener.id)).toEqual([
       { question: "owner", kind: "options", options: ["Yes"] },
     ]);
+    // The replace page starts from the rules in force.
+    const replacePage = await rulesLoader({
+      request: adminRequest(`/admin/screener/rules/${screener.id}`, { cookie }),
+      params: { id: String(screener.id) },
+      context: {},
+    });
+    expect(replacePage).toMatchObject({
+      alreadyValidated: true,
+      answered: false,
+      current: { "rule:owner": ["o:Yes"] },
+    });
 
     // The page opened before the rules existed (no _replace) does not replace them unseen.
     const stale = expectRedirect(await submit([["rule:owner", "o:No"]]));
