@@ -108,6 +108,7 @@ test("an admin replaces a screener's rules while no member has answered it", asy
   await row.getByRole("link", { name: `Replace the rules of screener ${screenerId}` }).click();
   await expect(page.getByRole("heading", { name: `Replace Validation: ${title}` })).toBeVisible();
   await expect(page.getByText("No member has answered it yet, so you can replace them")).toBeVisible();
+  await expect(page.getByRole("radio", { name: "Yes", exact: true })).toBeChecked();
   await page.getByRole("radio", { name: "No", exact: true }).check();
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page).toHaveURL("/admin/screener/list");

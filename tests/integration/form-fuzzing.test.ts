@@ -533,7 +533,7 @@ const FUZZ: Record<string, FuzzRow> = {
   // Previous and Next show a page again (200) and save nothing.
   "admin._console._survey.screener.rules.$id": {
     roles: ["admin"],
-    fields: ["_page", "min:cupsPerDay", "max:cupsPerDay", "rule:favourite", "rule:extras"],
+    fields: ["_page", "_replace", "min:cupsPerDay", "max:cupsPerDay", "rule:favourite", "rule:extras"],
     setup: async (world) => ({ params: { id: String((await fx.adminScreener(world)).id) } }),
     variants: [
       { intent: "previous" },
