@@ -1,5 +1,6 @@
 import type { Tx } from "~/lib/db.server";
 import { ASSIGNMENT_STATUS } from "./assignment-status";
+import { liveSurveySql } from "./survey-live.server";
 
 // The figures on the admin dashboard, read in one round trip: each card is a sub-select, none is
 // a query per row, and none counts the whole member table.
@@ -25,7 +26,7 @@ export async function getDashboardFigures(prisma: Tx, now = new Date()): Promise
     SELECT totals.*,
            (SELECT count(*) FROM "Member" WHERE "createdAt" >= ${weekAgo}) AS "membersNewThisWeek",
            (SELECT count(*) FROM "WithdrawalRequest" WHERE "status" = 'pending') AS "pendingWithdrawals",
-           (SELECT count(*) FROM "Survey" WHERE "launched") AS "surveysLive",
+           (SELECT count(*) FROM "Survey" s WHERE ${liveSurveySql("s")}) AS "surveysLive",
            (SELECT count(*) FROM "Assignment" WHERE "status" = ${COMPLETE} AND "endedAt" >= ${weekAgo}) AS "completesThisWeek"
     FROM (SELECT coalesce(sum("value") FILTER (WHERE "name" = 'members_total'), 0)::bigint AS "membersTotal",
                  coalesce(sum("value") FILTER (WHERE "name" = 'members_verified'), 0)::bigint AS "membersVerified",

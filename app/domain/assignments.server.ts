@@ -4,6 +4,7 @@ import { getPrisma, type Tx } from "~/lib/db.server";
 import { ASSIGNMENT_STATUS, OPEN_STATUSES, type AssignmentStatus } from "./assignment-status";
 import { ASSIGN_MESSAGES } from "./assignment-schema";
 import { recordAudit } from "./audit.server";
+import { OFFERED_SCREENER_WHERE } from "./survey-live.server";
 import { AUDIENCE_CONFIRM_ABOVE, countAudience, saveAudience, type TargetRow } from "./audiences.server";
 import { queueInvitations } from "./invitations.server";
 import { capDetails, pointsCapError } from "./points-cap.server";
@@ -84,7 +85,10 @@ export type AssignSurvey = NonNullable<Awaited<ReturnType<typeof findAssignSurve
 /** The screener pick: newest first, narrowed by a case-insensitive title filter. */
 export async function listScreenerChoices(filter: string) {
   const rows = await getPrisma().screener.findMany({
-    where: filter ? { questionnaire: { title: { contains: filter, mode: "insensitive" } } } : undefined,
+    where: {
+      ...OFFERED_SCREENER_WHERE,
+      ...(filter ? { questionnaire: { title: { contains: filter, mode: "insensitive" } } } : {}),
+    },
     orderBy: { id: "desc" },
     take: MAX_SCREENER_CHOICES,
     select: { id: true, questionnaire: { select: { title: true } } },
@@ -158,7 +162,7 @@ function capErrors(actor: Actor, points: number): AssignFieldErrors {
 
 async function screenerErrors(screenerId: number | null): Promise<AssignFieldErrors> {
   if (screenerId === null) return {};
-  const found = await getPrisma().screener.count({ where: { id: screenerId } });
+  const found = await getPrisma().screener.count({ where: { id: screenerId, ...OFFERED_SCREENER_WHERE } });
   return found ? {} : { screener_id: [ASSIGN_MESSAGES.screenerUnknown] };
 }
 

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { Prisma, type Admin } from "~/generated/prisma/client";
 import { getPrisma, type Tx } from "~/lib/db.server";
 import { ASSIGNMENT_STATUS } from "./assignment-status";
+import { liveSurveySql } from "./survey-live.server";
 import { recordAudit } from "./audit.server";
 import { requestInvitations } from "./invitations.server";
 import { capDetails } from "./points-cap.server";
@@ -77,7 +78,7 @@ export function audiencesOfMemberSql(memberId: number): Prisma.Sql {
     SELECT au."surveyId", au."points", au."createdAt"
     FROM "Member" m
     JOIN "SurveyAudience" au ON TRUE
-    JOIN "Survey" s ON s."id" = au."surveyId" AND s."launched"
+    JOIN "Survey" s ON s."id" = au."surveyId" AND ${liveSurveySql("s")}
     WHERE m."id" = ${memberId}::int
       AND m."status" = 'active' AND m."emailVerifiedAt" IS NOT NULL
       AND (s."country" IS NULL OR s."country" = m."country")

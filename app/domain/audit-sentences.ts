@@ -64,6 +64,25 @@ const sessionsNote = (details: Details) =>
 const sentence = (parts: SentencePart[], changes: AuditChange[] = []): AuditSentence => ({ parts, changes });
 const flip = (field: string, before: string, after: string): AuditChange[] => [{ field, before, after }];
 
+/** Close, reopen, archive, unarchive and clone of one kind of thing, as lifecycle.server.ts records them. */
+function lifecycleSentences<Kind extends "survey" | "screener" | "profile_survey">(kind: Kind, noun: string) {
+  const done =
+    (verb: string): Build =>
+    ({ actor, targetId, details }) =>
+      sentence([`${actor} ${verb} ${noun} #${targetId}${quoted(details.name)}`]);
+  const cloned: Build = ({ actor, targetId, details }) =>
+    sentence([
+      `${actor} cloned ${noun} #${String(details.from)}${quoted(details.fromName)} as ${noun} #${targetId}${quoted(details.name)}`,
+    ]);
+  return {
+    [`${kind}.closed`]: done("closed"),
+    [`${kind}.reopened`]: done("reopened"),
+    [`${kind}.archived`]: done("archived"),
+    [`${kind}.unarchived`]: done("unarchived"),
+    [`${kind}.cloned`]: cloned,
+  } as Record<`${Kind}.${"closed" | "reopened" | "archived" | "unarchived" | "cloned"}`, Build>;
+}
+
 const SENTENCES = {
   "admin.created": ({ actor, targetId, details }) =>
     sentence([
@@ -290,6 +309,14 @@ const SENTENCES = {
         ? ` (${points(details.shortfall)} already spent)`
         : "",
       because(details),
+    ]),
+  // The lifecycle (decision 056): before/after of Closed or Archived ride in the details.
+  ...lifecycleSentences("survey", "survey"),
+  ...lifecycleSentences("screener", "screener"),
+  ...lifecycleSentences("profile_survey", "profile survey set"),
+  "screener.rules_replaced": ({ actor, targetId, details }) =>
+    sentence([
+      `${actor} replaced the qualifying rules of screener #${targetId} with ${typeof details.rules === "number" ? details.rules : "new"} rule(s)`,
     ]),
 } satisfies Record<AuditAction, Build>;
 

@@ -44,7 +44,23 @@ export type AuditAction =
   | "member.closed"
   | "member.email_verified"
   | "member.signed_out"
-  | "assignment.completion_reversed";
+  | "assignment.completion_reversed"
+  | "survey.closed"
+  | "survey.reopened"
+  | "survey.archived"
+  | "survey.unarchived"
+  | "survey.cloned"
+  | "screener.closed"
+  | "screener.reopened"
+  | "screener.archived"
+  | "screener.unarchived"
+  | "screener.cloned"
+  | "profile_survey.closed"
+  | "profile_survey.reopened"
+  | "profile_survey.archived"
+  | "profile_survey.unarchived"
+  | "profile_survey.cloned"
+  | "screener.rules_replaced";
 
 export const AUDIT_PAGE_SIZE = 50;
 

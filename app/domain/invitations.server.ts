@@ -2,6 +2,7 @@ import { Prisma, type PrismaClient } from "~/generated/prisma/client";
 import { getEnv } from "~/lib/env.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { ASSIGNMENT_STATUS } from "./assignment-status";
+import { liveSurveySql } from "./survey-live.server";
 import { memberMatchesAudienceSql, memberMatchesSql } from "./audiences.server";
 import type { Tx } from "~/lib/db.server";
 
@@ -92,7 +93,7 @@ export async function queueInvitations(tx: Tx, scope: InvitationScope, now: Date
       FROM "AudienceInvitation" ai
       JOIN "Member" m ON m."id" = ai."memberId"
       JOIN "SurveyAudience" au ON au."surveyId" = ai."surveyId"
-      JOIN "Survey" s ON s."id" = ai."surveyId" AND s."launched"
+      JOIN "Survey" s ON s."id" = ai."surveyId" AND ${liveSurveySql("s")}
       WHERE ${scopeSql(scope, Prisma.sql`ai."memberId"`)}
         AND ai."invitedAt" IS NULL
         AND ${memberMatchesAudienceSql()}
@@ -206,7 +207,7 @@ async function sweepBatch(tx: Tx, now: Date, batchSize: number): Promise<number 
   >`
     SELECT r."surveyId", r."afterMemberId", s."country", (au."surveyId" IS NOT NULL) AS "hasAudience"
     FROM "InvitationRequest" r
-    JOIN "Survey" s ON s."id" = r."surveyId" AND s."launched"
+    JOIN "Survey" s ON s."id" = r."surveyId" AND ${liveSurveySql("s")}
     LEFT JOIN "SurveyAudience" au ON au."surveyId" = r."surveyId"
     ORDER BY r."requestedAt", r."surveyId"
     LIMIT 1
@@ -278,7 +279,7 @@ export async function queueChangedMemberInvitations(
         SELECT au."surveyId", m."id"
         FROM "Member" m
         JOIN "SurveyAudience" au ON TRUE
-        JOIN "Survey" s ON s."id" = au."surveyId" AND s."launched"
+        JOIN "Survey" s ON s."id" = au."surveyId" AND ${liveSurveySql("s")}
         WHERE ${scopeSql({ memberIds }, Prisma.sql`m."id"`)}
           AND ${memberMatchesAudienceSql()}
           AND NOT EXISTS (SELECT 1 FROM "Assignment" a WHERE a."memberId" = m."id" AND a."surveyId" = au."surveyId")

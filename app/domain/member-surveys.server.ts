@@ -1,6 +1,7 @@
 import { Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/db.server";
 import { ASSIGNMENT_STATUS } from "./assignment-status";
+import { liveSurveySql } from "./survey-live.server";
 import { audiencesOfMemberSql } from "./audiences.server";
 
 // The member's side of survey delivery: the surveys they can take now (dashboard and /survey)
@@ -98,7 +99,7 @@ async function availablePage(memberId: number, skip: number): Promise<{ rows: Av
   const found = await getPrisma().$queryRaw<AvailableRow[]>`
     WITH shown AS MATERIALIZED (
       (SELECT a."surveyId", a."points", a."createdAt", a."id" AS "order", a."openedAt" IS NULL AS "isNew"
-       FROM "Assignment" a JOIN "Survey" s ON s."id" = a."surveyId" AND s."launched"
+       FROM "Assignment" a JOIN "Survey" s ON s."id" = a."surveyId" AND ${liveSurveySql("s")}
        WHERE a."memberId" = ${memberId}::int AND a."status" IN (${open})
        ORDER BY a."createdAt" DESC, a."id" DESC
        LIMIT ${AVAILABLE_SURVEYS_SHOWN}::int)

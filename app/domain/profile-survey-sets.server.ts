@@ -53,12 +53,19 @@ export const MESSAGES = {
 
 // ───────────────────────────── Reading ─────────────────────────────
 
-/** Admin-made sets, newest first. */
-export async function listProfileSurveySets() {
+/** Admin-made sets, newest first; archived ones only with `showArchived`. */
+export async function listProfileSurveySets({ showArchived = false }: { showArchived?: boolean } = {}) {
   const rows = await getPrisma().profileSurvey.findMany({
-    where: { path: null },
+    where: { path: null, ...(showArchived ? {} : { archivedAt: null }) },
     orderBy: { id: "desc" },
-    select: { id: true, points: true, country: true, questionnaire: { select: { title: true } } },
+    select: {
+      id: true,
+      points: true,
+      country: true,
+      closedAt: true,
+      archivedAt: true,
+      questionnaire: { select: { title: true } },
+    },
   });
   return rows.map((row) => ({
     id: row.id,
@@ -66,6 +73,8 @@ export async function listProfileSurveySets() {
     country: row.country,
     countryName: row.country ? countryName(row.country) : "All countries",
     points: row.points,
+    closed: row.closedAt !== null,
+    archived: row.archivedAt !== null,
   }));
 }
 
@@ -80,6 +89,8 @@ export async function findProfileSurveySet(id: number) {
       minutes: true,
       country: true,
       questionnaireId: true,
+      closedAt: true,
+      archivedAt: true,
       questionnaire: { select: { updatedAt: true, _count: { select: { responses: true } } } },
     },
   });
@@ -94,6 +105,8 @@ export async function findProfileSurveySet(id: number) {
     points: row.points,
     minutes: row.minutes,
     responses: row.questionnaire._count.responses,
+    closed: row.closedAt !== null,
+    archived: row.archivedAt !== null,
     definition: stored.definition,
     version: row.questionnaire.updatedAt.toISOString(),
   };

@@ -29,9 +29,14 @@ function profileSurveyHref(survey: { id: number; slug: string | null }): string 
   return survey.slug ? `${PROFILE_HUB_PATH}/${survey.slug}` : `${PROFILE_HUB_PATH}/set/${survey.id}`;
 }
 
-/** Sets for every country, and those for the member's country when it is known. */
+/**
+ * Sets for every country, and those for the member's country when it is known; never a closed or
+ * archived set (decision 056).
+ */
 function offeredTo(member: Pick<Member, "country">): Prisma.ProfileSurveyWhereInput {
   return {
+    closedAt: null,
+    archivedAt: null,
     OR: [{ country: null }, ...(member.country ? [{ country: member.country }] : [])],
   };
 }

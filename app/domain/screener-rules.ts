@@ -288,3 +288,34 @@ export function readRulesForm(definition: QuestionnaireDefinition, formData: For
 export function pageOfField(definition: QuestionnaireDefinition, field: string): number {
   return definition.pages.findIndex((page) => page.questions.some((question) => ruleFields(question).includes(field)));
 }
+
+/**
+ * The rules page's form values that stand for stored rules: what the admin would post to make them
+ * again. The page shows them when rules are replaced (decision 056), so the admin starts from the
+ * rules in force; a radio, select or switch question without a rule shows 'Any answer'.
+ */
+export function ruleFormValuesOf(definition: QuestionnaireDefinition, rules: readonly ScreenerRule[]): RuleFormValues {
+  const values: RuleFormValues = {};
+  const byQuestion = new Map(rules.map((rule) => [rule.question, rule]));
+  for (const question of allQuestions(definition)) {
+    const rule = byQuestion.get(question.key);
+    const field = `rule:${question.key}`;
+    if (!rule) {
+      if (["radio", "select", "switch"].includes(question.type)) values[field] = [ANY];
+      continue;
+    }
+    switch (rule.kind) {
+      case "options":
+        values[field] = rule.options.map((option) => `${OPTION_PREFIX}${option}`);
+        break;
+      case "range":
+        if (rule.min !== null) values[`min:${question.key}`] = [String(rule.min)];
+        if (rule.max !== null) values[`max:${question.key}`] = [String(rule.max)];
+        break;
+      case "switch":
+        values[field] = [rule.value ? "on" : "off"];
+        break;
+    }
+  }
+  return values;
+}

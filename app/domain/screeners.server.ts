@@ -8,17 +8,23 @@ import { buildRules, pageOfField, readRulesForm, type RuleFormValues, type Scree
 
 // Screeners (the spec's Screener List, ScreenerView and ScreenerValidation): a `screener`
 // questionnaire plus its Screener row; the builder creates them, this module lists them, loads
-// them and stores their qualifying rules once. See docs/decisions/019-screener-rules.md.
+// them and stores their qualifying rules, replaceable until a member answers the screener. See
+// docs/decisions/019-screener-rules.md and 056-lifecycle.md.
 
 type Actor = Pick<Admin, "id" | "email">;
 
 export const SCREENER_PAGE_SIZE = 20;
 
-/** One page of the list, newest first, in one query for the rows (titles joined) and one count. */
-export async function listScreeners(page: number) {
+/**
+ * One page of the list, newest first, in one query for the rows (titles joined) and one count.
+ * Archived screeners are left out unless `showArchived`.
+ */
+export async function listScreeners(page: number, { showArchived = false }: { showArchived?: boolean } = {}) {
   const prisma = getPrisma();
+  const where = showArchived ? {} : { archivedAt: null };
   const [rows, total] = await Promise.all([
     prisma.screener.findMany({
+      where,
       orderBy: { id: "desc" },
       skip: (page - 1) * SCREENER_PAGE_SIZE,
       take: SCREENER_PAGE_SIZE,
@@ -27,10 +33,12 @@ export async function listScreeners(page: number) {
         createdById: true,
         createdAt: true,
         rulesAddedAt: true,
-        questionnaire: { select: { title: true } },
+        closedAt: true,
+        archivedAt: true,
+        questionnaire: { select: { title: true, _count: { select: { responses: true } } } },
       },
     }),
-    prisma.screener.count(),
+    prisma.screener.count({ where }),
   ]);
   return {
     total,
@@ -42,6 +50,9 @@ export async function listScreeners(page: number) {
       adminUserId: row.createdById,
       createdAt: row.createdAt.toISOString(),
       rulesAdded: row.rulesAddedAt !== null,
+      answered: row.questionnaire._count.responses > 0,
+      closed: row.closedAt !== null,
+      archived: row.archivedAt !== null,
     })),
   };
 }
@@ -51,12 +62,22 @@ export async function findScreener(id: number) {
   const prisma = getPrisma();
   const row = await prisma.screener.findUnique({
     where: { id },
-    select: { id: true, questionnaireId: true, rulesAddedAt: true },
+    select: { id: true, questionnaireId: true, rulesAddedAt: true, closedAt: true, archivedAt: true },
   });
   if (!row) return null;
-  const stored = await loadQuestionnaire(prisma, row.questionnaireId);
+  const [stored, answered] = await Promise.all([
+    loadQuestionnaire(prisma, row.questionnaireId),
+    isScreenerAnswered(prisma, row.questionnaireId),
+  ]);
   if (!stored) return null;
-  return { id: row.id, definition: stored.definition, rulesAdded: row.rulesAddedAt !== null };
+  return {
+    id: row.id,
+    definition: stored.definition,
+    rulesAdded: row.rulesAddedAt !== null,
+    answered,
+    closed: row.closedAt !== null,
+    archived: row.archivedAt !== null,
+  };
 }
 
 export type Screener = NonNullable<Awaited<ReturnType<typeof findScreener>>>;
@@ -99,61 +120,104 @@ export function rulesStep(definition: QuestionnaireDefinition, formData: FormDat
   return { kind: "submit", rules: buildRules(definition, answers), values };
 }
 
-export type SaveRulesResult = { ok: true; count: number } | { ok: false; reason: "already_validated" | "not_found" };
+export type SaveRulesResult =
+  { ok: true; count: number } | { ok: false; reason: "already_validated" | "answered" | "not_found" };
 
 /**
- * Stores a screener's rules, sets rulesAddedAt and writes the audit entry in one transaction.
- * The conditional update on rulesAddedAt IS NULL is the lock: of two concurrent submits the
- * second waits on the row, then finds it set and stores nothing, so a screener never gets two
- * sets of rules.
+ * Stores a screener's rules and writes the audit entry in one transaction. The screener's row is
+ * locked first, so of two concurrent submits the second waits and then sees the first's rules.
+ * The first set is added (screener.rules_added); a later set replaces it (screener.rules_replaced)
+ * only while no member has answered the screener: afterwards its answers were judged by these
+ * rules, and a new set of rules is made by cloning it. `expect` says which the admin was shown:
+ * a page opened before another admin added the rules does not replace them unseen.
  */
 export async function saveScreenerRules(
   actor: Actor,
   screenerId: number,
   rules: readonly ScreenerRule[],
+  expect: "add" | "replace" = "add",
 ): Promise<SaveRulesResult> {
   return getPrisma().$transaction(async (tx) => {
-    const claimed = await tx.screener.updateMany({
-      where: { id: screenerId, rulesAddedAt: null },
-      data: { rulesAddedAt: new Date() },
-    });
-    if (claimed.count === 0) {
-      const exists = await tx.screener.count({ where: { id: screenerId } });
-      return { ok: false, reason: exists ? "already_validated" : "not_found" } as const;
+    const [locked] = await tx.$queryRaw<{ questionnaireId: number; rulesAddedAt: Date | null }[]>`
+      SELECT "questionnaireId", "rulesAddedAt" FROM "Screener" WHERE "id" = ${screenerId} FOR UPDATE`;
+    if (!locked) return { ok: false, reason: "not_found" } as const;
+    const replacing = locked.rulesAddedAt !== null;
+    if (replacing && expect === "add") return { ok: false, reason: "already_validated" } as const;
+    if (replacing && (await isScreenerAnswered(tx, locked.questionnaireId))) {
+      return { ok: false, reason: "answered" } as const;
     }
-    const { questionnaireId } = await tx.screener.findUniqueOrThrow({
-      where: { id: screenerId },
-      select: { questionnaireId: true },
-    });
-    const stored = await loadQuestionnaire(tx, questionnaireId);
-    if (!stored) throw new Error(`Screener ${screenerId} has no questionnaire`);
-    const rows = rules.flatMap((rule): Prisma.ScreenerRuleCreateManyInput[] => {
-      const questionId = stored.questionIds[rule.question];
-      if (questionId === undefined) throw new Error(`Screener ${screenerId} has no question "${rule.question}"`);
-      const empty = { screenerId, questionId };
-      switch (rule.kind) {
-        case "options":
-          return rule.options.map((option) => {
-            const optionId = stored.optionIds[rule.question]?.[option];
-            if (optionId === undefined) throw new Error(`Question "${rule.question}" has no option "${option}"`);
-            return { ...empty, optionId };
-          });
-        case "range":
-          return [{ ...empty, numberMin: rule.min, numberMax: rule.max }];
-        case "switch":
-          return [{ ...empty, valueBool: rule.value }];
-      }
-    });
-    if (rows.length > 0) await tx.screenerRule.createMany({ data: rows });
+    const before = replacing ? await loadScreenerRules(tx, screenerId) : [];
+    if (replacing) await tx.screenerRule.deleteMany({ where: { screenerId } });
+    await tx.screener.update({ where: { id: screenerId }, data: { rulesAddedAt: new Date() } });
+    await storeScreenerRules(tx, screenerId, locked.questionnaireId, rules);
+    const questions = rules.map((rule) => rule.question);
     await recordAudit(tx, {
       admin: actor,
-      action: "screener.rules_added",
+      action: replacing ? "screener.rules_replaced" : "screener.rules_added",
       targetType: "screener",
       targetId: screenerId,
-      details: { rules: rules.length, questions: rules.map((rule) => rule.question) },
+      details: replacing
+        ? {
+            rules: rules.length,
+            questions,
+            before: { Rules: describeRules(before) },
+            after: { Rules: describeRules(rules) },
+          }
+        : { rules: rules.length, questions },
     });
     return { ok: true, count: rules.length } as const;
   });
+}
+
+/** Rules in a line of the audit log: "age 18–65; owner: Yes". */
+function describeRules(rules: readonly ScreenerRule[]): string {
+  if (rules.length === 0) return "none (every member passes)";
+  return rules
+    .map((rule) => {
+      switch (rule.kind) {
+        case "options":
+          return `${rule.question}: ${rule.options.join(" or ")}`;
+        case "range":
+          return `${rule.question} ${rule.min ?? "any"}–${rule.max ?? "any"}`;
+        case "switch":
+          return `${rule.question} ${rule.value ? "on" : "off"}`;
+      }
+    })
+    .join("; ");
+}
+
+/** Whether any member has answered the screener's questionnaire (its pre-screener). */
+export async function isScreenerAnswered(db: Tx, questionnaireId: number): Promise<boolean> {
+  return (await db.questionnaireResponse.count({ where: { questionnaireId }, take: 1 })) > 0;
+}
+
+/** Writes the rows of a screener's rules (by question key and option value) for its questionnaire. */
+export async function storeScreenerRules(
+  tx: Tx,
+  screenerId: number,
+  questionnaireId: number,
+  rules: readonly ScreenerRule[],
+): Promise<void> {
+  const stored = await loadQuestionnaire(tx, questionnaireId);
+  if (!stored) throw new Error(`Screener ${screenerId} has no questionnaire`);
+  const rows = rules.flatMap((rule): Prisma.ScreenerRuleCreateManyInput[] => {
+    const questionId = stored.questionIds[rule.question];
+    if (questionId === undefined) throw new Error(`Screener ${screenerId} has no question "${rule.question}"`);
+    const empty = { screenerId, questionId };
+    switch (rule.kind) {
+      case "options":
+        return rule.options.map((option) => {
+          const optionId = stored.optionIds[rule.question]?.[option];
+          if (optionId === undefined) throw new Error(`Question "${rule.question}" has no option "${option}"`);
+          return { ...empty, optionId };
+        });
+      case "range":
+        return [{ ...empty, numberMin: rule.min, numberMax: rule.max }];
+      case "switch":
+        return [{ ...empty, valueBool: rule.value }];
+    }
+  });
+  if (rows.length > 0) await tx.screenerRule.createMany({ data: rows });
 }
 
 /**

@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
-import type { Admin } from "~/generated/prisma/client";
+import { Prisma, type Admin } from "~/generated/prisma/client";
 import { isCountryCode } from "~/lib/countries.server";
 import { getPrisma, isUniqueViolation, type Tx } from "~/lib/db.server";
 import { utcMinute } from "~/lib/utc-minute";
 import { recordAudit } from "./audit.server";
 import { requestInvitations } from "./invitations.server";
+import { OFFERED_SCREENER_WHERE } from "./survey-live.server";
 import { getPayoutConfig, type PayoutConfig } from "./payout-config.server";
 import { capDetails, pointsCapError } from "./points-cap.server";
 import { sanitizeDescription } from "./survey-catalogue-description.server";
@@ -34,18 +35,29 @@ export interface SurveyListRow {
   lengthMinutes: number;
   delivery: "hosted" | "external";
   launched: boolean;
+  closed: boolean;
+  archived: boolean;
 }
 
-/** One page of the catalogue, newest first, in one query (the total rides along as a window count). */
-export async function listSurveys(page: number) {
+/**
+ * One page of the catalogue, newest first, in one query (the total rides along as a window count).
+ * Archived surveys are left out unless `showArchived` (decision 056).
+ */
+export async function listSurveys(page: number, { showArchived = false }: { showArchived?: boolean } = {}) {
+  const shown = showArchived ? Prisma.sql`TRUE` : Prisma.sql`s."archivedAt" IS NULL`;
   const rows = await getPrisma().$queryRaw<(SurveyListRow & { total: bigint | number })[]>`
     SELECT s."id", s."name", c."name" AS "categoryName", s."points", s."lengthMinutes",
-           s."delivery"::text AS "delivery", s."launched", count(*) OVER () AS "total"
+           s."delivery"::text AS "delivery", s."launched", s."closedAt" IS NOT NULL AS "closed",
+           s."archivedAt" IS NOT NULL AS "archived", count(*) OVER () AS "total"
     FROM "Survey" s JOIN "SurveyCategory" c ON c."id" = s."categoryId"
+    WHERE ${shown}
     ORDER BY s."createdAt" DESC, s."id" DESC
     LIMIT ${SURVEY_PAGE_SIZE} OFFSET ${(page - 1) * SURVEY_PAGE_SIZE}`;
   // A page past the end has no row to carry the total.
-  const total = rows.length > 0 ? Number(rows[0].total) : await getPrisma().survey.count();
+  const total =
+    rows.length > 0
+      ? Number(rows[0].total)
+      : await getPrisma().survey.count({ where: showArchived ? {} : { archivedAt: null } });
   return {
     surveys: rows.map((row): SurveyListRow => ({
       id: row.id,
@@ -55,6 +67,8 @@ export async function listSurveys(page: number) {
       lengthMinutes: row.lengthMinutes,
       delivery: row.delivery,
       launched: row.launched,
+      closed: row.closed,
+      archived: row.archived,
     })),
     total,
     pageCount: Math.max(1, Math.ceil(total / SURVEY_PAGE_SIZE)),
@@ -73,6 +87,8 @@ export async function findSurvey(id: number) {
       points: true,
       lengthMinutes: true,
       launched: true,
+      closedAt: true,
+      archivedAt: true,
       delivery: true,
       questionnaireId: true,
       externalUrl: true,
@@ -88,12 +104,20 @@ export async function findSurvey(id: number) {
 
 export type CatalogueSurvey = NonNullable<Awaited<ReturnType<typeof findSurvey>>>;
 
-/** The choices of the form's selects; the questionnaires are those no survey uses, plus `keep`. */
-export async function surveyFormChoices({ keepQuestionnaireId }: { keepQuestionnaireId?: number | null } = {}) {
+/**
+ * The choices of the form's selects; the questionnaires are those no survey uses, and the open
+ * screeners, plus the survey's own (`keep…`).
+ */
+export async function surveyFormChoices({
+  keepQuestionnaireId,
+  keepScreenerId,
+}: { keepQuestionnaireId?: number | null; keepScreenerId?: number | null } = {}) {
   const prisma = getPrisma();
   const [categories, screeners, questionnaires] = await Promise.all([
     prisma.surveyCategory.findMany({ orderBy: { name: "asc" } }),
     prisma.screener.findMany({
+      // Closed and archived screeners are not offered, except the one the survey already has.
+      where: { OR: [OFFERED_SCREENER_WHERE, ...(keepScreenerId ? [{ id: keepScreenerId }] : [])] },
       orderBy: { id: "desc" },
       take: MAX_CHOICES,
       select: { id: true, questionnaire: { select: { title: true } } },
@@ -245,7 +269,16 @@ async function saveSurvey(
 async function referenceErrors(db: Tx, input: SurveyInput, surveyId: number | null): Promise<FieldErrors> {
   const [category, screener, questionnaire, slugOwner] = await Promise.all([
     db.surveyCategory.findUnique({ where: { id: input.categoryId }, select: { id: true } }),
-    input.screenerId ? db.screener.findUnique({ where: { id: input.screenerId }, select: { id: true } }) : null,
+    input.screenerId
+      ? db.screener.findFirst({
+          where: {
+            id: input.screenerId,
+            // A closed or archived screener stays on a survey that has it, but is not chosen anew.
+            OR: [OFFERED_SCREENER_WHERE, ...(surveyId ? [{ surveys: { some: { id: surveyId } } }] : [])],
+          },
+          select: { id: true },
+        })
+      : null,
     input.questionnaireId
       ? db.questionnaire.findUnique({
           where: { id: input.questionnaireId },
@@ -269,7 +302,7 @@ async function referenceErrors(db: Tx, input: SurveyInput, surveyId: number | nu
 }
 
 /** The base slug if no other survey has it, else the first free "base-2", "base-3" … */
-async function freeSlug(tx: Tx, base: string, surveyId: number | null): Promise<string> {
+export async function freeSlug(tx: Tx, base: string, surveyId: number | null): Promise<string> {
   const taken = new Set(
     (
       await tx.survey.findMany({

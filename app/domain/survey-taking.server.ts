@@ -8,6 +8,7 @@ import { openAudienceSurvey } from "./audiences.server";
 import { creditPoints } from "./ledger.server";
 import { hostedSurveyPath, TOKEN_PLACEHOLDER } from "./survey-catalogue-schema";
 import { RETURN_STATUSES, verifyReturnUrlWithSecrets, type ReturnStatus } from "./survey-return-links.server";
+import { isSurveyLive, LIVE_SURVEY_SELECT } from "./survey-live.server";
 
 // Taking a survey: starting it, ending it (a hosted submit or a vendor's return link) and paying
 // for a complete. See docs/decisions/023-survey-taking.md.
@@ -110,7 +111,7 @@ export async function startSurvey(memberId: number, surveyId: number): Promise<S
   if (status === paused) return { kind: "paused" };
   if (status !== assigned && status !== started) return { kind: "ended", status };
   const { survey } = assignment;
-  if (!survey.launched) return { kind: "not_launched" };
+  if (!isSurveyLive(survey)) return { kind: "not_launched" };
   const target = destination(survey, assignment.respondentToken);
   if (!target) return { kind: "unavailable" };
   if ((assignment.screenerId ?? survey.screenerId) !== null && assignment.screenedAt === null) {
@@ -151,7 +152,7 @@ async function findNewestAssignment(memberId: number, surveyId: number) {
         respondentToken: true,
         survey: {
           select: {
-            launched: true,
+            ...LIVE_SURVEY_SELECT,
             delivery: true,
             slug: true,
             questionnaireId: true,

@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { EDITOR_FORM_ID, QuestionEditor, QuestionList } from "~/components/profile-question-editor";
+import { LifecycleActions, LifecycleBadges } from "~/components/lifecycle-actions";
 import { requireAdmin } from "~/domain/admin-auth.server";
 import { draftOf, editProfileSurveySet, findProfileSurveySet } from "~/domain/profile-survey-sets.server";
 import { formResult, readFormData } from "~/lib/forms.server";
@@ -14,12 +15,17 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
 ];
 
 // /admin/profilesurvey/{id} (the spec's ProfileSurveyQuestions): the questions of one admin-made set,
-// and with ?edit=1 (a plain link) the editor. Built-in profile questionnaires are a 404 here.
+// and with ?edit=1 (a plain link) the editor; its lifecycle buttons (decision 056). Built-in profile
+// questionnaires are a 404 here.
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const set = await setOr404(params.id);
-  const { id, title, countryName, points, minutes, responses } = set;
-  return { set: { id, title, countryName, points, minutes, responses }, draft: draftOf(set), stored: set.definition };
+  const { id, title, countryName, points, minutes, responses, closed, archived } = set;
+  return {
+    set: { id, title, countryName, points, minutes, responses, closed, archived },
+    draft: draftOf(set),
+    stored: set.definition,
+  };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -55,6 +61,7 @@ export default function ProfileSurveyQuestions() {
         <h1 id="set-heading" className="text-2xl font-semibold">
           Profile Survey - {set.title}, {set.countryName}
         </h1>
+        <LifecycleBadges closed={set.closed} archived={set.archived} />
         <div className="ml-auto flex gap-2">
           {editing ? (
             <>
@@ -73,6 +80,9 @@ export default function ProfileSurveyQuestions() {
           )}
         </div>
       </div>
+      {editing ? null : (
+        <LifecycleActions kind="profile_survey" id={set.id} closed={set.closed} archived={set.archived} />
+      )}
       <p className="mt-2 text-sm text-slate-600">
         Reward: {set.points} points · about {set.minutes} minutes · answered by {set.responses}{" "}
         {set.responses === 1 ? "member" : "members"}

@@ -4,6 +4,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { CountryOptions, FormErrors, InputField, SelectField, SubmitButton } from "~/components/forms";
+import { ShowArchivedFilter, showArchivedParam } from "~/components/lifecycle-actions";
 import { requireAdmin } from "~/domain/admin-auth.server";
 import { pointsCapHint } from "~/domain/points-cap.server";
 import { addSetSchema } from "~/domain/profile-survey-set-schema";
@@ -16,10 +17,17 @@ import { redirectWithToast } from "~/lib/toast.server";
 export const meta: MetaFunction = () => [{ title: `Profile Survey | ${PRODUCT_NAME}` }];
 
 // /admin/profilesurvey (the spec's ProfileSurvey): the admin-made profile survey sets as cards and
-// the 'Add New Profile Survey' form, a modal with JavaScript and a disclosure without it.
+// the 'Add New Profile Survey' form, a modal with JavaScript and a disclosure without it. Archived
+// sets only with ?archived=1.
 export async function loader({ request }: LoaderFunctionArgs) {
   const { admin } = await requireAdmin(request);
-  return { sets: await listProfileSurveySets(), countries: listCountries(), pointsHint: pointsCapHint(admin) };
+  const showArchived = showArchivedParam(request.url);
+  return {
+    sets: await listProfileSurveySets({ showArchived }),
+    showArchived,
+    countries: listCountries(),
+    pointsHint: pointsCapHint(admin),
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -33,7 +41,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ProfileSurveySets() {
-  const { sets } = useLoaderData<typeof loader>();
+  const { sets, showArchived } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   return (
     <section aria-labelledby="profile-survey-heading">
@@ -45,6 +53,7 @@ export default function ProfileSurveySets() {
           <AddSetForm lastResult={lastResult} />
         </AddSetDisclosure>
       </div>
+      <ShowArchivedFilter showArchived={showArchived} what="sets" />
       {sets.length === 0 ? (
         <p className="mt-4 text-slate-600">No profile survey sets yet. Add the first one.</p>
       ) : (
@@ -54,6 +63,11 @@ export default function ProfileSurveySets() {
               <h2 className="font-semibold">{set.title}</h2>
               <p className="mt-1 text-sm text-slate-600">{set.countryName}</p>
               <p className="mt-1 text-sm text-slate-600">Reward: {set.points} points</p>
+              {set.closed || set.archived ? (
+                <p className="mt-1 text-sm font-medium text-slate-800">
+                  {[set.closed ? "Closed" : null, set.archived ? "Archived" : null].filter(Boolean).join(" · ")}
+                </p>
+              ) : null}
               <Link
                 to={`/admin/profilesurvey/${set.id}`}
                 aria-label={`View ${set.title}`}

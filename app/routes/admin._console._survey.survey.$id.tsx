@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ConfirmationField, SubmitButton } from "~/components/forms";
+import { LifecycleActions, LifecycleBadges } from "~/components/lifecycle-actions";
 import { SurveyDescription } from "~/components/survey-description";
 import { SurveyForm, type SurveyFormValues } from "~/components/survey-form";
 import { requireAdmin } from "~/domain/admin-auth.server";
@@ -45,11 +46,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { admin } = await requireAdmin(request);
   const survey = await surveyOr404(params.id);
   const choices = {
-    ...(await surveyFormChoices({ keepQuestionnaireId: survey.questionnaireId })),
+    ...(await surveyFormChoices({ keepQuestionnaireId: survey.questionnaireId, keepScreenerId: survey.screenerId })),
     countries: listCountries(),
   };
   return {
-    survey: { id: survey.id, name: survey.name, launched: survey.launched, descriptionHtml: survey.descriptionHtml },
+    survey: {
+      id: survey.id,
+      name: survey.name,
+      launched: survey.launched,
+      closed: survey.closedAt !== null,
+      archived: survey.archivedAt !== null,
+      descriptionHtml: survey.descriptionHtml,
+    },
     choices,
     defaultValue: formValues(survey),
     delivery: deliveryDetails(survey, admin.isSuperAdmin),
@@ -104,6 +112,7 @@ export default function EditSurvey() {
         >
           {survey.launched ? "Launched" : "Not Launched"}
         </span>
+        <LifecycleBadges closed={survey.closed} archived={survey.archived} />
         <Form method="post" className="ml-auto">
           <SubmitButton
             name="intent"
@@ -115,7 +124,10 @@ export default function EditSurvey() {
           </SubmitButton>
         </Form>
       </div>
-      <p className="mt-2 text-sm text-slate-600">Only launched surveys reach members.</p>
+      <p className="mt-2 text-sm text-slate-600">
+        Only launched surveys reach members, and only while they are neither closed nor archived.
+      </p>
+      <LifecycleActions kind="survey" id={survey.id} closed={survey.closed} archived={survey.archived} />
 
       {delivery.kind === "hosted" ? (
         <HostedDetails {...delivery} />

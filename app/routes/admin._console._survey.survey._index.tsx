@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { DataTable, CELL, PageLinks, pageParam } from "~/components/data-table";
+import { ShowArchivedFilter, showArchivedParam } from "~/components/lifecycle-actions";
 import { requireAdmin } from "~/domain/admin-auth.server";
 import { listSurveys } from "~/domain/survey-catalogue.server";
 import { PRODUCT_NAME } from "~/lib/product";
@@ -8,15 +9,16 @@ import { PRODUCT_NAME } from "~/lib/product";
 export const meta: MetaFunction = () => [{ title: `Surveys | ${PRODUCT_NAME}` }];
 
 // /admin/survey: the survey catalogue (the spec's paged survey list), newest first; the page is a
-// query parameter, so the page links work without JavaScript.
+// query parameter, so the page links work without JavaScript. Archived surveys only with ?archived=1.
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const page = pageParam(new URL(request.url).searchParams.get("page"));
-  return { page, ...(await listSurveys(page)) };
+  const showArchived = showArchivedParam(request.url);
+  return { page, showArchived, ...(await listSurveys(page, { showArchived })) };
 }
 
 export default function SurveyCatalogue() {
-  const { surveys, page, pageCount, total } = useLoaderData<typeof loader>();
+  const { surveys, page, pageCount, total, showArchived } = useLoaderData<typeof loader>();
   return (
     <section aria-labelledby="surveys-heading">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -29,6 +31,8 @@ export default function SurveyCatalogue() {
       </div>
       <p className="mt-1 text-sm text-slate-600">
         {total} surveys · page {page} of {pageCount}
+        {showArchived ? " · archived ones included" : ""} ·{" "}
+        <ShowArchivedFilter showArchived={showArchived} what="surveys" />
       </p>
       <DataTable
         headings={["Name", "Category", "Points", "Time", "Delivery", "Status", "Edit"]}
@@ -43,7 +47,11 @@ export default function SurveyCatalogue() {
             <td className={`whitespace-nowrap ${CELL}`}>{survey.lengthMinutes} min</td>
             <td className={CELL}>{survey.delivery === "hosted" ? "Hosted" : "External"}</td>
             {/* The spec's panel_launch label. */}
-            <td className={`whitespace-nowrap ${CELL}`}>{survey.launched ? "Launched" : "Not Launched"}</td>
+            <td className={`whitespace-nowrap ${CELL}`}>
+              {survey.launched ? "Launched" : "Not Launched"}
+              {survey.closed ? " · Closed" : ""}
+              {survey.archived ? " · Archived" : ""}
+            </td>
             <td className={CELL}>
               <Link
                 to={`/admin/survey/${survey.id}`}
@@ -56,7 +64,12 @@ export default function SurveyCatalogue() {
           </tr>
         ))}
       </DataTable>
-      <PageLinks page={page} pageCount={pageCount} label="Survey pages" />
+      <PageLinks
+        page={page}
+        pageCount={pageCount}
+        label="Survey pages"
+        href={(number) => `?page=${number}${showArchived ? "&archived=1" : ""}`}
+      />
     </section>
   );
 }

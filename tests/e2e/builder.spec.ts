@@ -184,9 +184,11 @@ test("an admin builds a screener of three pages with every question type, previe
   }
   await expect(page).toHaveURL("/admin/screener/list");
   await expect(row.getByRole("cell").last()).toHaveText("Yes");
-  await expect(row.getByRole("link", { name: /^Add Validation to screener \d+$/ })).toHaveAttribute(
-    "aria-disabled",
-    "true",
+  // No member has answered it yet, so its rules can still be replaced (decision 056).
+  await expect(row.getByRole("link", { name: /^Add Validation to screener \d+$/ })).toHaveCount(0);
+  await expect(row.getByRole("link", { name: /^Replace the rules of screener \d+$/ })).toHaveAttribute(
+    "href",
+    /\/admin\/screener\/rules\/\d+$/,
   );
 
   // The builder starts over.

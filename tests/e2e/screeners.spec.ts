@@ -4,8 +4,8 @@ import { signInAsAdmin } from "./support/admin";
 
 // Screeners with JavaScript on and off: a screener of three pages with every question type (made
 // through the fixture, not the builder) is listed, viewed page by page and given its rules, after
-// which the list says Rules Added 'Yes', Add Validation is disabled and the rules page says the
-// screener is already validated.
+// which the list says Rules Added 'Yes' and, as no member has answered it, offers Replace Rules
+// (admin-lifecycle.spec.ts replaces them).
 
 const options = (...labels: string[]) => labels.map((label) => ({ value: label.replace(/\W/g, ""), label }));
 
@@ -46,7 +46,7 @@ function definition(title: string) {
   };
 }
 
-test("an admin views a screener page by page and adds its rules once", async ({ page, context }, testInfo) => {
+test("an admin views a screener page by page and adds its rules", async ({ page, context }, testInfo) => {
   const admin = await createAdmin(context, testInfo);
   const title = `Drivers ${testInfo.project.name} ${Date.now().toString(36)}`;
   const { screenerId } = await createQuestionnaire(context, "screener", definition(title));
@@ -123,13 +123,15 @@ test("an admin views a screener page by page and adds its rules once", async ({ 
   await expect(page.getByText("Screener rules added successfully")).toBeVisible();
   const validated = page.getByRole("row").filter({ hasText: title });
   await expect(validated.getByRole("cell").last()).toHaveText("Yes");
-  const disabled = validated.getByRole("link", { name: `Add Validation to screener ${screenerId}` });
-  await expect(disabled).toHaveAttribute("aria-disabled", "true");
-  await expect(disabled).not.toHaveAttribute("href", /.*/);
+  // No member has answered it yet, so Add Validation became Replace Rules (decision 056).
+  await expect(validated.getByRole("link", { name: `Add Validation to screener ${screenerId}` })).toHaveCount(0);
+  await expect(validated.getByRole("link", { name: `Replace the rules of screener ${screenerId}` })).toHaveAttribute(
+    "href",
+    `/admin/screener/rules/${screenerId}`,
+  );
 
   await page.goto(`/admin/screener/rules/${screenerId}`);
-  await expect(page.getByRole("heading", { name: "This Screener has Already rules Validated" })).toBeVisible();
-  await expect(page.getByText("So no need to add Validation again")).toBeVisible();
+  await expect(page.getByRole("heading", { name: `Replace Validation: ${title}` })).toBeVisible();
   await page.getByRole("link", { name: "Back to Screener List" }).click();
   await expect(page).toHaveURL("/admin/screener/list");
 });

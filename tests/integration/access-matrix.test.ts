@@ -295,6 +295,15 @@ const MATRIX: Record<string, Row> = {
     post: adminOnly(400),
     setup: async () => ({ query: `?survey=${(await createTestSurvey()).id}` }),
   },
+  // The lifecycle (decision 056): the close confirmation page; an empty post names no intent (400).
+  "admin._console._survey.lifecycle.$kind.$id": {
+    get: adminOnly(200),
+    post: adminOnly(400),
+    setup: async () => ({
+      params: { kind: "survey", id: String((await createTestSurvey()).id) },
+      query: "?change=close",
+    }),
+  },
 };
 
 // The owner acts last: some of their posts end what later callers would need (a logout, a deletion).
@@ -381,7 +390,11 @@ const BAD_IDS = ["999999", "0", "-1", "abc", "1.5", "1e3", "99999999999999999999
 // Where a post's empty form is checked before its id is looked up, a well-formed unknown id is a 400.
 const FORM_FIRST: Expected[] = [404, 400];
 
-const UNKNOWN_IDS: Record<string, { role: Role; param: string; expected: Expected; post?: Expected | Expected[] }> = {
+const UNKNOWN_IDS: Record<
+  string,
+  // `others`: the route's other parameters, fixed to a valid value while `param` varies.
+  { role: Role; param: string; expected: Expected; post?: Expected | Expected[]; others?: Record<string, string> }
+> = {
   "admin._console._survey.profilesurvey.$id": { role: "admin", param: "id", expected: 404, post: 404 },
   "admin._console._survey.screener.rules.$id": { role: "admin", param: "id", expected: 404, post: 404 },
   "admin._console._survey.screener.view.$id": { role: "admin", param: "id", expected: 404 },
@@ -402,6 +415,13 @@ const UNKNOWN_IDS: Record<string, { role: Role; param: string; expected: Expecte
   "survey.start.$id": { role: "member", param: "id", expected: 404 },
   "view.survey.$slug": { role: "member", param: "slug", expected: 404, post: 404 },
   "prescreener.$survey": { role: "member", param: "survey", expected: 404, post: "/prescreener/*" },
+  "admin._console._survey.lifecycle.$kind.$id": {
+    role: "admin",
+    param: "id",
+    expected: 404,
+    post: 404,
+    others: { kind: "survey" },
+  },
 };
 
 describe("unknown and malformed ids", () => {
@@ -411,12 +431,12 @@ describe("unknown and malformed ids", () => {
   });
 
   test.each(Object.keys(UNKNOWN_IDS))("%s", async (id) => {
-    const { role, param, expected, post } = UNKNOWN_IDS[id];
+    const { role, param, expected, post, others } = UNKNOWN_IDS[id];
     const { loader, action } = ROUTE_MODULES[id];
     const world = await createRoleWorld();
     const mismatches: string[] = [];
     for (const value of BAD_IDS) {
-      const params = { [param]: value };
+      const params = { ...others, [param]: value };
       const path = routePath(id, params);
       const cookie = world.cookies[role];
       const got = await outcomeOf(() => loader!({ request: roleRequest(cookie, path), params, context: {} }));

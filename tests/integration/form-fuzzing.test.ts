@@ -534,7 +534,7 @@ const FUZZ: Record<string, FuzzRow> = {
   // Previous and Next show a page again (200) and save nothing.
   "admin._console._survey.screener.rules.$id": {
     roles: ["admin"],
-    fields: ["_page", "min:cupsPerDay", "max:cupsPerDay", "rule:favourite", "rule:extras"],
+    fields: ["_page", "_replace", "min:cupsPerDay", "max:cupsPerDay", "rule:favourite", "rule:extras"],
     setup: async (world) => ({ params: { id: String((await fx.adminScreener(world)).id) } }),
     variants: [
       { intent: "previous" },
@@ -683,6 +683,21 @@ const FUZZ: Record<string, FuzzRow> = {
           ["confirmed", TICKED],
         ],
       },
+      { intent: null },
+      { intent: ANY_UNKNOWN_INTENT },
+    ],
+  },
+  // The lifecycle (decision 056): close and archive act only with their box ticked (exactly "on").
+  "admin._console._survey.lifecycle.$kind.$id": {
+    roles: ["admin"],
+    fields: ["confirmed"],
+    setup: async () => ({ params: { kind: "survey", id: String((await createTestSurvey()).id) } }),
+    variants: [
+      { intent: "close", poison: [["confirmed", TICKED]] },
+      { intent: "archive", poison: [["confirmed", TICKED]] },
+      { intent: "reopen", acts: ["Survey", "AuditEntry"] },
+      { intent: "unarchive", acts: ["Survey", "AuditEntry"] },
+      { intent: "clone", acts: ["Survey", "AuditEntry"] },
       { intent: null },
       { intent: ANY_UNKNOWN_INTENT },
     ],
@@ -885,9 +900,9 @@ const QUERIES: Record<string, QueryRow> = {
     role: "admin",
     names: ["page", "status", "method", "from", "to", "minAmount", "maxAmount"],
   },
-  "admin._console._survey.survey._index": { role: "admin", names: ["page"] },
+  "admin._console._survey.survey._index": { role: "admin", names: ["page", "archived"] },
   "admin._console._survey.survey.new": { role: "admin", names: ["questionnaire"] },
-  "admin._console._survey.screener.list": { role: "admin", names: ["page"] },
+  "admin._console._survey.screener.list": { role: "admin", names: ["page", "archived"] },
   "admin._console._survey.screener.view.$id": {
     role: "admin",
     names: ["page"],
@@ -908,6 +923,12 @@ const QUERIES: Record<string, QueryRow> = {
     role: "admin",
     names: ["page", "survey"],
     setup: async () => ({ query: `survey=${(await createTestSurvey()).id}` }),
+  },
+  "admin._console._survey.profilesurvey._index": { role: "admin", names: ["archived"] },
+  "admin._console._survey.lifecycle.$kind.$id": {
+    role: "admin",
+    names: ["change"],
+    setup: async () => ({ params: { kind: "survey", id: String((await createTestSurvey()).id) } }),
   },
 };
 

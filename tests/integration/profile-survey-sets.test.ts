@@ -101,7 +101,15 @@ describe("creating a set", () => {
     ]);
     const listed = await listLoader({ request: request("/admin/profilesurvey", { cookie }), params: {}, context: {} });
     expect(listed.sets).toEqual([
-      { id: set.id, title: "Pets at home", country: "IN", countryName: "India", points: 25 },
+      {
+        id: set.id,
+        title: "Pets at home",
+        country: "IN",
+        countryName: "India",
+        points: 25,
+        closed: false,
+        archived: false,
+      },
     ]);
   });
 

@@ -128,7 +128,17 @@ describe("the list", () => {
     });
     expect(result).toMatchObject({ page: 1, pageCount: 1, total: 2 });
     expect(result.screeners).toEqual([
-      { serial: 1, id: second, title: "Second", adminUserId: null, createdAt: expect.any(String), rulesAdded: false },
+      {
+        serial: 1,
+        id: second,
+        title: "Second",
+        adminUserId: null,
+        createdAt: expect.any(String),
+        rulesAdded: false,
+        answered: false,
+        closed: false,
+        archived: false,
+      },
       {
         serial: 2,
         id: first,
@@ -136,6 +146,9 @@ describe("the list", () => {
         adminUserId: admin.id,
         createdAt: expect.any(String),
         rulesAdded: true,
+        answered: false,
+        closed: false,
+        archived: false,
       },
     ]);
   });

@@ -433,6 +433,8 @@ describe("editing and launching", () => {
         lengthMinutes: 12,
         delivery: "external",
         launched: true,
+        closed: false,
+        archived: false,
       },
     ]);
     expectRedirect(await edit(cookie, id, { intent: "unlaunch" }));

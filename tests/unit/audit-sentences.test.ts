@@ -79,6 +79,27 @@ const SAMPLE_DETAILS: Record<string, Record<string, unknown>> = {
     before: { reward: "credited", balance: 100 },
     after: { reward: "reversed", balance: 20 },
   },
+  "survey.closed": { name: "Cars", before: { Closed: "no" }, after: { Closed: "yes" } },
+  "survey.reopened": { name: "Cars", before: { Closed: "yes" }, after: { Closed: "no" } },
+  "survey.archived": { name: "Cars", before: { Archived: "no" }, after: { Archived: "yes" } },
+  "survey.unarchived": { name: "Cars", before: { Archived: "yes" }, after: { Archived: "no" } },
+  "survey.cloned": { name: "Cars (copy)", from: 3, fromName: "Cars" },
+  "screener.closed": { name: "Drivers", before: { Closed: "no" }, after: { Closed: "yes" } },
+  "screener.reopened": { name: "Drivers", before: { Closed: "yes" }, after: { Closed: "no" } },
+  "screener.archived": { name: "Drivers", before: { Archived: "no" }, after: { Archived: "yes" } },
+  "screener.unarchived": { name: "Drivers", before: { Archived: "yes" }, after: { Archived: "no" } },
+  "screener.cloned": { name: "Drivers (copy)", from: 3, fromName: "Drivers" },
+  "profile_survey.closed": { name: "Pets", before: { Closed: "no" }, after: { Closed: "yes" } },
+  "profile_survey.reopened": { name: "Pets", before: { Closed: "yes" }, after: { Closed: "no" } },
+  "profile_survey.archived": { name: "Pets", before: { Archived: "no" }, after: { Archived: "yes" } },
+  "profile_survey.unarchived": { name: "Pets", before: { Archived: "yes" }, after: { Archived: "no" } },
+  "profile_survey.cloned": { name: "Pets (copy)", from: 3, fromName: "Pets" },
+  "screener.rules_replaced": {
+    rules: 1,
+    questions: ["age"],
+    before: { Rules: "age 18–65" },
+    after: { Rules: "age 21–65" },
+  },
 };
 
 const sentenceOf = (action: string, details: unknown = SAMPLE_DETAILS[action], targetId = "12", targetType = "x") =>
@@ -152,6 +173,17 @@ describe("sentences", () => {
       after: { status: "suspended", points: 10 },
     });
     expect(sentence.changes).toEqual([{ field: "status", before: "active", after: "suspended" }]);
+  });
+
+  test("an archived survey reads with its name and the change of Archived", () => {
+    const sentence = sentenceOf("survey.archived", SAMPLE_DETAILS["survey.archived"], "7");
+    expect(sentenceText(sentence)).toBe(`${ACTOR} archived survey #7 "Cars"`);
+    expect(sentence.changes).toEqual([{ field: "Archived", before: "no", after: "yes" }]);
+  });
+
+  test("a clone names the original and the copy", () => {
+    const text = sentenceText(sentenceOf("screener.cloned", SAMPLE_DETAILS["screener.cloned"], "9"));
+    expect(text).toBe(`${ACTOR} cloned screener #3 "Drivers" as screener #9 "Drivers (copy)"`);
   });
 
   test("an entry of an unknown (older) action shows its details readably", () => {

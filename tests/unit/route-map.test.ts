@@ -28,6 +28,7 @@ const URL_MAP = `
 /admin/dash
 /admin/forgot-password
 /admin/home
+/admin/lifecycle/:kind/:id
 /admin/logout
 /admin/profilesurvey (index)
 /admin/profilesurvey/:id

@@ -6,7 +6,9 @@ import {
   MESSAGES,
   pageOfField,
   readRulesForm,
+  ruleFormValuesOf,
   type AdminAnswers,
+  type ScreenerRule,
 } from "~/domain/screener-rules";
 import type { QuestionnaireDefinition } from "~/questionnaire/definition";
 import { labelled, page, questionnaire, questionOf } from "../support/questionnaires";
@@ -247,5 +249,32 @@ describe("readRulesForm", () => {
     expect(pageOfField(screener, "min:age")).toBe(0);
     expect(pageOfField(screener, "rule:fuel")).toBe(1);
     expect(pageOfField(screener, "rule:name")).toBe(-1);
+  });
+});
+
+describe("ruleFormValuesOf (the rules page when rules are replaced, decision 056)", () => {
+  const formOf = (values: Record<string, string[]>) => {
+    const form = new FormData();
+    for (const [field, posted] of Object.entries(values)) for (const value of posted) form.append(field, value);
+    return form;
+  };
+
+  test("posting the values it gives makes the same rules again", () => {
+    const rules: ScreenerRule[] = [
+      { question: "age", kind: "range", min: 18, max: null },
+      { question: "owner", kind: "options", options: ["Yes"] },
+      { question: "fuel", kind: "options", options: ["Diesel", "Electric"] },
+      { question: "newsletter", kind: "switch", value: false },
+    ];
+    const values = ruleFormValuesOf(screener, rules);
+    const read = readRulesForm(screener, formOf(values));
+    expect(read.errors).toEqual({});
+    expect(buildRules(screener, read.answers)).toEqual(rules);
+  });
+
+  test("a choice question without a rule shows 'Any answer', so the required radio is answered", () => {
+    const values = ruleFormValuesOf(screener, []);
+    expect(values).toEqual({ "rule:owner": ["any"], "rule:brand": ["any"], "rule:newsletter": ["any"] });
+    expect(readRulesForm(screener, formOf(values)).errors).toEqual({});
   });
 });
