@@ -24,6 +24,7 @@ import {
   runMailPass,
   type SendMail,
 } from "~/domain/mail-queue.server";
+import { changeLifecycle } from "~/domain/lifecycle.server";
 import { listOutbox, type Mail } from "~/domain/mail.server";
 import { findSurvey as findCatalogueSurvey, setSurveyLaunched } from "~/domain/survey-catalogue.server";
 import { getPrisma } from "~/lib/db.server";
@@ -608,5 +609,21 @@ describe("invitations for an audience", () => {
     expect(await sweep(nextDay)).toBe(1);
     expect(await recipients()).toEqual([early.email, late.email].sort());
     expect(await sweep(nextDay)).toBe(0);
+  });
+
+  test("a survey closed after its sweep and reopened invites those who joined meanwhile, once", async () => {
+    const early = await createTestMember();
+    const { admin, survey } = await toAll("Closed a while");
+    expect(await sweep(NOON)).toBe(1);
+    const item = { kind: "survey" as const, id: survey.id, name: survey.name, closedAt: null, archivedAt: null };
+    await changeLifecycle(admin, item, "close");
+    const late = await createTestMember();
+    await checkChanged(NOON);
+    expect(await recipients()).toEqual([early.email]);
+
+    await changeLifecycle(admin, item, "reopen");
+    const nextDay = at("2030-03-15T12:00:00Z");
+    expect(await sweep(nextDay)).toBe(1);
+    expect(await recipients()).toEqual([early.email, late.email].sort());
   });
 });
