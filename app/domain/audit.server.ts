@@ -37,7 +37,12 @@ export type AuditAction =
   | "withdrawal.first_approved"
   | "withdrawal.approved"
   | "withdrawal.rejected"
-  | "points.adjusted";
+  | "points.adjusted"
+  | "payout_batch.created"
+  | "payout_batch.downloaded"
+  | "payout_batch.results_uploaded"
+  | "payout.paid"
+  | "payout.returned";
 
 export const AUDIT_PAGE_SIZE = 50;
 
