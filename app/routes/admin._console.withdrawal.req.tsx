@@ -22,6 +22,11 @@ export default function WithdrawalRequests() {
   const { rows, page, pageCount, total } = useLoaderData<typeof loader>();
   return (
     <TablePage id="withdrawals" title="Withdrawal Requests" summary={pageSummary(total, "requests", page, pageCount)}>
+      <p className="mt-2 text-sm">
+        <Link to="/admin/payouts" className="underline">
+          Payout batches
+        </Link>
+      </p>
       <Outlet />
       <DataTable
         headings={["#", "User ID", "Reference ID", "Amount", "Status", "Action"]}
