@@ -69,6 +69,10 @@ export async function createPayoutBatch(
         data: { method, createdById: admin.id, createdByEmail: admin.email },
         select: { id: true },
       });
+      // The rows locked first, in one order (by id), so two batches made at once from overlapping
+      // choices queue behind each other instead of deadlocking; the UPDATE below then re-checks.
+      await tx.$queryRaw`
+        SELECT "id" FROM "WithdrawalRequest" WHERE "referenceId" = ANY(${wanted}) ORDER BY "id" FOR UPDATE`;
       const taken = await tx.withdrawalRequest.updateManyAndReturn({
         where: { referenceId: { in: wanted }, method, status: "approved", payoutBatchId: null },
         data: { status: "sent", payoutBatchId: batch.id, sentAt: new Date() },
