@@ -11,6 +11,9 @@ export const MAX_BATCH_SIZE = 500;
 
 export const MAX_RETURN_REASON = 300;
 
+export const RESULT_FILE_HELP =
+  "A result file is a CSV with a header row naming the columns reference (or sender item id), status and transaction id, and optionally reason.";
+
 export const PAYOUT_BATCH_MESSAGES = {
   noneChosen: "Tick at least one withdrawal to put in the batch.",
   tooMany: `A batch holds at most ${MAX_BATCH_SIZE} withdrawals. Tick fewer and make a second batch.`,

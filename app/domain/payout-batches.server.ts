@@ -7,7 +7,7 @@ import { recordAudit } from "./audit.server";
 import { reverseEntry, settlePayout } from "./ledger.server";
 import { queueWithdrawalApprovedMail, queueWithdrawalReturnedMail } from "./member-notices.server";
 import { formatRupees } from "./member-records.server";
-import { MAX_BATCH_SIZE } from "./payout-batch-schema";
+import { MAX_BATCH_SIZE, RESULT_FILE_HELP } from "./payout-batch-schema";
 import { PAYOUT_METHOD_LABEL } from "./payment-accounts";
 import { payoutSnapshotOf } from "./withdrawals.server";
 import { WITHDRAWAL_STATUS_LABEL } from "./withdrawal-statuses";
@@ -414,9 +414,6 @@ const NOT_FINAL_STATUSES = new Set(["pending", "unclaimed", "onhold", "processin
 
 /** What the member reads when the provider's file gives no reason. */
 export const DEFAULT_RETURN_REASON = "The payment provider could not complete the payment.";
-
-export const RESULT_FILE_HELP =
-  "A result file is a CSV with a header row naming the columns reference (or sender item id), status and transaction id, and optionally reason.";
 
 const normalise = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, "");
 

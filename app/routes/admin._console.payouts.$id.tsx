@@ -10,12 +10,12 @@ import {
   PAYOUT_BATCH_MESSAGES,
   recordFailedSchema,
   recordPaidSchema,
+  RESULT_FILE_HELP,
 } from "~/domain/payout-batch-schema";
 import {
   describeUpload,
   getPayoutBatch,
   recordPayoutResult,
-  RESULT_FILE_HELP,
   uploadPayoutResults,
 } from "~/domain/payout-batches.server";
 import { MAX_PAYOUT_REFERENCE } from "~/domain/withdrawal-schema";

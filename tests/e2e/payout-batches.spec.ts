@@ -59,6 +59,8 @@ test("approve three UPI withdrawals, batch and download them, upload the results
   baseURL,
   javaScriptEnabled,
 }, testInfo) => {
+  // Four browsers, three withdrawals, three approvals, a batch and an upload: a long flow.
+  test.setTimeout(120_000);
   const members: Withdrawer[] = [];
   for (const name of ["Asha", "Ravi", "Meena"]) {
     members.push(await withdrawer(browser, baseURL, javaScriptEnabled, testInfo, name));
@@ -98,7 +100,7 @@ test("approve three UPI withdrawals, batch and download them, upload the results
     await expect(admin.getByRole("heading", { name: /^Payout batch #\d+$/ })).toBeVisible();
     await expect(admin.getByText(/^Batch #\d+ recorded: 3 UPI withdrawal\(s\), ₹ 300\.00, now Sent\./)).toBeVisible();
     const batchUrl = admin.url();
-    await ravi.page.reload();
+    await ravi.page.goto("/activities/PointsRecords");
     await expect(historyRow(ravi.page, ravi.referenceId)).toContainText("Sent");
 
     // The bulk-transfer file: one row each, with the UPI id, the amount in rupees and the reference.
@@ -138,9 +140,9 @@ test("approve three UPI withdrawals, batch and download them, upload the results
   }
 
   // The members: Paid out with the reference; Returned with the reason and the points back.
-  await asha.page.reload();
+  await asha.page.goto("/activities/PointsRecords");
   await expect(historyRow(asha.page, asha.referenceId)).toContainText(/Paid out \(UTR\d+1\)/);
-  await meena.page.reload();
+  await meena.page.goto("/activities/PointsRecords");
   await expect(historyRow(meena.page, meena.referenceId)).toContainText("Returned");
   const returned = meena.page
     .getByRole("row")
