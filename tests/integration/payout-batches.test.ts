@@ -356,6 +356,15 @@ describe("results", () => {
     expect(await history(a)).toBe("Paid out (UTR555)");
     expect(await history(b)).toBe("Sent");
     expect(await history(c)).toBe("Returned");
+    // Each is told by mail: paid with the provider's reference, returned with the reason.
+    const mailOf = async (email: string) =>
+      (await getPrisma().queuedMail.findMany({ where: { to: email }, orderBy: { id: "desc" } }))[0];
+    expect(await mailOf(a.member.email)).toMatchObject({ subject: `Withdrawal ${a.referenceId} paid` });
+    expect((await mailOf(a.member.email)).text).toContain("Payout reference: UTR555");
+    const returnedMail = await mailOf(c.member.email);
+    expect(returnedMail.subject).toBe(`Withdrawal ${c.referenceId} returned`);
+    expect(returnedMail.text).toContain("Reason: Name mismatch");
+    expect(returnedMail.text).toContain("The 1000 points are back in your balance.");
     const { rows } = await listPointsHistory(c.member.id, 1);
     expect(rows[0]).toMatchObject({
       remark: `Points returned: withdrawal ${c.referenceId} was not paid (Name mismatch)`,
