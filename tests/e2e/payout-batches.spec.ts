@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type BrowserContext, type Page, type TestInfo } from "@playwright/test";
 import { signInAsAdmin } from "./support/admin";
 import { createAdmin, createMember } from "./support/fixtures";
@@ -49,6 +50,14 @@ async function withdrawer(
   return { name, context, page, upiId, referenceId };
 }
 
+/** Serious or critical axe findings (axe runs as a script, so only with JavaScript on). */
+async function seriousFindings(page: Page, javaScriptEnabled: boolean) {
+  if (!javaScriptEnabled) return [];
+  return (await new AxeBuilder({ page }).analyze()).violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => ({ rule: violation.id, targets: violation.nodes.map((node) => node.target.join(" ")) }));
+}
+
 /** The member's own history row of this withdrawal (by its Reference ID cell). */
 function historyRow(page: Page, referenceId: string) {
   return page.getByRole("row").filter({ has: page.getByRole("cell", { name: referenceId, exact: true }) });
@@ -96,10 +105,12 @@ test("approve three UPI withdrawals, batch and download them, upload the results
       if (mine.includes(value ?? "")) await expect(box).toBeChecked();
       else await box.uncheck();
     }
+    expect(await seriousFindings(admin, javaScriptEnabled)).toEqual([]);
     await admin.getByRole("button", { name: "Create batch and mark Sent" }).click();
     await expect(admin.getByRole("heading", { name: /^Payout batch #\d+$/ })).toBeVisible();
     await expect(admin.getByText(/^Batch #\d+ recorded: 3 UPI withdrawal\(s\), ₹ 300\.00, now Sent\./)).toBeVisible();
     const batchUrl = admin.url();
+    expect(await seriousFindings(admin, javaScriptEnabled)).toEqual([]);
     await ravi.page.goto("/activities/PointsRecords");
     await expect(historyRow(ravi.page, ravi.referenceId)).toContainText("Sent");
 
