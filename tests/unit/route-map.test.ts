@@ -29,6 +29,10 @@ const URL_MAP = `
 /admin/forgot-password
 /admin/home
 /admin/logout
+/admin/payouts (index)
+/admin/payouts/:id
+/admin/payouts/:id/file
+/admin/payouts/new
 /admin/profilesurvey (index)
 /admin/profilesurvey/:id
 /admin/reset-password/:token
