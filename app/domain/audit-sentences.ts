@@ -46,6 +46,11 @@ const withdrawal = (referenceId: string): SentencePart => ({
   href: `/admin/withdrawal/req/${encodeURIComponent(referenceId)}`,
 });
 
+const payoutBatch = (id: string): SentencePart => ({
+  text: `payout batch #${id}`,
+  href: `/admin/payouts/${encodeURIComponent(id)}`,
+});
+
 const points = (value: unknown) =>
   typeof value === "number" ? `${value.toLocaleString("en-US")} points` : "an unrecorded number of points";
 
@@ -317,6 +322,37 @@ const SENTENCES = {
   "screener.rules_replaced": ({ actor, targetId, details }) =>
     sentence([
       `${actor} replaced the qualifying rules of screener #${targetId} with ${typeof details.rules === "number" ? details.rules : "new"} rule(s)`,
+    ]),
+  "payout_batch.created": ({ actor, targetId, details }) =>
+    sentence([
+      `${actor} sent `,
+      payoutBatch(targetId),
+      ` of ${typeof details.count === "number" ? details.count : "some"} ${typeof details.method === "string" ? details.method.toUpperCase() : ""} withdrawal(s)`,
+    ]),
+  "payout_batch.downloaded": ({ actor, targetId }) =>
+    sentence([`${actor} downloaded the payout file of `, payoutBatch(targetId)]),
+  "payout_batch.results_uploaded": ({ actor, targetId, details }) =>
+    sentence([
+      `${actor} uploaded the provider's result file of `,
+      payoutBatch(targetId),
+      `: ${String(details.paid ?? 0)} paid, ${String(details.returned ?? 0)} returned`,
+    ]),
+  "payout.paid": ({ actor, targetId, details }) =>
+    sentence([
+      `${actor} recorded `,
+      withdrawal(targetId),
+      " of ",
+      member(details.memberId),
+      ` as paid${details.via === "file" ? " (result file)" : ""}`,
+    ]),
+  "payout.returned": ({ actor, targetId, details }) =>
+    sentence([
+      `${actor} recorded `,
+      withdrawal(targetId),
+      " of ",
+      member(details.memberId),
+      ` as returned, ${points(details.points)} back to the member`,
+      typeof details.reason === "string" ? `: "${details.reason}"` : "",
     ]),
 } satisfies Record<AuditAction, Build>;
 

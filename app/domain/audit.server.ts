@@ -60,7 +60,12 @@ export type AuditAction =
   | "profile_survey.archived"
   | "profile_survey.unarchived"
   | "profile_survey.cloned"
-  | "screener.rules_replaced";
+  | "screener.rules_replaced"
+  | "payout_batch.created"
+  | "payout_batch.downloaded"
+  | "payout_batch.results_uploaded"
+  | "payout.paid"
+  | "payout.returned";
 
 export const AUDIT_PAGE_SIZE = 50;
 

@@ -1,7 +1,14 @@
 import { randomBytes } from "node:crypto";
-import { Prisma, type Admin, type PointsStatus, type PointsType } from "~/generated/prisma/client";
+import {
+  Prisma,
+  type Admin,
+  type PointsStatus,
+  type PointsType,
+  type WithdrawalStatus,
+} from "~/generated/prisma/client";
 import { getPrisma, type Tx } from "~/lib/db.server";
 import { recordAudit } from "./audit.server";
+import { WITHDRAWAL_MEMBER_STATUS_LABEL } from "./withdrawal-statuses";
 
 // The points ledger: the one module that changes a member's points. Every change is a row of the
 // append-only PointsTransaction table plus the same change to the cached Member.pointsBalance,
@@ -292,7 +299,14 @@ export async function listPointsHistory(memberId: number, page: number) {
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       skip,
       take: size,
-      select: { referenceId: true, remark: true, change: true, status: true, type: true },
+      select: {
+        referenceId: true,
+        remark: true,
+        change: true,
+        status: true,
+        type: true,
+        withdrawal: { select: { status: true, payoutReference: true } },
+      },
     });
   const [total, first] = await Promise.all([
     prisma.pointsTransaction.count({ where: { memberId } }),
@@ -301,9 +315,9 @@ export async function listPointsHistory(memberId: number, page: number) {
   const pageCount = Math.max(1, Math.ceil(total / size));
   const shown = page <= pageCount ? page : pageCount;
   const entries = page <= pageCount ? first : await read((pageCount - 1) * size);
-  const rows: PointsHistoryRow[] = entries.map(({ type, status, ...entry }) => ({
+  const rows: PointsHistoryRow[] = entries.map(({ type, status, withdrawal, ...entry }) => ({
     ...entry,
-    status: memberStatus(type, status),
+    status: memberStatus(type, status, withdrawal),
   }));
   return { rows, page: shown, pageCount, total };
 }
@@ -311,9 +325,19 @@ export async function listPointsHistory(memberId: number, page: number) {
 /**
  * Statuses in the members' words. The terms say a payout moves from "pending payment" to "paid
  * out"; a rejected withdrawal's debit shows as Rejected (its points come back in their own entry).
+ * Given the withdrawal itself, its debit says where the payout is (decision 054): Pending payment,
+ * Sent, Paid out with the provider's reference, Rejected or Returned.
  */
-export function memberStatus(type: PointsType, status: PointsStatus): string {
+export function memberStatus(
+  type: PointsType,
+  status: PointsStatus,
+  payout?: { status: WithdrawalStatus; payoutReference: string | null } | null,
+): string {
   const withdrawal = type === "withdrawal";
+  if (withdrawal && payout) {
+    const label = WITHDRAWAL_MEMBER_STATUS_LABEL[payout.status];
+    return payout.status === "success" && payout.payoutReference ? `${label} (${payout.payoutReference})` : label;
+  }
   switch (status) {
     case "pending":
       return withdrawal ? "Pending payment" : "Pending";

@@ -57,10 +57,24 @@ export function queueWithdrawalRequestedMail(
 export function queueWithdrawalApprovedMail(
   db: Tx,
   member: Recipient,
-  withdrawal: { referenceId: string; points: number; amount: string },
+  withdrawal: { referenceId: string; points: number; amount: string; payoutReference?: string },
 ) {
   return queue(db, member, `Withdrawal ${withdrawal.referenceId} paid`, [
     `Your withdrawal ${withdrawal.referenceId} of ${withdrawal.points} points (${withdrawal.amount}) has been paid.`,
+    ...(withdrawal.payoutReference ? [`Payout reference: ${withdrawal.payoutReference}`] : []),
+    ...notYou("change your password"),
+  ]);
+}
+
+export function queueWithdrawalReturnedMail(
+  db: Tx,
+  member: Recipient,
+  withdrawal: { referenceId: string; points: number; amount: string; reason: string },
+) {
+  return queue(db, member, `Withdrawal ${withdrawal.referenceId} returned`, [
+    `The payment of your withdrawal ${withdrawal.referenceId} of ${withdrawal.points} points (${withdrawal.amount}) did not go through and came back to us.`,
+    `Reason: ${withdrawal.reason}`,
+    `The ${withdrawal.points} points are back in your balance. Check your payout account on your Account page, then withdraw again.`,
     ...notYou("change your password"),
   ]);
 }

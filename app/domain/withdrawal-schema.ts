@@ -65,3 +65,26 @@ export const MAX_REJECT_REASON = 500;
 export const rejectWithdrawalSchema = z.object({
   reason: plainText({ max: MAX_REJECT_REASON, required: WITHDRAWAL_MESSAGES.reasonRequired }),
 });
+
+export const MAX_PAYOUT_REFERENCE = 64;
+
+export const PAYOUT_REFERENCE_MESSAGES = {
+  required: "Enter the payout reference (UTR or transaction id).",
+  invalid: "A payout reference has letters, digits and - _ / . only, as the bank or PayPal shows it.",
+} as const;
+
+/** The provider's reference of a payment: a UTR, a PayPal transaction id. */
+export const payoutReferenceField = z
+  .string({ required_error: PAYOUT_REFERENCE_MESSAGES.required })
+  .trim()
+  .min(1, PAYOUT_REFERENCE_MESSAGES.required)
+  .max(MAX_PAYOUT_REFERENCE, `Must be at most ${MAX_PAYOUT_REFERENCE} characters.`)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9\-_/.]*$/, PAYOUT_REFERENCE_MESSAGES.invalid);
+
+/**
+ * Submit on the Payment Confirmation with the payout reference: filled in when the admin paid it by
+ * hand (the request is paid at once), empty to approve it for a payout batch (decision 054).
+ */
+export const approveWithPaymentSchema = approveWithdrawalSchema.extend({
+  payoutReference: payoutReferenceField.optional(),
+});

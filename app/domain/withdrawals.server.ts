@@ -14,6 +14,9 @@ import { formatRupees } from "./member-records.server";
 import { PAYOUT_METHOD_LABEL, paymentAccountSummary } from "./payment-accounts";
 import { getPayoutConfig, minimumWithdrawalPoints, pointsToPaise, type PayoutConfig } from "./payout-config.server";
 import { WITHDRAWAL_MESSAGES } from "./withdrawal-schema";
+import { WITHDRAWAL_STATUS_LABEL } from "./withdrawal-statuses";
+
+export { WITHDRAWAL_STATUS_LABEL };
 
 // Withdrawals: a member turns points into a payout request, an admin pays it (Success) or rejects
 // it. Every step is one transaction with its ledger entry and, for admins, its audit entry:
@@ -220,13 +223,6 @@ function payoutSnapshot(account: PaymentAccount): Prisma.InputJsonObject {
   }
 }
 
-/** The spec's status names: Pending and Success; Rejected is ours (decision 026). */
-export const WITHDRAWAL_STATUS_LABEL: Record<WithdrawalStatus, string> = {
-  pending: "Pending",
-  success: "Success",
-  rejected: "Rejected",
-};
-
 /** A pending request with its first of two approvals says so, in the list and the confirmation. */
 export function withdrawalStatusLabel(status: WithdrawalStatus, firstApprovedById: number | null): string {
   return status === "pending" && firstApprovedById !== null
@@ -293,6 +289,12 @@ const snapshotSchema = z.object({
   bankIfsc: z.string().nullish(),
 });
 
+/** A withdrawal's payout account as it was copied at the request (payoutSnapshot), read safely. */
+export function payoutSnapshotOf(method: PayoutMethod, snapshot: Prisma.JsonValue) {
+  const parsed = snapshotSchema.safeParse(snapshot);
+  return parsed.success ? parsed.data : { method };
+}
+
 /**
  * The Payment Confirmation's content: the spec's payment detail, with the payout account by method,
  * and, for the admin looking, the first approval (who, when) and why their approval alone does not pay it.
@@ -314,6 +316,10 @@ export async function getWithdrawal(
       payoutSnapshot: true,
       requestedAt: true,
       rejectReason: true,
+      payoutReference: true,
+      paidAt: true,
+      returnReason: true,
+      payoutBatchId: true,
       firstApprovedById: true,
       firstApprovedAt: true,
       firstApprovedBy: { select: { name: true, email: true } },
@@ -344,8 +350,7 @@ export async function getWithdrawal(
 
 /** The spec's payout fields by method (Paypal: id, user name; UPI: id, user name; Bank: four). */
 function payoutDetails(method: PayoutMethod, snapshot: Prisma.JsonValue) {
-  const parsed = snapshotSchema.safeParse(snapshot);
-  const account = parsed.success ? parsed.data : { method };
+  const account = payoutSnapshotOf(method, snapshot);
   const value = (text: string | null | undefined) => text ?? "";
   const fields =
     method === "paypal"
@@ -398,7 +403,7 @@ export const FOUR_EYES_MESSAGES = {
  * request.
  * - Above the threshold: the amount paid (in paise, as requested) is above FOUR_EYES_THRESHOLD_RUPEES.
  * - Recent total above the threshold: the member's requests made in the 24 hours up to this one
- *   (this one included, rejected ones excluded) add up to more than it, so a large balance taken
+ *   (this one included, rejected and returned ones excluded) add up to more than it, so a large balance taken
  *   out in pieces just under the threshold still needs two admins.
  * - Own points: before the request was made, the member was credited (and not reversed)
  *   - for a completion of an assignment this admin assigned, or of a survey this admin created
@@ -422,7 +427,7 @@ export async function fourEyesReasons(
     const [recent] = await db.$queryRaw<{ total: bigint | number | null }[]>`
       SELECT sum("amountMinor") AS "total"
       FROM "WithdrawalRequest"
-      WHERE "memberId" = ${request.memberId} AND "status" <> 'rejected'
+      WHERE "memberId" = ${request.memberId} AND "status" NOT IN ('rejected', 'returned')
         AND "requestedAt" > ${since} AND "requestedAt" <= ${request.requestedAt}`;
     if (Number(recent?.total ?? 0) > config.fourEyesThresholdMinor) reasons.push("recent_total_above_threshold");
   }
@@ -472,9 +477,12 @@ interface LockedRequest {
 }
 
 /**
- * An admin approves a pending request. Alone, it pays the request (Success, the ledger entry paid
- * out) unless four eyes apply to this admin: then the approval is recorded as the first, and the
- * request stays pending until a different admin approves it, which pays it. The request's row is
+ * An admin approves a pending request. Alone, it decides the request unless four eyes apply to this
+ * admin: then the approval is recorded as the first, and the request stays pending until a different
+ * admin approves it, which decides it. Deciding (decision 054): with the provider's payout reference
+ * (the admin paid it by hand) the request is paid (Success, the ledger entry paid out, the member
+ * mailed); without one it is Approved, awaiting payout in a batch (/admin/payouts), and the member
+ * still reads "Pending payment". The request's row is
  * locked first (FOR UPDATE), so approvals of one request go one at a time: two admins at once
  * end as one first approval and one payment, and one admin's two clicks never count twice.
  */
@@ -482,6 +490,7 @@ export async function approveWithdrawal(
   admin: Reviewer,
   referenceId: string,
   config: PayoutConfig = getPayoutConfig(),
+  { payoutReference }: { payoutReference?: string } = {},
 ): Promise<ReviewResult> {
   return getPrisma().$transaction(async (tx) => {
     const [request] = await tx.$queryRaw<LockedRequest[]>`
@@ -514,19 +523,26 @@ export async function approveWithdrawal(
       }
     }
 
+    const now = new Date();
+    const paid = payoutReference !== undefined;
     await tx.withdrawalRequest.update({
       where: { id: request.id },
-      data: { status: "success", approvedById: admin.id, approvedAt: new Date() },
+      data: paid
+        ? { status: "success", approvedById: admin.id, approvedAt: now, payoutReference, paidAt: now }
+        : { status: "approved", approvedById: admin.id, approvedAt: now },
     });
-    const settled = await settlePayout(tx, `withdrawal:${request.id}`);
-    // A pending request always has a pending debit; without one the books disagree: stop here.
-    if (!settled.ok) throw new Error(`Withdrawal ${referenceId} has no pending ledger entry`);
-    // Only the approval that pays mails the member; a first of two approvals pays nothing yet.
-    await queueWithdrawalApprovedMail(tx, await recipient(tx, request.memberId), {
-      referenceId,
-      points: request.points,
-      amount: formatRupees(request.amountMinor),
-    });
+    if (paid) {
+      const settled = await settlePayout(tx, `withdrawal:${request.id}`);
+      // A pending request always has a pending debit; without one the books disagree: stop here.
+      if (!settled.ok) throw new Error(`Withdrawal ${referenceId} has no pending ledger entry`);
+      // Only the approval that pays mails the member; a first of two approvals pays nothing yet.
+      await queueWithdrawalApprovedMail(tx, await recipient(tx, request.memberId), {
+        referenceId,
+        points: request.points,
+        amount: formatRupees(request.amountMinor),
+        payoutReference,
+      });
+    }
     await recordAudit(tx, {
       admin,
       action: "withdrawal.approved",
@@ -534,6 +550,8 @@ export async function approveWithdrawal(
       targetId: referenceId,
       details: {
         ...summary,
+        before: { Status: "pending" },
+        after: paid ? { Status: "success", "Payout reference": payoutReference } : { Status: "approved" },
         ...(request.firstApprovedById === null
           ? {}
           : {
@@ -543,7 +561,9 @@ export async function approveWithdrawal(
             }),
       },
     });
-    return { ok: true, message: `Payment confirmed: ${referenceId} is now Success.` };
+    return paid
+      ? { ok: true, message: `Payment confirmed: ${referenceId} is now Success (payout reference ${payoutReference}).` }
+      : { ok: true, message: `Approved: ${referenceId} awaits payout. Send it in a payout batch.` };
   });
 }
 
@@ -586,15 +606,17 @@ function recipient(tx: Tx, memberId: number) {
   return tx.member.findUniqueOrThrow({ where: { id: memberId }, select: { email: true, firstName: true } });
 }
 
-/** Why a review changed nothing: the request is gone, or someone settled it first. */
+const ALREADY_DECIDED: Record<Exclude<WithdrawalStatus, "pending">, (referenceId: string) => string> = {
+  approved: (referenceId) => `${referenceId} has already been approved and awaits payout.`,
+  sent: (referenceId) => `${referenceId} has already been sent in a payout batch.`,
+  success: (referenceId) => `${referenceId} has already been paid (Success).`,
+  rejected: (referenceId) => `${referenceId} has already been rejected.`,
+  returned: (referenceId) => `${referenceId} has already been returned by the payout provider.`,
+};
+
+/** Why a review changed nothing: the request is gone, or someone decided it first. */
 async function notPending(tx: Tx, referenceId: string): Promise<ReviewResult> {
   const current = await tx.withdrawalRequest.findUnique({ where: { referenceId }, select: { status: true } });
   if (!current) return { ok: false, message: "This withdrawal request does not exist." };
-  return {
-    ok: false,
-    message:
-      current.status === "success"
-        ? `${referenceId} has already been paid (Success).`
-        : `${referenceId} has already been rejected.`,
-  };
+  return { ok: false, message: ALREADY_DECIDED[current.status as Exclude<WithdrawalStatus, "pending">](referenceId) };
 }

@@ -1,16 +1,17 @@
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { pageParam } from "~/components/data-table";
-import { ConfirmationField, FormErrors, SubmitButton, TextareaField } from "~/components/forms";
+import { ConfirmationField, FormErrors, InputField, SubmitButton, TextareaField } from "~/components/forms";
 import { UrlDialog } from "~/components/url-dialog";
 import { useHydrated } from "~/components/use-hydrated";
 import { MemberLink } from "~/components/member-link";
 import { requireAdmin } from "~/domain/admin-auth.server";
 import { QUEUE_FILTER_KEYS } from "~/domain/withdrawal-queue";
 import {
-  approveWithdrawalSchema,
+  approveWithPaymentSchema,
+  MAX_PAYOUT_REFERENCE,
   MAX_REJECT_REASON,
   PAYMENT_CONFIRM_TEXT,
   rejectWithdrawalSchema,
@@ -52,9 +53,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return formResult(submission.reply({ formErrors: [result.message] }), { form: "reject", status: 409 });
     return redirectWithToast(back, { type: "success", message: result.message });
   }
-  const submission = parseWithZod(formData, { schema: approveWithdrawalSchema });
+  const submission = parseWithZod(formData, { schema: approveWithPaymentSchema });
   if (submission.status !== "success") return formResult(submission.reply(), { form: "approve" });
-  const result = await approveWithdrawal(admin, referenceId);
+  const result = await approveWithdrawal(admin, referenceId, undefined, {
+    payoutReference: submission.value.payoutReference,
+  });
   if (!result.ok)
     return formResult(submission.reply({ formErrors: [result.message] }), { form: "approve", status: 409 });
   return redirectWithToast(back, { type: "success", message: result.message });
@@ -100,7 +103,19 @@ export default function PaymentConfirmation() {
       ) : (
         <p role="status" className="mt-4 rounded-md bg-slate-100 px-3 py-2 text-sm">
           This request is {withdrawal.statusLabel}
-          {withdrawal.rejectReason ? `: ${withdrawal.rejectReason}` : "."}
+          {withdrawal.rejectReason || withdrawal.returnReason
+            ? `: ${withdrawal.rejectReason ?? withdrawal.returnReason}`
+            : withdrawal.payoutReference
+              ? ` (payout reference ${withdrawal.payoutReference}).`
+              : "."}
+          {withdrawal.payoutBatchId !== null ? (
+            <>
+              {" "}
+              <Link to={`/admin/payouts/${withdrawal.payoutBatchId}`} className="underline">
+                Payout batch #{withdrawal.payoutBatchId}
+              </Link>
+            </>
+          ) : null}
         </p>
       )}
     </UrlDialog>
@@ -145,9 +160,9 @@ function ApproveForm({ lastResult }: { lastResult: SubmissionResult<string[]> | 
   const [form, fields] = useForm({
     id: "approve-withdrawal",
     lastResult,
-    constraint: getZodConstraint(approveWithdrawalSchema),
+    constraint: getZodConstraint(approveWithPaymentSchema),
     shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: approveWithdrawalSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: approveWithPaymentSchema }),
   });
   const formProps = getFormProps(form);
   return (
@@ -161,6 +176,13 @@ function ApproveForm({ lastResult }: { lastResult: SubmissionResult<string[]> | 
       }}
     >
       <FormErrors id={form.errorId} errors={form.errors} />
+      <InputField
+        label="Payout reference (UTR / transaction id)"
+        field={fields.payoutReference}
+        maxLength={MAX_PAYOUT_REFERENCE}
+        autoComplete="off"
+        hint="If you have paid it yourself, its reference: the request is then paid at once. Leave it empty to approve it for a payout batch."
+      />
       <ConfirmationField
         id={fields.confirmed.id}
         name={fields.confirmed.name}

@@ -100,6 +100,11 @@ export default function WithdrawalRequests() {
   const confirm = actionData?.pageState?.confirm;
   return (
     <TablePage id="withdrawals" title="Withdrawal Requests" summary={pageSummary(total, "requests", page, pageCount)}>
+      <p className="mt-2 text-sm">
+        <Link to="/admin/payouts" className="underline">
+          Payout batches
+        </Link>
+      </p>
       <Outlet />
       <FilterForm key={JSON.stringify(values)} values={values} errors={errors} options={options} />
       {confirm ? (

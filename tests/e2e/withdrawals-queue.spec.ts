@@ -31,7 +31,7 @@ async function seriousViolations(page: Page) {
     .map((violation) => ({ rule: violation.id, targets: violation.nodes.map((node) => node.target.join(" ")) }));
 }
 
-test("filter by method and status, approve two in bulk through the confirmation, see them paid", async ({
+test("filter by method and status, approve two in bulk through the confirmation, see them approved for a payout batch", async ({
   adminPage: page,
   browser,
   baseURL,
@@ -108,20 +108,21 @@ test("filter by method and status, approve two in bulk through the confirmation,
     await expect(page.getByText("2 withdrawals approved.")).toBeVisible();
     await expect(page).toHaveURL(/[?&]method=upi/);
     await expect(page.getByRole("dialog")).toHaveCount(0);
-    // No longer pending: gone from this filter, and shown as paid under Success.
+    // No longer pending: gone from this filter, and shown under Approved, awaiting a payout batch
+    // (decision 054).
     await expect(row(upiFirst)).toHaveCount(0);
-    await filters.getByLabel("Status").selectOption({ label: "Success" });
+    await filters.getByLabel("Status").selectOption({ label: "Approved (awaiting payout)" });
     await filters.getByRole("button", { name: "Filter" }).click();
-    await expect(page).toHaveURL(/[?&]status=success/);
-    await expect(row(upiFirst)).toContainText("Success");
-    await expect(row(upiSecond)).toContainText("Success");
+    await expect(page).toHaveURL(/[?&]status=approved/);
+    await expect(row(upiFirst)).toContainText("Approved (awaiting payout)");
+    await expect(row(upiSecond)).toContainText("Approved (awaiting payout)");
 
-    // The member sees both paid out, and the bank withdrawal still pending.
+    // Approved is not paid yet: the member still reads Pending payment for all three.
     await memberPage.goto("/activities/PointsRecords");
     const entry = (reference: string) =>
       memberPage.getByRole("row").filter({ has: memberPage.getByRole("cell", { name: reference, exact: true }) });
-    await expect(entry(upiFirst)).toContainText("Paid out");
-    await expect(entry(upiSecond)).toContainText("Paid out");
+    await expect(entry(upiFirst)).toContainText("Pending payment");
+    await expect(entry(upiSecond)).toContainText("Pending payment");
     await expect(entry(bank)).toContainText("Pending payment");
   } finally {
     await memberContext.close();

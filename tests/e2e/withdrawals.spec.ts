@@ -116,9 +116,13 @@ test("request, approve, reject: pending payment, then Paid out and the points ba
     } else {
       await confirmation.getByRole("checkbox", { name: CONFIRM_TEXT }).check();
     }
+    // Paid by hand: the admin types the bank's reference, so it is paid at once (decision 054).
+    await confirmation.getByLabel("Payout reference (UTR / transaction id)").fill("UTR0001");
     await confirmation.getByRole("button", { name: "Submit" }).click();
     await expect(admin.page).toHaveURL("/admin/withdrawal/req");
-    await expect(admin.page.getByText(`Payment confirmed: ${paid} is now Success.`)).toBeVisible();
+    await expect(
+      admin.page.getByText(`Payment confirmed: ${paid} is now Success (payout reference UTR0001).`),
+    ).toBeVisible();
     await expect(admin.page.getByRole("dialog")).toHaveCount(0);
     const paidRow = admin.page.getByRole("row").filter({ hasText: paid });
     await expect(paidRow).toContainText("Success");
@@ -141,7 +145,7 @@ test("request, approve, reject: pending payment, then Paid out and the points ba
   // By the Reference ID cell: the returned points' remark names the rejected reference too.
   const entry = (reference: string) =>
     page.getByRole("row").filter({ has: page.getByRole("cell", { name: reference, exact: true }) });
-  await expect(entry(paid)).toContainText("Paid out");
+  await expect(entry(paid)).toContainText("Paid out (UTR0001)");
   await expect(entry(rejected)).toContainText("Rejected");
   await expect(entry(rejected)).toContainText("-1000");
   const returned = page
@@ -153,8 +157,17 @@ test("request, approve, reject: pending payment, then Paid out and the points ba
   await expect(page.getByTestId("points-balance")).toHaveText("1500");
 });
 
-/** Submit on the Payment Confirmation, through its final confirmation (a dialog with JavaScript, a box without). */
-async function approve(page: Page, confirmation: ReturnType<Page["getByRole"]>, javaScriptEnabled: boolean) {
+/**
+ * Submit on the Payment Confirmation, through its final confirmation (a dialog with JavaScript, a box
+ * without), with the payout reference when the admin paid it by hand.
+ */
+async function approve(
+  page: Page,
+  confirmation: ReturnType<Page["getByRole"]>,
+  javaScriptEnabled: boolean,
+  payoutReference?: string,
+) {
+  if (payoutReference) await confirmation.getByLabel("Payout reference (UTR / transaction id)").fill(payoutReference);
   if (javaScriptEnabled) {
     page.once("dialog", (dialog) => void dialog.accept());
   } else {
@@ -212,8 +225,10 @@ test("four eyes: above ₹5,000 one admin's approval is recorded, not paid; the 
     await expect(confirmation.getByTestId("first-approval")).toContainText(
       "Your approval is the second one: it pays this request.",
     );
-    await approve(second.page, confirmation, javaScriptEnabled);
-    await expect(second.page.getByText(`Payment confirmed: ${reference} is now Success.`)).toBeVisible();
+    await approve(second.page, confirmation, javaScriptEnabled, "UTR0002");
+    await expect(
+      second.page.getByText(`Payment confirmed: ${reference} is now Success (payout reference UTR0002).`),
+    ).toBeVisible();
     await expect(second.page.getByRole("row").filter({ hasText: reference })).toContainText("Success");
   } finally {
     await first.close();

@@ -245,6 +245,22 @@ const MATRIX: Record<string, Row> = {
     post: adminOnly(400),
     setup: async (world) => ({ params: { referenceId: await fx.ownWithdrawal(world) } }),
   },
+  // Payout batches (decision 054): an empty post names no intent (400).
+  "admin._console.payouts._index": { get: adminOnly(200) },
+  "admin._console.payouts.new": {
+    get: adminOnly(200),
+    post: adminOnly(400),
+    setup: () => ({ query: "?method=upi" }),
+  },
+  "admin._console.payouts.$id": {
+    get: adminOnly(200),
+    post: adminOnly(400),
+    setup: async (world) => ({ params: { id: String((await fx.sentPayoutBatch(world)).batchId) } }),
+  },
+  "admin._console.payouts.$id.file": {
+    get: adminOnly(200),
+    setup: async (world) => ({ params: { id: String((await fx.sentPayoutBatch(world)).batchId) } }),
+  },
   "admin._console.admins": { get: adminOnly(200) },
   "admin._console.admins._index": { get: adminOnly("/admin/admins/view") },
   "admin._console.admins.register": { get: adminOnly(200), post: adminOnly(400) },
@@ -408,6 +424,8 @@ const UNKNOWN_IDS: Record<
     expected: 404,
     post: FORM_FIRST,
   },
+  "admin._console.payouts.$id": { role: "admin", param: "id", expected: 404, post: FORM_FIRST },
+  "admin._console.payouts.$id.file": { role: "admin", param: "id", expected: 404 },
   "admin.reset-password.$token": { role: "guest", param: "token", expected: 410, post: 400 },
   "_guest.resetpassword.$token": { role: "guest", param: "token", expected: 410, post: 400 },
   "_member.details.profiledetails.$slug": { role: "member", param: "slug", expected: 404, post: 404 },

@@ -87,6 +87,9 @@ interface FuzzRow {
   ignore?: string[];
 }
 
+/** A payout reference (UTR / transaction id): letters, digits and - _ / . only, at most 64. */
+const PAYOUT_REFERENCE: Poison[] = ["a b", "-lead", "x".repeat(65), HUGE, "\u0000", ["UTR1", "UTR2"], FILE_VALUE];
+
 const QUESTIONNAIRE_FIELDS = ["cupsPerDay", "favourite", "extras", "remarks"];
 const QUESTIONNAIRE_POISONS: [string, Poison[]][] = [
   ["cupsPerDay", QUESTION_NUMBER],
@@ -609,6 +612,35 @@ const FUZZ: Record<string, FuzzRow> = {
     variants: [
       { intent: "reject", poison: [["reason", TEXT]] },
       { intent: "approve", poison: [["confirmed", [MISSING, "", "off", "ON", "true", FILE_VALUE, twice("on", "on")]]] },
+      { intent: "approve", poison: [["payoutReference", PAYOUT_REFERENCE]] },
+      { intent: null },
+      { intent: ANY_UNKNOWN_INTENT },
+    ],
+  },
+  // Payout batches (decision 054): a refused batch records nothing and marks nothing Sent.
+  "admin._console.payouts.new": {
+    roles: ["admin"],
+    fields: ["method", "withdrawals"],
+    setup: async (world) => ({ query: "?method=bank", extraValues: [await fx.ownWithdrawal(world)] }),
+    variants: [
+      { intent: "create", poison: [["method", [MISSING, "", "cash", "UPI", HUGE, FILE_VALUE, twice("upi", "bank")]]] },
+      { intent: "create", poison: [["withdrawals", [MISSING, "", "WD1", "\u0000", HUGE, FILE_VALUE, ...JUNK_ID]]] },
+      { intent: null },
+      { intent: ANY_UNKNOWN_INTENT },
+    ],
+  },
+  // A refused result changes no payout, ledger entry or balance.
+  "admin._console.payouts.$id": {
+    roles: ["admin"],
+    fields: ["withdrawal", "payoutReference", "reason", "file"],
+    setup: async (world) => {
+      const { batchId, referenceId } = await fx.sentPayoutBatch(world);
+      return { params: { id: String(batchId) }, extraValues: [referenceId] };
+    },
+    variants: [
+      { intent: "paid", poison: [["payoutReference", PAYOUT_REFERENCE]] },
+      { intent: "failed", poison: [["reason", TEXT]] },
+      { intent: "upload", poison: [["file", [MISSING, "", "reference,status,transaction id", FILE_VALUE]]] },
       { intent: null },
       { intent: ANY_UNKNOWN_INTENT },
     ],
@@ -900,6 +932,8 @@ const QUERIES: Record<string, QueryRow> = {
     role: "admin",
     names: ["page", "status", "method", "from", "to", "minAmount", "maxAmount"],
   },
+  "admin._console.payouts._index": { role: "admin", names: ["page"] },
+  "admin._console.payouts.new": { role: "admin", names: ["method"] },
   "admin._console._survey.survey._index": { role: "admin", names: ["page", "archived"] },
   "admin._console._survey.survey.new": { role: "admin", names: ["questionnaire"] },
   "admin._console._survey.screener.list": { role: "admin", names: ["page", "archived"] },

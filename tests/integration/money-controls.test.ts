@@ -52,6 +52,8 @@ import { ASSIGNMENT_STATUS } from "~/domain/assignment-status";
 // for super-admins only, rotated with a 24-hour grace period.
 
 const DEFAULTS = parsePayoutConfig({});
+/** The approval that pays at once carries the payout reference; without one it awaits a batch (decision 054). */
+const PAID = { payoutReference: "UTR0001" };
 const CAP_MESSAGE =
   "At most 10,000 points without a super-admin. Enter 10,000 or fewer, or ask a super-admin to set more.";
 
@@ -278,9 +280,9 @@ describe("four eyes on withdrawals", () => {
     const member = await memberWith(50_000);
     const referenceId = await requested(member.id, 50_000);
     expect((await getWithdrawal(referenceId, admin))?.fourEyes).toEqual([]);
-    expect(await approveWithdrawal(admin, referenceId, DEFAULTS)).toEqual({
+    expect(await approveWithdrawal(admin, referenceId, DEFAULTS, PAID)).toEqual({
       ok: true,
-      message: `Payment confirmed: ${referenceId} is now Success.`,
+      message: `Payment confirmed: ${referenceId} is now Success (payout reference UTR0001).`,
     });
     expect(await state(referenceId)).toEqual({
       status: "success",
@@ -296,7 +298,7 @@ describe("four eyes on withdrawals", () => {
     const referenceId = await requested(member.id, 50_010);
     expect((await getWithdrawal(referenceId, first))?.fourEyes).toEqual(["the amount is above ₹ 5,000.00"]);
 
-    expect(await approveWithdrawal(first, referenceId, DEFAULTS)).toEqual({
+    expect(await approveWithdrawal(first, referenceId, DEFAULTS, PAID)).toEqual({
       ok: true,
       message: FOUR_EYES_MESSAGES.firstApproval(referenceId),
     });
@@ -317,15 +319,15 @@ describe("four eyes on withdrawals", () => {
       statusLabel: "Pending (1 of 2 approvals)",
     });
 
-    expect(await approveWithdrawal(first, referenceId, DEFAULTS)).toEqual({
+    expect(await approveWithdrawal(first, referenceId, DEFAULTS, PAID)).toEqual({
       ok: false,
       message: FOUR_EYES_MESSAGES.sameAdminTwice,
     });
     expect(await state(referenceId)).toMatchObject({ status: "pending", ledger: "pending" });
 
-    expect(await approveWithdrawal(second, referenceId, DEFAULTS)).toEqual({
+    expect(await approveWithdrawal(second, referenceId, DEFAULTS, PAID)).toEqual({
       ok: true,
-      message: `Payment confirmed: ${referenceId} is now Success.`,
+      message: `Payment confirmed: ${referenceId} is now Success (payout reference UTR0001).`,
     });
     expect(await state(referenceId)).toEqual({
       status: "success",
@@ -333,7 +335,7 @@ describe("four eyes on withdrawals", () => {
       firstApprovedById: first.id,
       approvedById: second.id,
     });
-    expect(await approveWithdrawal(second, referenceId, DEFAULTS)).toMatchObject({ ok: false });
+    expect(await approveWithdrawal(second, referenceId, DEFAULTS, PAID)).toMatchObject({ ok: false });
     expect((await getPrisma().member.findUniqueOrThrow({ where: { id: member.id } })).pointsBalance).toBe(9_990);
 
     const entries = await getPrisma().auditEntry.findMany({ orderBy: { id: "asc" } });
@@ -360,17 +362,17 @@ describe("four eyes on withdrawals", () => {
     expect((await getWithdrawal(referenceId, creator))?.fourEyes).toEqual([
       "some of the member's points came from a survey or profile survey you created, edited or assigned (or points you added)",
     ]);
-    expect(await approveWithdrawal(creator, referenceId, DEFAULTS)).toEqual({
+    expect(await approveWithdrawal(creator, referenceId, DEFAULTS, PAID)).toEqual({
       ok: true,
       message: FOUR_EYES_MESSAGES.firstApproval(referenceId),
     });
-    expect(await approveWithdrawal(other, referenceId, DEFAULTS)).toMatchObject({ ok: true });
+    expect(await approveWithdrawal(other, referenceId, DEFAULTS, PAID)).toMatchObject({ ok: true });
     expect(await state(referenceId)).toMatchObject({ status: "success", ledger: "paid_out" });
     expect((await auditOf("withdrawal.first_approved"))[0].details).toMatchObject({ reasons: ["own_points"] });
 
     // The assigner is stopped too; an admin with no part in it pays alone.
     const second = await requested(member.id, 1_000);
-    expect(await approveWithdrawal(assigner, second, DEFAULTS)).toEqual({
+    expect(await approveWithdrawal(assigner, second, DEFAULTS, PAID)).toEqual({
       ok: true,
       message: FOUR_EYES_MESSAGES.firstApproval(second),
     });
@@ -379,9 +381,9 @@ describe("four eyes on withdrawals", () => {
     expect(await state(second)).toMatchObject({ status: "rejected", ledger: "reversed" });
 
     const third = await requested(member.id, 1_000);
-    expect(await approveWithdrawal(other, third, DEFAULTS)).toEqual({
+    expect(await approveWithdrawal(other, third, DEFAULTS, PAID)).toEqual({
       ok: true,
-      message: `Payment confirmed: ${third} is now Success.`,
+      message: `Payment confirmed: ${third} is now Success (payout reference UTR0001).`,
     });
   });
 
@@ -391,16 +393,16 @@ describe("four eyes on withdrawals", () => {
       const member = await memberWith(120_000);
       const together = await requested(member.id, 60_000);
       const results = await Promise.all([
-        approveWithdrawal(first, together, DEFAULTS),
-        approveWithdrawal(second, together, DEFAULTS),
+        approveWithdrawal(first, together, DEFAULTS, PAID),
+        approveWithdrawal(second, together, DEFAULTS, PAID),
       ]);
       expect(results.every((result) => result.ok)).toBe(true);
       expect(await state(together)).toMatchObject({ status: "success", ledger: "paid_out" });
 
       const doubleClick = await requested(member.id, 60_000);
       const clicks = await Promise.all([
-        approveWithdrawal(first, doubleClick, DEFAULTS),
-        approveWithdrawal(first, doubleClick, DEFAULTS),
+        approveWithdrawal(first, doubleClick, DEFAULTS, PAID),
+        approveWithdrawal(first, doubleClick, DEFAULTS, PAID),
       ]);
       expect(clicks).toContainEqual({ ok: false, message: FOUR_EYES_MESSAGES.sameAdminTwice });
       expect(await state(doubleClick)).toEqual({
@@ -425,7 +427,7 @@ describe("four eyes on withdrawals", () => {
       confirmationAction({
         request: adminRequest(path, {
           cookie: await adminCookie(admin.id),
-          form: { intent: "approve", confirmed: "on" },
+          form: { intent: "approve", confirmed: "on", payoutReference: "UTR0001" },
         }),
         params: { referenceId },
         context: {},
@@ -448,7 +450,7 @@ describe("four eyes on withdrawals", () => {
     expect(JSON.stringify(again.data)).toContain(FOUR_EYES_MESSAGES.sameAdminTwice);
     expect(await toastOf(expectRedirect(await approve(second)))).toEqual({
       type: "success",
-      message: `Payment confirmed: ${referenceId} is now Success.`,
+      message: `Payment confirmed: ${referenceId} is now Success (payout reference UTR0001).`,
     });
     expect(await state(referenceId)).toMatchObject({ status: "success", ledger: "paid_out" });
   });
@@ -677,13 +679,13 @@ describe("after review: every way for one admin to mint and pay out alone", () =
     expect((await getWithdrawal(referenceId, creator))?.fourEyes).toEqual([OWN_POINTS]);
     expect((await getWithdrawal(referenceId, editor))?.fourEyes).toEqual([OWN_POINTS]);
     expect((await getWithdrawal(referenceId, other))?.fourEyes).toEqual([]);
-    expect(await approveWithdrawal(creator, referenceId, DEFAULTS)).toEqual({
+    expect(await approveWithdrawal(creator, referenceId, DEFAULTS, PAID)).toEqual({
       ok: true,
       message: FOUR_EYES_MESSAGES.firstApproval(referenceId),
     });
     expect(await statusOf(referenceId)).toBe("pending");
     expect((await auditOf("withdrawal.first_approved"))[0].details).toMatchObject({ reasons: ["own_points"] });
-    expect(await approveWithdrawal(other, referenceId, DEFAULTS)).toMatchObject({ ok: true });
+    expect(await approveWithdrawal(other, referenceId, DEFAULTS, PAID)).toMatchObject({ ok: true });
     expect(await statusOf(referenceId)).toBe("success");
   });
 
@@ -813,7 +815,7 @@ describe("after review: every way for one admin to mint and pay out alone", () =
 
     expect((await getWithdrawal(referenceId, editor))?.fourEyes).toEqual([OWN_POINTS]);
     expect((await getWithdrawal(referenceId, other))?.fourEyes).toEqual([]);
-    expect(await approveWithdrawal(editor, referenceId, DEFAULTS)).toEqual({
+    expect(await approveWithdrawal(editor, referenceId, DEFAULTS, PAID)).toEqual({
       ok: true,
       message: FOUR_EYES_MESSAGES.firstApproval(referenceId),
     });
@@ -840,11 +842,11 @@ describe("after review: every way for one admin to mint and pay out alone", () =
       context: {},
     });
     expect(page.withdrawal.fourEyes).toEqual([PIECES]);
-    expect(await approveWithdrawal(admin, first, DEFAULTS)).toMatchObject({
+    expect(await approveWithdrawal(admin, first, DEFAULTS, PAID)).toMatchObject({
       ok: true,
-      message: `Payment confirmed: ${first} is now Success.`,
+      message: `Payment confirmed: ${first} is now Success (payout reference UTR0001).`,
     });
-    expect(await approveWithdrawal(admin, third, DEFAULTS)).toEqual({
+    expect(await approveWithdrawal(admin, third, DEFAULTS, PAID)).toEqual({
       ok: true,
       message: FOUR_EYES_MESSAGES.firstApproval(third),
     });

@@ -351,12 +351,15 @@ describe("mail about withdrawals and passwords", () => {
     );
 
     const admin = await createTestAdmin();
-    expect(await approveWithdrawal(admin, requested.referenceId)).toMatchObject({ ok: true });
+    expect(
+      await approveWithdrawal(admin, requested.referenceId, DEFAULTS, { payoutReference: "UTR0001" }),
+    ).toMatchObject({ ok: true });
     const approval = (await mailTo(member.email)).at(-1)!;
     expect(approval.subject).toBe(`Withdrawal ${requested.referenceId} paid`);
     expect(approval.text).toContain(
       `Your withdrawal ${requested.referenceId} of 1500 points (₹ 150.00) has been paid.`,
     );
+    expect(approval.text).toContain("Payout reference: UTR0001");
   });
 
   test("a rejection, with the reason", async () => {

@@ -211,7 +211,7 @@ describe("the queue's list and filters", () => {
       }),
     );
     expect(approved.headers.get("Location")).toBe(filteredList);
-    expect(await statusOf(referenceId)).toEqual({ status: "success", firstApproved: false });
+    expect(await statusOf(referenceId)).toEqual({ status: "approved", firstApproved: false });
   });
 
   test("is a 404 for anyone but an admin, and so is a bulk post", async () => {
@@ -225,7 +225,7 @@ describe("the queue's list and filters", () => {
 });
 
 describe("approve and reject in bulk", () => {
-  test("approving three with one above the four-eyes threshold: a confirmation, then two paid and one first approval", async () => {
+  test("approving three with one above the four-eyes threshold: a confirmation, then two approved for a payout batch and one first approval", async () => {
     const { cookie } = await signedInAdmin();
     const abovePoints = (getPayoutConfig().fourEyesThresholdMinor / 100) * getPayoutConfig().pointsPerRupee + 1000;
     const small = await pendingWithdrawal(1000, "upi");
@@ -269,8 +269,8 @@ describe("approve and reject in bulk", () => {
     expect(toast?.message).toContain("2 withdrawals approved.");
     expect(toast?.message).toContain(`1 first approval recorded (four eyes)`);
     expect(toast?.message).toContain(large.referenceId);
-    expect(await statusOf(small.referenceId)).toEqual({ status: "success", firstApproved: false });
-    expect(await statusOf(medium.referenceId)).toEqual({ status: "success", firstApproved: false });
+    expect(await statusOf(small.referenceId)).toEqual({ status: "approved", firstApproved: false });
+    expect(await statusOf(medium.referenceId)).toEqual({ status: "approved", firstApproved: false });
     expect(await statusOf(large.referenceId)).toEqual({ status: "pending", firstApproved: true });
     // The list says so too.
     const page = await list(cookie, `?status=pending&method=upi`);
@@ -298,7 +298,7 @@ describe("approve and reject in bulk", () => {
     const toast = await toastOf(replay);
     expect(toast?.type).toBe("error");
     expect(toast?.message).toContain("2 withdrawals not changed.");
-    expect(toast?.message).toContain(`${one.referenceId}: has already been paid (Success).`);
+    expect(toast?.message).toContain(`${one.referenceId}: has already been approved and awaits payout.`);
     expect(toast?.message).toContain(`${large.referenceId}: You have already approved this request.`);
     expect(await getPrisma().auditEntry.count()).toBe(audits);
     expect(await getPrisma().pointsTransaction.findMany({ orderBy: { id: "asc" } })).toEqual(ledger);
@@ -331,7 +331,7 @@ describe("approve and reject in bulk", () => {
       type: "success",
       message: `1 withdrawal approved. 1 withdrawal not changed. ${theirs.referenceId}: has already been rejected.`,
     });
-    expect(await statusOf(mine.referenceId)).toEqual({ status: "success", firstApproved: false });
+    expect(await statusOf(mine.referenceId)).toEqual({ status: "approved", firstApproved: false });
     expect(await statusOf(theirs.referenceId)).toEqual({ status: "rejected", firstApproved: false });
     expect(await balanceOf(theirs.member.id)).toBe(balance);
 

@@ -246,17 +246,19 @@ describe("requesting a withdrawal", () => {
 });
 
 describe("approving and rejecting", () => {
-  test("approve: Success, the entry paid out, audited, the dashboard's pending count drops; a second approval pays nothing", async () => {
+  // Paying at once needs the payout reference since decision 054; without one, approval leaves the
+  // request Approved for a payout batch (tests/integration/payout-batches.test.ts).
+  test("approve with a payout reference: Success, the entry paid out, audited, the dashboard's pending count drops; a second approval pays nothing", async () => {
     const admin = await createTestAdmin();
     const member = await memberWith(2000);
     const { referenceId } = await requested(member.id);
     expect((await getDashboardFigures(getPrisma())).pendingWithdrawals).toBe(1);
 
-    expect(await approveWithdrawal(admin, referenceId)).toEqual({
+    expect(await approveWithdrawal(admin, referenceId, undefined, { payoutReference: "UTR0001" })).toEqual({
       ok: true,
-      message: `Payment confirmed: ${referenceId} is now Success.`,
+      message: `Payment confirmed: ${referenceId} is now Success (payout reference UTR0001).`,
     });
-    expect(await approveWithdrawal(admin, referenceId)).toEqual({
+    expect(await approveWithdrawal(admin, referenceId, undefined, { payoutReference: "UTR0001" })).toEqual({
       ok: false,
       message: `${referenceId} has already been paid (Success).`,
     });
@@ -266,7 +268,12 @@ describe("approving and rejecting", () => {
     });
 
     const withdrawal = await getPrisma().withdrawalRequest.findUniqueOrThrow({ where: { referenceId } });
-    expect(withdrawal).toMatchObject({ status: "success", approvedById: admin.id, rejectedById: null });
+    expect(withdrawal).toMatchObject({
+      status: "success",
+      approvedById: admin.id,
+      rejectedById: null,
+      payoutReference: "UTR0001",
+    });
     expect(withdrawal.approvedAt).toBeInstanceOf(Date);
     expect(await withdrawalEntry(referenceId)).toMatchObject({ status: "paid_out", change: -1000 });
     expect(await balanceOf(member.id)).toBe(1000);
@@ -274,7 +281,10 @@ describe("approving and rejecting", () => {
       await getPrisma().auditEntry.findMany({ select: { action: true, targetId: true, adminEmail: true } }),
     ).toEqual([{ action: "withdrawal.approved", targetId: referenceId, adminEmail: admin.email }]);
     expect((await getDashboardFigures(getPrisma())).pendingWithdrawals).toBe(0);
-    expect((await listPointsHistory(member.id, 1)).rows[0]).toMatchObject({ referenceId, status: "Paid out" });
+    expect((await listPointsHistory(member.id, 1)).rows[0]).toMatchObject({
+      referenceId,
+      status: "Paid out (UTR0001)",
+    });
   });
 
   test("reject: the points come back once, with the reason; the debit shows Rejected", async () => {
@@ -323,7 +333,11 @@ describe("approving and rejecting", () => {
     const member = await memberWith(1000);
     const { referenceId } = await requested(member.id);
 
-    const results = await Promise.all([approveWithdrawal(first, referenceId), approveWithdrawal(second, referenceId)]);
+    const paying = { payoutReference: "UTR0002" };
+    const results = await Promise.all([
+      approveWithdrawal(first, referenceId, undefined, paying),
+      approveWithdrawal(second, referenceId, undefined, paying),
+    ]);
 
     expect(results.filter((result) => result.ok)).toHaveLength(1);
     expect(results.filter((result) => !result.ok)).toEqual([
@@ -340,7 +354,7 @@ describe("approving and rejecting", () => {
       const member = await memberWith(1000);
       const { referenceId } = await requested(member.id);
       const [approved, rejected] = await Promise.all([
-        approveWithdrawal(admin, referenceId),
+        approveWithdrawal(admin, referenceId, undefined, { payoutReference: `UTR${round}` }),
         rejectWithdrawal(admin, referenceId, "Race"),
       ]);
 
@@ -379,7 +393,7 @@ describe("the admin list and the payment detail", () => {
     const member = await memberWith(30_000);
     const references: string[] = [];
     for (let index = 0; index < 22; index += 1) references.push((await requested(member.id)).referenceId);
-    await approveWithdrawal(admin, references[21]);
+    await approveWithdrawal(admin, references[21], undefined, { payoutReference: "UTR0003" });
 
     const first = await listWithdrawals(1);
     expect(first).toMatchObject({ page: 1, pageCount: 2, total: 22 });
@@ -585,9 +599,10 @@ describe("the routes", () => {
     expect(approved.headers.get("Location")).toBe("/admin/withdrawal/req?page=2");
     const again = expectData(await call(adminRequest(path, { cookie, form: { intent: "approve", confirmed: "on" } })));
     expect(again.init?.status).toBe(409);
+    // Approved without a payout reference: it awaits a payout batch (decision 054).
     expect(again.data).toMatchObject({
       form: "approve",
-      error: { "": [`${referenceId} has already been paid (Success).`] },
+      error: { "": [`${referenceId} has already been approved and awaits payout.`] },
     });
   });
 });

@@ -6,7 +6,8 @@ import { creditPoints } from "~/domain/ledger.server";
 import { parsePayoutConfig } from "~/domain/payout-config.server";
 import { createProfileSurveySet } from "~/domain/profile-survey-sets.server";
 import { RETURN_PATH, signReturnUrl } from "~/domain/survey-return-links.server";
-import { requestWithdrawal } from "~/domain/withdrawals.server";
+import { createPayoutBatch } from "~/domain/payout-batches.server";
+import { approveWithdrawal, requestWithdrawal } from "~/domain/withdrawals.server";
 import { getPrisma } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import type { QuestionnaireDefinition } from "~/questionnaire/definition";
@@ -145,4 +146,17 @@ export async function builtInProfileSurvey(slug: string) {
     const questionnaireId = await createQuestionnaire(tx, { kind: "profile", definition });
     return tx.profileSurvey.create({ data: { questionnaireId, path, slug, category, points, minutes, country: null } });
   });
+}
+
+/**
+ * A payout batch (decision 054) holding the member's own withdrawal, approved by the world's admin
+ * and Sent: the batch page's forms then have a payout to record.
+ */
+export async function sentPayoutBatch(world: RoleWorld) {
+  const referenceId = await ownWithdrawal(world);
+  const approved = await approveWithdrawal(world.admin, referenceId, parsePayoutConfig({}));
+  if (!approved.ok) throw new Error(`The approval fixture was refused: ${approved.message}`);
+  const made = await createPayoutBatch(world.admin, "bank", [referenceId]);
+  if (!made.ok) throw new Error(`The batch fixture was refused: ${made.message}`);
+  return { batchId: made.batchId, referenceId };
 }

@@ -100,6 +100,26 @@ const SAMPLE_DETAILS: Record<string, Record<string, unknown>> = {
     before: { Rules: "age 18–65" },
     after: { Rules: "age 21–65" },
   },
+  "payout_batch.created": { method: "upi", count: 3, amountMinor: 30000, withdrawals: ["W-1", "W-2", "W-3"] },
+  "payout_batch.downloaded": { method: "upi", count: 3 },
+  "payout_batch.results_uploaded": { paid: 2, returned: 1, rows: 3 },
+  "payout.paid": {
+    memberId: 40,
+    points: 1000,
+    batchId: 7,
+    via: "file",
+    before: { Status: "sent" },
+    after: { Status: "success", "Payout reference": "UTR1" },
+  },
+  "payout.returned": {
+    memberId: 40,
+    points: 1000,
+    batchId: 7,
+    via: "hand",
+    reason: "VPA not found",
+    before: { Status: "sent" },
+    after: { Status: "returned" },
+  },
 };
 
 const sentenceOf = (action: string, details: unknown = SAMPLE_DETAILS[action], targetId = "12", targetType = "x") =>
@@ -128,6 +148,17 @@ describe("sentences", () => {
     expect(sentence.parts).toContainEqual({ text: "member #40", href: "/admin/users/40" });
     expect(sentence.parts).toContainEqual({ text: "withdrawal W-12", href: "/admin/withdrawal/req/W-12" });
     expect(sentence.changes).toEqual([{ field: "Status", before: "pending", after: "success" }]);
+  });
+
+  test("a returned payout names the withdrawal, the member, the points back and the reason; its status changed", () => {
+    const sentence = sentenceOf("payout.returned", SAMPLE_DETAILS["payout.returned"], "W-12");
+    expect(sentenceText(sentence)).toBe(
+      `${ACTOR} recorded withdrawal W-12 of member #40 as returned, 1,000 points back to the member: "VPA not found"`,
+    );
+    expect(sentence.changes).toEqual([{ field: "Status", before: "sent", after: "returned" }]);
+    expect(sentenceText(sentenceOf("payout_batch.created", SAMPLE_DETAILS["payout_batch.created"], "7"))).toBe(
+      `${ACTOR} sent payout batch #7 of 3 UPI withdrawal(s)`,
+    );
   });
 
   test("a points adjustment shows the member's balance before and after", () => {

@@ -30,6 +30,10 @@ const URL_MAP = `
 /admin/home
 /admin/lifecycle/:kind/:id
 /admin/logout
+/admin/payouts (index)
+/admin/payouts/:id
+/admin/payouts/:id/file
+/admin/payouts/new
 /admin/profilesurvey (index)
 /admin/profilesurvey/:id
 /admin/reset-password/:token
