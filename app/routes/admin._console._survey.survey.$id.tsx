@@ -116,6 +116,9 @@ export default function EditSurvey() {
         </Form>
       </div>
       <p className="mt-2 text-sm text-slate-600">Only launched surveys reach members.</p>
+      <Link to={`/admin/survey/${survey.id}/results`} className="mt-2 inline-block text-sm underline">
+        Results
+      </Link>
 
       {delivery.kind === "hosted" ? (
         <HostedDetails {...delivery} />
