@@ -4,6 +4,7 @@ import { getPrisma } from "~/lib/db.server";
 import { allQuestions, CHOICE_TYPES, type QuestionType } from "~/questionnaire/definition";
 import { loadQuestionnaire } from "~/questionnaire/storage.server";
 import { ASSIGNMENT_STATUS_LABEL, type AssignmentStatus } from "./assignment-status";
+import { formatNumber } from "./survey-results";
 
 // The results of a hosted survey for the researchers (docs/decisions/058-survey-results.md):
 // per question, in questionnaire order, the figures of the responses the filters keep, and the
@@ -379,11 +380,6 @@ function binLabel(row: { lo: number; hi: number; whole: boolean; width: number }
   const from = row.lo + index * row.width;
   const to = index === binCount - 1 ? row.hi : from + row.width;
   return `${formatNumber(from)}–${formatNumber(to)}`;
-}
-
-/** A figure as the page shows it: at most two decimals, no trailing zeros. */
-export function formatNumber(value: number): string {
-  return String(Math.round(value * 100) / 100);
 }
 
 /** One query: a page of each text question's answers, newest first. */

@@ -4,8 +4,8 @@ import { BarChart, chartSummary, type Bar } from "~/components/bar-chart";
 import { CELL, DataTable, PageLinks, pageParam, pageSummary } from "~/components/data-table";
 import { Field, SelectField } from "~/components/forms";
 import { requireAdmin } from "~/domain/admin-auth.server";
+import { formatNumber } from "~/domain/survey-results";
 import {
-  formatNumber,
   loadSurveyResults,
   readResultsFilters,
   RESULT_OUTCOME_LABELS,
