@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, test } from "vitest";
 import { ASSIGNMENT_STATUS } from "~/domain/assignment-status";
-import { RESULTS_FILTER_MESSAGES, TEXTS_PER_PAGE } from "~/domain/survey-results.server";
+import { loadSurveyResults, RESULTS_FILTER_MESSAGES, TEXTS_PER_PAGE } from "~/domain/survey-results.server";
 import type { AssignmentOutcome } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/db.server";
 import type { Answers } from "~/questionnaire/definition";
@@ -8,7 +8,17 @@ import { createQuestionnaire, saveResponse } from "~/questionnaire/storage.serve
 import { loader } from "~/routes/admin._console._survey.survey.$id_.results";
 import { adminRequest, thrownStatus } from "../support/admin-requests";
 import { createTestAssignment, createTestMember, createTestSurvey } from "../support/factories";
-import { checkbox, number, option, page, paragraph, questionnaire, radio, toggle } from "../support/questionnaires";
+import {
+  checkbox,
+  number,
+  option,
+  page,
+  paragraph,
+  questionnaire,
+  radio,
+  text,
+  toggle,
+} from "../support/questionnaires";
 import { signedInAdmin } from "../support/requests";
 
 // The results page of a hosted survey (issue 19, point 1; decision 058): per-question figures that
@@ -267,6 +277,69 @@ describe("the figures of a hosted survey", () => {
     // A page past the end shows the last one rather than nothing.
     const past = questionOf(await results(survey.id, `?text=${first.id}&textPage=99`), "comment");
     expect(past.kind === "text" && past.page).toBe(2);
+  });
+});
+
+describe("the cost of a page", () => {
+  test("the same number of queries for three times the questions and more responses", async () => {
+    const small = await hostedSurvey();
+    await answer(small.id, small.questionnaireId!, RESPONDENTS.slice(0, 2));
+
+    // The definition three times over (keys made unique), answered by every respondent.
+    const tripled = questionnaire("Tripled", [
+      page(
+        "All",
+        [0, 1, 2].flatMap((copy) =>
+          DEFINITION.pages[0].questions.map((question) => ({ ...question, key: `${question.key}${copy}` })),
+        ),
+      ),
+      page("Extra", [text("nickname", "Nickname")]),
+    ]);
+    const questionnaireId = await getPrisma().$transaction((tx) =>
+      createQuestionnaire(tx, { kind: "hosted_survey", definition: tripled }),
+    );
+    const large = await createTestSurvey({ questionnaireId });
+    await answer(
+      large.id,
+      questionnaireId,
+      RESPONDENTS.map((respondent) => ({
+        ...respondent,
+        answers: {
+          nickname: "Zed",
+          ...Object.fromEntries(
+            [0, 1, 2].flatMap((copy) =>
+              Object.entries(respondent.answers).map(([key, value]) => [`${key}${copy}`, value]),
+            ),
+          ),
+        },
+      })),
+    );
+
+    // The domain function alone: the admin's session check is not the page's cost.
+    const prisma = getPrisma();
+    const original = prisma.$queryRaw;
+    let queries = 0;
+    prisma.$queryRaw = ((...args: Parameters<typeof original>) => {
+      queries += 1;
+      return original.apply(prisma, args);
+    }) as typeof original;
+    const counted = async (surveyId: number) => {
+      queries = 0;
+      const loaded = await loadSurveyResults(surveyId, { filters: { outcome: "all" }, page: 1 });
+      if (loaded.kind !== "hosted") throw new Error("a hosted survey");
+      return { queries, questions: loaded.questions.length };
+    };
+    let smallCost, largeCost;
+    try {
+      smallCost = await counted(small.id);
+      largeCost = await counted(large.id);
+    } finally {
+      prisma.$queryRaw = original;
+    }
+    expect(smallCost.questions).toBe(5);
+    expect(largeCost.questions).toBe(16);
+    expect(largeCost.queries).toBe(smallCost.queries);
+    expect(smallCost.queries).toBe(5);
   });
 });
 
