@@ -99,6 +99,9 @@ export default function EditSurvey() {
         <h1 id="survey-heading" className="text-2xl font-semibold">
           {survey.name}
         </h1>
+        <Link to={`/admin/survey/${survey.id}/results`} className="text-sm underline">
+          Results
+        </Link>
         <span
           className={`rounded-full px-3 py-1 text-sm ${survey.launched ? "bg-green-100 text-green-800" : "bg-slate-100 text-slate-700"}`}
         >
@@ -116,9 +119,6 @@ export default function EditSurvey() {
         </Form>
       </div>
       <p className="mt-2 text-sm text-slate-600">Only launched surveys reach members.</p>
-      <Link to={`/admin/survey/${survey.id}/results`} className="mt-2 inline-block text-sm underline">
-        Results
-      </Link>
 
       {delivery.kind === "hosted" ? (
         <HostedDetails {...delivery} />
