@@ -107,6 +107,9 @@ export default function EditSurvey() {
         <h1 id="survey-heading" className="text-2xl font-semibold">
           {survey.name}
         </h1>
+        <Link to={`/admin/survey/${survey.id}/results`} className="text-sm underline">
+          Results
+        </Link>
         <span
           className={`rounded-full px-3 py-1 text-sm ${survey.launched ? "bg-green-100 text-green-800" : "bg-slate-100 text-slate-700"}`}
         >

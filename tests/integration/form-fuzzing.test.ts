@@ -953,6 +953,11 @@ const QUERIES: Record<string, QueryRow> = {
     names: ["page", "member"],
     setup: async () => ({ params: { id: String((await createTestSurvey()).id) } }),
   },
+  "admin._console._survey.survey.$id_.results": {
+    role: "admin",
+    names: ["outcome", "from", "to", "page", "text", "textPage"],
+    setup: async (world) => ({ params: { id: String((await fx.ownHostedSurvey(world)).survey.id) } }),
+  },
   "admin._console._survey.surveysassignv2.demographics": {
     role: "admin",
     names: ["page", "survey"],

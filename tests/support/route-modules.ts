@@ -19,7 +19,7 @@ export const ROUTE_MODULES: Record<string, RouteModule> = Object.fromEntries(
 /**
  * The URL path of a flat-route id with these params: pathless segments ("_member", "_index") drop
  * out, a trailing "_" (a route not nested in its parent: "users_") is not in the URL, "[.]" is a
- * literal dot, "$name" takes params.name and a bare "$" the splat.
+ * literal dot, "$name" (or "$name_") takes params.name and a bare "$" the splat.
  */
 export function routePath(id: string, params: Record<string, string> = {}): string {
   const segments = id
@@ -28,7 +28,7 @@ export function routePath(id: string, params: Record<string, string> = {}): stri
     .filter((segment) => !segment.startsWith("_"))
     .map((segment) => {
       if (!segment.startsWith("$")) return segment.replace(/_$/, "").replace(/\uE000/g, ".");
-      const name = segment.slice(1) || "*";
+      const name = segment.slice(1).replace(/_$/, "") || "*";
       const value = params[name];
       if (value === undefined) throw new Error(`Route ${id} needs the param ${name}`);
       return encodeURIComponent(value);

@@ -12,6 +12,7 @@ import type { QuestionnaireDefinition } from "~/questionnaire/definition";
 import { createQuestionnaire } from "~/questionnaire/storage.server";
 import { audienceFixture, createAudienceFixture } from "./audience-fixture";
 import { createSurveyAssignmentFixture, surveyAssignmentFixture } from "./survey-assignment-fixture";
+import { createSurveyResultsFixture, surveyResultsFixture } from "./survey-results-fixture";
 
 // End-to-end tests cannot open the server's embedded database from their own process (PGlite is
 // single-process), so they create what a test needs by posting JSON to /dev/fixtures. The end-to-end
@@ -187,6 +188,8 @@ export async function createFixture(request: Request): Promise<Response> {
   if (surveyAssignment.success) {
     return Response.json(await createSurveyAssignmentFixture(surveyAssignment.data.surveyAssignment));
   }
+  const surveyResults = surveyResultsFixture.safeParse(body);
+  if (surveyResults.success) return Response.json(await createSurveyResultsFixture(surveyResults.data.surveyResults));
   const audience = audienceFixture.safeParse(body);
   if (audience.success) return Response.json(await createAudienceFixture(audience.data.audience));
   const assignment = assignmentFixture.safeParse(body);
