@@ -264,7 +264,30 @@ const SENTENCES = {
         : [],
     );
   },
+  "export.downloaded": ({ actor, targetId, details }) => {
+    const filters = isObject(details.filters) && Object.keys(details.filters).length > 0 ? details.filters : null;
+    const rows = typeof details.rows === "number" ? details.rows : null;
+    return sentence([
+      `${actor} downloaded the ${EXPORT_TITLES[targetId] ?? targetId} as CSV`,
+      typeof details.memberId === "number" ? " of " : "",
+      typeof details.memberId === "number" ? member(details.memberId) : "",
+      filters ? ` (filters: ${readableValue(filters)})` : " (no filters)",
+      rows === null
+        ? ""
+        : details.completed === false
+          ? `; the download stopped after ${rows.toLocaleString("en-US")} rows`
+          : `: ${rows.toLocaleString("en-US")} rows`,
+    ]);
+  },
 } satisfies Record<AuditAction, Build>;
+
+/** The exports' names in a sentence (export.downloaded stores the short name). */
+const EXPORT_TITLES: Record<string, string> = {
+  members: "members",
+  ledger: "points ledger",
+  withdrawals: "withdrawals",
+  audit: "audit log",
+};
 
 /** Every action, in the order the filter offers them. */
 export const AUDIT_ACTIONS = Object.keys(SENTENCES).sort() as AuditAction[];

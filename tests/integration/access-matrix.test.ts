@@ -240,6 +240,11 @@ const MATRIX: Record<string, Row> = {
     post: adminOnly(400),
     setup: async (world) => ({ params: { referenceId: await fx.ownWithdrawal(world) } }),
   },
+  // The CSV exports (decision 055): a streamed attachment for an admin, the 404 page for anyone else.
+  "admin._console.users_.export[.]csv": { get: adminOnly(200) },
+  "admin._console.ledger.export[.]csv": { get: adminOnly(200) },
+  "admin._console.withdrawal.export[.]csv": { get: adminOnly(200) },
+  "admin._console.audit_.export[.]csv": { get: adminOnly(200) },
   "admin._console.admins": { get: adminOnly(200) },
   "admin._console.admins._index": { get: adminOnly("/admin/admins/view") },
   "admin._console.admins.register": { get: adminOnly(200), post: adminOnly(400) },
