@@ -271,7 +271,8 @@ const SENTENCES = {
       `${actor} downloaded the ${EXPORT_TITLES[targetId] ?? targetId} as CSV`,
       typeof details.memberId === "number" ? " of " : "",
       typeof details.memberId === "number" ? member(details.memberId) : "",
-      filters ? ` (filters: ${readableValue(filters)})` : " (no filters)",
+      // By name: the database keeps JSON keys in an order of its own.
+      filters ? ` (filters: ${readableValue(Object.fromEntries(Object.entries(filters).sort()))})` : " (no filters)",
       rows === null
         ? ""
         : details.completed === false

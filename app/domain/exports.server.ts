@@ -70,14 +70,33 @@ const ledgerFiltersSchema = z
   })
   .superRefine(dateRange);
 
+export const AMOUNT_MESSAGE = "Enter an amount in rupees, such as 500 or 99.50.";
+export const AMOUNT_RANGE_MESSAGE = "The smallest amount must be at most the largest.";
+
+/** Rupees with at most two decimals, as paise (the withdrawals queue's amount filter). */
+const rupees = z
+  .string()
+  .trim()
+  .regex(/^\d{1,7}(\.\d{1,2})?$/, AMOUNT_MESSAGE)
+  .transform((value) => Math.round(Number(value) * 100));
+
+// The withdrawals queue's filter keys (status, method, from, to, minAmount, maxAmount), so its
+// "Download CSV" carries them as they are.
 const withdrawalFiltersSchema = z
   .object({
     status: optional(z.nativeEnum(WithdrawalStatus, { errorMap: () => ({ message: WITHDRAWAL_STATUS_MESSAGE }) })),
     method: optional(z.nativeEnum(PayoutMethod, { errorMap: () => ({ message: PAYOUT_METHOD_MESSAGE }) })),
     from: optional(day),
     to: optional(day),
+    minAmount: optional(rupees),
+    maxAmount: optional(rupees),
   })
-  .superRefine(dateRange);
+  .superRefine((filters, context) => {
+    dateRange(filters, context);
+    if (filters.minAmount !== undefined && filters.maxAmount !== undefined && filters.minAmount > filters.maxAmount) {
+      context.addIssue({ code: z.ZodIssueCode.custom, path: ["maxAmount"], message: AMOUNT_RANGE_MESSAGE });
+    }
+  });
 
 export type LedgerFilters = z.infer<typeof ledgerFiltersSchema>;
 export type WithdrawalFilters = z.infer<typeof withdrawalFiltersSchema>;
@@ -329,13 +348,17 @@ interface WithdrawalRow {
 
 /** Every withdrawal request, oldest first, optionally by status, method and request date (UTC days). */
 export function withdrawalsPlan(params: URLSearchParams): PlanResult {
-  const parsed = withdrawalFiltersSchema.safeParse(readKeys(params, ["status", "method", "from", "to"]));
+  const parsed = withdrawalFiltersSchema.safeParse(
+    readKeys(params, ["status", "method", "from", "to", "minAmount", "maxAmount"]),
+  );
   if (!parsed.success) return { ok: false, messages: firstMessages(parsed.error) };
   const filters = parsed.data;
   const conditions = [
     ...(filters.status ? [Prisma.sql`w."status" = ${filters.status}::"WithdrawalStatus"`] : []),
     ...(filters.method ? [Prisma.sql`w."method" = ${filters.method}::"PayoutMethod"`] : []),
     ...dayRange(Prisma.sql`w."requestedAt"`, filters.from, filters.to),
+    ...(filters.minAmount !== undefined ? [Prisma.sql`w."amountMinor" >= ${filters.minAmount}`] : []),
+    ...(filters.maxAmount !== undefined ? [Prisma.sql`w."amountMinor" <= ${filters.maxAmount}`] : []),
   ];
   const plan: ExportPlan<WithdrawalRow> = {
     name: "withdrawals",

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { CELL, DataTable, PageLinks, pageParam } from "~/components/data-table";
+import { DownloadCsvLink } from "~/components/download-csv-link";
 import { requireAdmin } from "~/domain/admin-auth.server";
 import { MEMBER_PAGE_LISTS, type MemberPageList, type MemberPagePages, type Paged } from "~/domain/member-page";
 import { loadMemberPage } from "~/domain/member-page.server";
@@ -95,6 +96,7 @@ export default function MemberPage() {
           ))}
         </DataTable>
         {pager("ledger", data.ledger, "Ledger pages")}
+        <DownloadCsvLink to={`/admin/ledger/export.csv?member=${member.id}`} />
       </Section>
 
       <Section id="assignments" title="Assignments">

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { CELL, DataTable, PageLinks, pageParam, pageSummary, TablePage } from "~/components/data-table";
+import { DownloadCsvLink } from "~/components/download-csv-link";
 import { MemberLink } from "~/components/member-link";
 import { requireAdmin } from "~/domain/admin-auth.server";
 import { listWithdrawals } from "~/domain/withdrawals.server";
@@ -23,6 +24,7 @@ export default function WithdrawalRequests() {
   return (
     <TablePage id="withdrawals" title="Withdrawal Requests" summary={pageSummary(total, "requests", page, pageCount)}>
       <Outlet />
+      <DownloadCsvLink to="/admin/withdrawal/export.csv" keepCurrentQuery />
       <DataTable
         headings={["#", "User ID", "Reference ID", "Amount", "Status", "Action"]}
         className="mt-4"

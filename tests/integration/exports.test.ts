@@ -243,6 +243,13 @@ describe("the ledger, withdrawals and audit log exports", () => {
       cookie,
     );
     expect(pending.rows.map((row) => row.Reference)).toEqual(["WD-3"]);
+    // The queue's amount filter in rupees, both ends included (amounts are ₹ 100.05, 200.05, 300.05).
+    const byAmount = await download(
+      withdrawalsExport,
+      "/admin/withdrawal/export.csv?minAmount=200.05&maxAmount=300.04",
+      cookie,
+    );
+    expect(byAmount.rows.map((row) => row.Reference)).toEqual(["WD-2"]);
     const bad = (await withdrawalsExport(
       routeArgs(getRequest("/admin/withdrawal/export.csv?status=paid-twice", cookie)),
     )) as Response;

@@ -816,7 +816,7 @@ const QUERIES: Record<string, QueryRow> = {
   "admin._console.ledger.export[.]csv": { role: "admin", names: ["member", "from", "to"], ignore: ["AuditEntry"] },
   "admin._console.withdrawal.export[.]csv": {
     role: "admin",
-    names: ["status", "method", "from", "to"],
+    names: ["status", "method", "from", "to", "minAmount", "maxAmount"],
     ignore: ["AuditEntry"],
   },
   "admin._console.audit_.export[.]csv": {
