@@ -3,6 +3,7 @@ const benchmarks: Record<string, () => Promise<{ run(args: string[]): Promise<vo
   users: () => import("./bench/users"),
   assign: () => import("./bench/assign"),
   load: () => import("./bench/load"),
+  export: () => import("./bench/export"),
 };
 
 const [benchmark, ...args] = process.argv.slice(2);

@@ -268,9 +268,10 @@ const SENTENCES = {
     const filters = isObject(details.filters) && Object.keys(details.filters).length > 0 ? details.filters : null;
     const rows = typeof details.rows === "number" ? details.rows : null;
     return sentence([
-      `${actor} downloaded the ${EXPORT_TITLES[targetId] ?? targetId} as CSV`,
+      `${actor} downloaded the ${EXPORT_TITLES[targetId] ?? targetId}`,
       typeof details.memberId === "number" ? " of " : "",
       typeof details.memberId === "number" ? member(details.memberId) : "",
+      " as CSV",
       // By name: the database keeps JSON keys in an order of its own.
       filters ? ` (filters: ${readableValue(Object.fromEntries(Object.entries(filters).sort()))})` : " (no filters)",
       rows === null

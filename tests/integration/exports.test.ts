@@ -1,8 +1,11 @@
+import { EventEmitter } from "node:events";
 import { parse } from "csv-parse/sync";
+import type { Response as ExpressResponse } from "express";
 import { describe, expect, test } from "vitest";
 import { recordAudit } from "~/domain/audit.server";
 import { exportResponse, exportStream, membersPlan, type AnyExportPlan } from "~/domain/exports.server";
 import { getPrisma } from "~/lib/db.server";
+import { responseReadiness } from "~/lib/load-context.server";
 import { loader as auditExport } from "~/routes/admin._console.audit_.export[.]csv";
 import { loader as ledgerExport } from "~/routes/admin._console.ledger.export[.]csv";
 import { loader as membersExport } from "~/routes/admin._console.users_.export[.]csv";
@@ -359,6 +362,27 @@ describe("the stream", () => {
     expect(batches).toBe(1);
     const [entry] = await exportEntries();
     expect(entry.details).toMatchObject({ export: "members", rows: 2, completed: false });
+  });
+
+  test("waits for the connection to drain before reading the next batch", async () => {
+    await membersWithOneSignUpTime(4);
+    let batches = 0;
+    const counted = plan();
+    const batch = counted.batch;
+    counted.batch = (...args) => ((batches += 1), batch(...args));
+    // A response whose socket is behind: writableNeedDrain until it emits 'drain'.
+    const res = Object.assign(new EventEmitter(), { writableNeedDrain: true, destroyed: false });
+    const reader = exportStream(counted, {
+      batchSize: 2,
+      ready: responseReadiness(res as unknown as ExpressResponse),
+    }).getReader();
+    const first = reader.read();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(batches).toBe(0);
+    res.writableNeedDrain = false;
+    res.emit("drain");
+    expect((await first).done).toBe(false);
+    expect(batches).toBe(1);
   });
 
   test("a client that cancels the download ends the loop too", async () => {
