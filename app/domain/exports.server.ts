@@ -231,7 +231,9 @@ export function membersPlan(params: URLSearchParams): PlanResult {
       const keyset = edge
         ? [newest ? Prisma.sql`("createdAt", "id") < ${edge}` : Prisma.sql`("createdAt", "id") > ${edge}`]
         : [];
-      const order = newest ? Prisma.sql`"createdAt" DESC, "id" DESC` : Prisma.sql`"createdAt" ASC, "id" ASC`;
+      // Qualified: in ORDER BY a bare "createdAt" would be the formatted text column of the same name,
+      // sorted in full on every batch instead of read in order from the sign-up index.
+      const order = newest ? Prisma.sql`m."createdAt" DESC, m."id" DESC` : Prisma.sql`m."createdAt" ASC, m."id" ASC`;
       return prisma.$queryRaw<MemberRow[]>`
         SELECT "id", "firstName", "lastName", "email", ${iso(Prisma.sql`"emailVerifiedAt"`)} AS "emailVerifiedAt",
                "mobile", "country", "state", "city", "pin", to_char("dob", 'YYYY-MM-DD') AS "dob",
@@ -239,7 +241,7 @@ export function membersPlan(params: URLSearchParams): PlanResult {
                ${iso(Prisma.sql`"createdAt"`)} AS "createdAt", ${iso(Prisma.sql`"lastActiveAt"`)} AS "lastActiveAt",
                ${iso(Prisma.sql`"deletionRequestedAt"`)} AS "deletionRequestedAt",
                to_char("createdAt", 'YYYY-MM-DD HH24:MI:SS.US') AS "cursorAt"
-        FROM "Member" ${where([...conditions, ...keyset])}
+        FROM "Member" m ${where([...conditions, ...keyset])}
         ORDER BY ${order} LIMIT ${limit}`;
     },
   };

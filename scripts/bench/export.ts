@@ -37,10 +37,20 @@ async function measureExport(prisma: Tx, query: string): Promise<Measured> {
       prisma,
       onEnd: async (outcome) => void (rows = outcome.rows),
     }).getReader();
+    let lines = 0;
+    let reported = 0;
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
       bytes += value.byteLength;
+      for (const byte of value) if (byte === 10) lines += 1;
+      if (lines - reported >= 100_000) {
+        reported = lines;
+        const elapsed = (performance.now() - began) / 1000;
+        process.stdout.write(
+          `  ${lines.toLocaleString("en-US")} lines in ${elapsed.toFixed(1)} s, RSS ${(process.memoryUsage.rss() / MB).toFixed(0)} MB\n`,
+        );
+      }
     }
   } finally {
     clearInterval(sampler);
