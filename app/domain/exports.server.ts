@@ -5,12 +5,13 @@ import { readAuditFilters, type AuditFilters } from "~/domain/audit-filters";
 import { auditSentence, readableValue, sentenceText } from "~/domain/audit-sentences";
 import { addAuditDetails, auditWhere, recordAudit } from "~/domain/audit.server";
 import {
-  DATE_FILTER_MESSAGE,
   DATE_RANGE_MESSAGE,
   MEMBER_ID_MESSAGE,
   MEMBER_SEARCH_KEYS,
   memberSearchConditions,
   memberSearchSchema,
+  optional,
+  signUpDate as day,
   type MemberSearch,
 } from "~/domain/member-records.server";
 import { maskAccountNumber } from "~/domain/payment-accounts";
@@ -29,23 +30,10 @@ export const EXPORT_BATCH_SIZE = 5_000;
 
 export type ExportName = "members" | "ledger" | "withdrawals" | "audit";
 
-export const EXPORT_REFUSED = "The CSV was not made because of the filters:";
+const EXPORT_REFUSED = "The CSV was not made because of the filters:";
 
 /** Timestamps as ISO 8601 in UTC (stored without a zone, in UTC), formatted by the database. */
 const iso = (column: Prisma.Sql) => Prisma.sql`to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
-/** A whole day as YYYY-MM-DD that exists on the calendar (not 2026-02-30). */
-const day = z
-  .string()
-  .trim()
-  .refine((value) => {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-  }, DATE_FILTER_MESSAGE);
-
-const optional = <T extends z.ZodTypeAny>(schema: T) =>
-  z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? undefined : value), schema.optional());
 
 const dateRange = <T extends { from?: string; to?: string }>(value: T, context: z.RefinementCtx) => {
   if (value.from && value.to && value.from > value.to) {

@@ -25,11 +25,11 @@ export const MEMBER_SORTS = ["oldest", "newest"] as const;
 export type MemberSort = (typeof MEMBER_SORTS)[number];
 
 /** Blank query values (an empty field of the GET form) mean "not given". */
-const optional = <T extends z.ZodTypeAny>(schema: T) =>
+export const optional = <T extends z.ZodTypeAny>(schema: T) =>
   z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? undefined : value), schema.optional());
 
 /** A calendar date as the date input sends it (YYYY-MM-DD), and one that exists (not 2026-02-30). */
-const signUpDate = z
+export const signUpDate = z
   .string()
   .trim()
   .refine((value) => {
