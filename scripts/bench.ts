@@ -4,6 +4,7 @@ const benchmarks: Record<string, () => Promise<{ run(args: string[]): Promise<vo
   assign: () => import("./bench/assign"),
   load: () => import("./bench/load"),
   requests: () => import("./bench/requests"),
+  export: () => import("./bench/export"),
 };
 
 const [benchmark, ...args] = process.argv.slice(2);

@@ -22,6 +22,7 @@ import express, { type RequestHandler } from "express";
 import { parseTrustProxy, recordClientAddress } from "../app/lib/client-address.server";
 import { getEnv } from "../app/lib/env.server";
 import { guestPageCache } from "../app/lib/guest-page-cache.server";
+import { responseReadiness } from "../app/lib/load-context.server";
 import { assertSameOrigin } from "../app/lib/forms.server";
 import { securityHeaders } from "../app/lib/security-headers.server";
 import { servedOverHttps } from "../app/lib/session-cookie.server";
@@ -216,7 +217,14 @@ async function serve(
   extras?.(app);
   // Guest pages that are the same for every visitor, from memory (docs/decisions/050-guest-page-cache.md).
   app.use(guestPageCache({ version: build.assets.version, ttlSeconds: getEnv().GUEST_PAGE_CACHE_SECONDS }));
-  app.all("*", createRequestHandler({ build, mode: getEnv().NODE_ENV }));
+  app.all(
+    "*",
+    createRequestHandler({
+      build,
+      mode: getEnv().NODE_ENV,
+      getLoadContext: (_req, res) => ({ responseReady: responseReadiness(res) }),
+    }),
+  );
   app.use(failedRequest);
 
   const listening = app.listen({ port, host });

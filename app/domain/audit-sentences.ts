@@ -354,7 +354,32 @@ const SENTENCES = {
       ` as returned, ${points(details.points)} back to the member`,
       typeof details.reason === "string" ? `: "${details.reason}"` : "",
     ]),
+  "export.downloaded": ({ actor, targetId, details }) => {
+    const filters = isObject(details.filters) && Object.keys(details.filters).length > 0 ? details.filters : null;
+    const rows = typeof details.rows === "number" ? details.rows : null;
+    return sentence([
+      `${actor} downloaded the ${EXPORT_TITLES[targetId] ?? targetId}`,
+      typeof details.memberId === "number" ? " of " : "",
+      typeof details.memberId === "number" ? member(details.memberId) : "",
+      " as CSV",
+      // By name: the database keeps JSON keys in an order of its own.
+      filters ? ` (filters: ${readableValue(Object.fromEntries(Object.entries(filters).sort()))})` : " (no filters)",
+      rows === null
+        ? ""
+        : details.completed === false
+          ? `; the download stopped after ${rows.toLocaleString("en-US")} rows`
+          : `: ${rows.toLocaleString("en-US")} rows`,
+    ]);
+  },
 } satisfies Record<AuditAction, Build>;
+
+/** The exports' names in a sentence (export.downloaded stores the short name). */
+const EXPORT_TITLES: Record<string, string> = {
+  members: "members",
+  ledger: "points ledger",
+  withdrawals: "withdrawals",
+  audit: "audit log",
+};
 
 /** Every action, in the order the filter offers them. */
 export const AUDIT_ACTIONS = Object.keys(SENTENCES).sort() as AuditAction[];

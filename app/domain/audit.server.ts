@@ -65,7 +65,8 @@ export type AuditAction =
   | "payout_batch.downloaded"
   | "payout_batch.results_uploaded"
   | "payout.paid"
-  | "payout.returned";
+  | "payout.returned"
+  | "export.downloaded";
 
 export const AUDIT_PAGE_SIZE = 50;
 
@@ -84,10 +85,22 @@ export async function recordAudit(
     targetId: string | number;
     details?: Prisma.InputJsonObject;
   },
-) {
-  await tx.auditEntry.create({
+): Promise<number> {
+  const entry = await tx.auditEntry.create({
     data: { adminId: admin.id, adminEmail: admin.email, action, targetType, targetId: String(targetId), details },
+    select: { id: true },
   });
+  return entry.id;
+}
+
+/**
+ * Adds what is known only later to an entry's details (an export's row count once it has streamed),
+ * keeping what the entry already says.
+ */
+export async function addAuditDetails(tx: Tx, entryId: number, extra: Prisma.InputJsonObject) {
+  await tx.$executeRaw`
+    UPDATE "AuditEntry" SET "details" = coalesce("details", '{}'::jsonb) || ${JSON.stringify(extra)}::jsonb
+    WHERE "id" = ${entryId}`;
 }
 
 export interface AuditLogEntry {
@@ -107,7 +120,7 @@ export interface AuditLogEntry {
  * an entry is about a member when the member is its target (points.adjusted) or its details name
  * the member (withdrawals, assignments).
  */
-function auditWhere(filters: AuditFilters): Prisma.Sql {
+export function auditWhere(filters: AuditFilters): Prisma.Sql {
   const conditions: Prisma.Sql[] = [];
   if (filters.adminId !== undefined) conditions.push(Prisma.sql`e."adminId" = ${filters.adminId}`);
   if (filters.action !== undefined) conditions.push(Prisma.sql`e."action" = ${filters.action}`);

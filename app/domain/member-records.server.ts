@@ -25,11 +25,11 @@ export const MEMBER_SORTS = ["oldest", "newest"] as const;
 export type MemberSort = (typeof MEMBER_SORTS)[number];
 
 /** Blank query values (an empty field of the GET form) mean "not given". */
-const optional = <T extends z.ZodTypeAny>(schema: T) =>
+export const optional = <T extends z.ZodTypeAny>(schema: T) =>
   z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? undefined : value), schema.optional());
 
 /** A calendar date as the date input sends it (YYYY-MM-DD), and one that exists (not 2026-02-30). */
-const signUpDate = z
+export const signUpDate = z
   .string()
   .trim()
   .refine((value) => {
@@ -139,20 +139,7 @@ export async function listMemberRecords(
   prisma: Tx,
   { cursor, ...search }: Omit<MemberSearch, "email"> & { emailPrefix?: string; cursor: PageCursor },
 ): Promise<MemberRecordsPage> {
-  const conditions: Prisma.Sql[] = [];
-  const id = search.id ? parseId(search.id) : null;
-  if (id !== null) conditions.push(Prisma.sql`"id" = ${id}`);
-  if (search.emailPrefix) conditions.push(Prisma.sql`"email" LIKE ${escapeLike(search.emailPrefix) + "%"}`);
-  if (search.name) conditions.push(Prisma.sql`${MEMBER_FULL_NAME} LIKE ${escapeLike(search.name) + "%"}`);
-  if (search.phone) conditions.push(Prisma.sql`"mobile" = ${search.phone}`);
-  if (search.country) conditions.push(Prisma.sql`"country" = ${search.country}`);
-  if (search.status) conditions.push(Prisma.sql`"status" = ${search.status}::"MemberStatus"`);
-  if (search.from) conditions.push(Prisma.sql`"createdAt" >= ${new Date(`${search.from}T00:00:00Z`)}`);
-  if (search.to) {
-    const dayAfter = new Date(`${search.to}T00:00:00Z`);
-    dayAfter.setUTCDate(dayAfter.getUTCDate() + 1);
-    conditions.push(Prisma.sql`"createdAt" < ${dayAfter}`);
-  }
+  const conditions = memberSearchConditions(search);
   const newest = search.sort === "newest";
   const backwards = cursor !== null && !("after" in cursor);
   // Rows come in reading order when going forwards, in reverse when reading back from a cursor.
@@ -175,6 +162,30 @@ export async function listMemberRecords(
     hasPrevious: backwards ? more : cursor !== null,
     hasNext: backwards ? cursor !== null && "before" in cursor : more,
   };
+}
+
+/**
+ * The WHERE conditions of a search's keys and filters on "Member" (the sort and the cursor aside),
+ * shared by the Users Records pages and the members export so both list the same members.
+ */
+export function memberSearchConditions(
+  search: Omit<MemberSearch, "email" | "sort"> & { emailPrefix?: string },
+): Prisma.Sql[] {
+  const conditions: Prisma.Sql[] = [];
+  const id = search.id ? parseId(search.id) : null;
+  if (id !== null) conditions.push(Prisma.sql`"id" = ${id}`);
+  if (search.emailPrefix) conditions.push(Prisma.sql`"email" LIKE ${escapeLike(search.emailPrefix) + "%"}`);
+  if (search.name) conditions.push(Prisma.sql`${MEMBER_FULL_NAME} LIKE ${escapeLike(search.name) + "%"}`);
+  if (search.phone) conditions.push(Prisma.sql`"mobile" = ${search.phone}`);
+  if (search.country) conditions.push(Prisma.sql`"country" = ${search.country}`);
+  if (search.status) conditions.push(Prisma.sql`"status" = ${search.status}::"MemberStatus"`);
+  if (search.from) conditions.push(Prisma.sql`"createdAt" >= ${new Date(`${search.from}T00:00:00Z`)}`);
+  if (search.to) {
+    const dayAfter = new Date(`${search.to}T00:00:00Z`);
+    dayAfter.setUTCDate(dayAfter.getUTCDate() + 1);
+    conditions.push(Prisma.sql`"createdAt" < ${dayAfter}`);
+  }
+  return conditions;
 }
 
 /** '₹ 1,234.00' from paise, without floating-point rounding. */

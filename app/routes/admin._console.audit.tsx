@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { CELL, DataTable, PageLinks, pageParam, pageSummary, TablePage } from "~/components/data-table";
+import { DownloadCsvLink } from "~/components/download-csv-link";
 import { Field, SelectField } from "~/components/forms";
 import { requireAdmin } from "~/domain/admin-auth.server";
 import { filterQuery, readAuditFilters } from "~/domain/audit-filters";
@@ -101,6 +102,9 @@ export default function AuditLog() {
           <Link to="/admin/audit" className="text-sm underline">
             Clear filters
           </Link>
+          {data.invalid ? null : (
+            <DownloadCsvLink to={data.query ? `/admin/audit/export.csv?${data.query}` : "/admin/audit/export.csv"} />
+          )}
         </div>
       </Form>
       <DataTable

@@ -2,6 +2,7 @@ import type { InputHTMLAttributes } from "react";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { DataTable, CELL } from "~/components/data-table";
+import { DownloadCsvLink } from "~/components/download-csv-link";
 import { MemberLink } from "~/components/member-link";
 import { requireAdmin } from "~/domain/admin-auth.server";
 import {
@@ -75,6 +76,7 @@ export default function UsersRecords() {
       </div>
 
       <SearchForm key={JSON.stringify(values)} values={values} errors={errors} options={options} />
+      {Object.keys(errors).length === 0 ? <DownloadCsvLink to={exportHref(values)} /> : null}
 
       {single ? (
         <section aria-label="User">
@@ -244,6 +246,12 @@ function Pagination({
         ))}
     </nav>
   );
+}
+
+/** The members export with this search, filters and sort (not the page: it lists them all). */
+function exportHref(values: SearchValues) {
+  const query = new URLSearchParams(Object.entries(values).filter(([, value]) => value !== "")).toString();
+  return query ? `/admin/users/export.csv?${query}` : "/admin/users/export.csv";
 }
 
 function withCountryName<Member extends MemberRecord>(member: Member) {

@@ -3,6 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { CELL, DataTable, PageLinks, pageParam } from "~/components/data-table";
+import { DownloadCsvLink } from "~/components/download-csv-link";
 import { MemberActions, ReverseCompleteForm } from "~/components/member-actions";
 import { requireAdmin } from "~/domain/admin-auth.server";
 import { MEMBER_ACTION_INTENTS } from "~/domain/member-actions-schema";
@@ -126,6 +127,7 @@ export default function MemberPage() {
           ))}
         </DataTable>
         {pager("ledger", data.ledger, "Ledger pages")}
+        <DownloadCsvLink to={`/admin/ledger/export.csv?member=${member.id}`} />
       </Section>
 
       <Section id="assignments" title="Assignments">

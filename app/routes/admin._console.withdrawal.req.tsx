@@ -3,6 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useRef } from "react";
 import { CELL, DataTable, PageLinks, pageParam, pageSummary, TablePage } from "~/components/data-table";
+import { DownloadCsvLink } from "~/components/download-csv-link";
 import { FormErrors, SubmitButton, TextareaField } from "~/components/forms";
 import { MemberLink } from "~/components/member-link";
 import { BulkConfirmation, FilterForm, type FilterErrors, type FilterValues } from "~/components/withdrawal-queue";
@@ -106,6 +107,7 @@ export default function WithdrawalRequests() {
         </Link>
       </p>
       <Outlet />
+      <DownloadCsvLink to="/admin/withdrawal/export.csv" keepCurrentQuery />
       <FilterForm key={JSON.stringify(values)} values={values} errors={errors} options={options} />
       {confirm ? (
         <BulkConfirmation

@@ -261,6 +261,11 @@ const MATRIX: Record<string, Row> = {
     get: adminOnly(200),
     setup: async (world) => ({ params: { id: String((await fx.sentPayoutBatch(world)).batchId) } }),
   },
+  // The CSV exports (decision 055): a streamed attachment for an admin, the 404 page for anyone else.
+  "admin._console.users_.export[.]csv": { get: adminOnly(200) },
+  "admin._console.ledger.export[.]csv": { get: adminOnly(200) },
+  "admin._console.withdrawal.export[.]csv": { get: adminOnly(200) },
+  "admin._console.audit_.export[.]csv": { get: adminOnly(200) },
   "admin._console.admins": { get: adminOnly(200) },
   "admin._console.admins._index": { get: adminOnly("/admin/admins/view") },
   "admin._console.admins.register": { get: adminOnly(200), post: adminOnly(400) },

@@ -935,6 +935,23 @@ const QUERIES: Record<string, QueryRow> = {
   "admin._console.payouts._index": { role: "admin", names: ["page"] },
   "admin._console.payouts.new": { role: "admin", names: ["method"] },
   "admin._console._survey.survey._index": { role: "admin", names: ["page", "archived"] },
+  // The CSV exports write their audit entry (who downloaded what), and only that.
+  "admin._console.users_.export[.]csv": {
+    role: "admin",
+    names: ["email", "id", "name", "phone", "country", "status", "from", "to", "sort"],
+    ignore: ["AuditEntry"],
+  },
+  "admin._console.ledger.export[.]csv": { role: "admin", names: ["member", "from", "to"], ignore: ["AuditEntry"] },
+  "admin._console.withdrawal.export[.]csv": {
+    role: "admin",
+    names: ["status", "method", "from", "to", "minAmount", "maxAmount"],
+    ignore: ["AuditEntry"],
+  },
+  "admin._console.audit_.export[.]csv": {
+    role: "admin",
+    names: ["admin", "action", "member", "from", "to"],
+    ignore: ["AuditEntry"],
+  },
   "admin._console._survey.survey.new": { role: "admin", names: ["questionnaire"] },
   "admin._console._survey.screener.list": { role: "admin", names: ["page", "archived"] },
   "admin._console._survey.screener.view.$id": {

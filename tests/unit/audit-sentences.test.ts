@@ -120,6 +120,7 @@ const SAMPLE_DETAILS: Record<string, Record<string, unknown>> = {
     before: { Status: "sent" },
     after: { Status: "returned" },
   },
+  "export.downloaded": { export: "members", filters: { status: "active", country: "IN" }, rows: 1200, completed: true },
 };
 
 const sentenceOf = (action: string, details: unknown = SAMPLE_DETAILS[action], targetId = "12", targetType = "x") =>
@@ -229,6 +230,25 @@ describe("sentences", () => {
       `${ACTOR} did "member.merged" on member #40 (into: 41; notes: same phone, same name; extra: by: support)`,
     );
     expect(sentence.parts).toContainEqual({ text: "member #40", href: "/admin/users/40" });
+  });
+
+  test("an export says which, with what filters, and how many rows it wrote or where it stopped", () => {
+    expect(sentenceText(sentenceOf("export.downloaded", SAMPLE_DETAILS["export.downloaded"], "members"))).toBe(
+      `${ACTOR} downloaded the members as CSV (filters: country: IN; status: active): 1,200 rows`,
+    );
+    const stopped = sentenceOf(
+      "export.downloaded",
+      { export: "ledger", filters: { member: 40 }, memberId: 40, rows: 5000, completed: false },
+      "ledger",
+    );
+    expect(sentenceText(stopped)).toBe(
+      `${ACTOR} downloaded the points ledger of member #40 as CSV (filters: member: 40); the download stopped after 5,000 rows`,
+    );
+    expect(stopped.parts).toContainEqual({ text: "member #40", href: "/admin/users/40" });
+    // Written at the start, before the count is known.
+    expect(sentenceText(sentenceOf("export.downloaded", { export: "audit", filters: {} }, "audit"))).toBe(
+      `${ACTOR} downloaded the audit log as CSV (no filters)`,
+    );
   });
 
   test("an entry without details still reads", () => {

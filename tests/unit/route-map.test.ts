@@ -25,9 +25,11 @@ const URL_MAP = `
 /admin/admins/view (index)
 /admin/admins/view/:id
 /admin/audit
+/admin/audit/export.csv
 /admin/dash
 /admin/forgot-password
 /admin/home
+/admin/ledger/export.csv
 /admin/lifecycle/:kind/:id
 /admin/logout
 /admin/payouts (index)
@@ -54,7 +56,9 @@ const URL_MAP = `
 /admin/two-factor
 /admin/users
 /admin/users/:id
+/admin/users/export.csv
 /admin/verify-code
+/admin/withdrawal/export.csv
 /admin/withdrawal/req
 /admin/withdrawal/req/:referenceId
 /auth/google

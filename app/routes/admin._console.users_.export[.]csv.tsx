@@ -1,0 +1,12 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireAdmin } from "~/domain/admin-auth.server";
+import { exportRefused, exportResponse, membersPlan } from "~/domain/exports.server";
+
+// /admin/users/export.csv: the members Users Records lists, with its search, filters and sort.
+// A CSV attachment streamed in keyset batches and audited (docs/decisions/055-csv-exports.md).
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { admin } = await requireAdmin(request);
+  const planned = membersPlan(new URL(request.url).searchParams);
+  if (!planned.ok) return exportRefused(planned.messages);
+  return exportResponse(admin, planned.plan, { signal: request.signal, ready: context.responseReady });
+}
