@@ -1,6 +1,6 @@
 import { stringify, type Options as CsvOptions } from "csv-stringify/sync";
 import { z } from "zod";
-import { PayoutMethod, Prisma, WithdrawalStatus } from "~/generated/prisma/client";
+import { Prisma } from "~/generated/prisma/client";
 import { readAuditFilters, type AuditFilters } from "~/domain/audit-filters";
 import { auditSentence, readableValue, sentenceText } from "~/domain/audit-sentences";
 import { addAuditDetails, auditWhere, recordAudit } from "~/domain/audit.server";
@@ -15,6 +15,8 @@ import {
   type MemberSearch,
 } from "~/domain/member-records.server";
 import { maskAccountNumber } from "~/domain/payment-accounts";
+import { QUEUE_FILTER_KEYS } from "~/domain/withdrawal-queue";
+import { queueFilterSchema } from "~/domain/withdrawal-queue.server";
 import { listCountries } from "~/lib/countries.server";
 import { getPrisma, type Tx } from "~/lib/db.server";
 import { parseId } from "~/lib/ids";
@@ -41,9 +43,6 @@ const dateRange = <T extends { from?: string; to?: string }>(value: T, context: 
   }
 };
 
-export const WITHDRAWAL_STATUS_MESSAGE = "Choose a withdrawal status from the list.";
-export const PAYOUT_METHOD_MESSAGE = "Choose a payout method from the list.";
-
 const ledgerFiltersSchema = z
   .object({
     member: optional(
@@ -58,36 +57,7 @@ const ledgerFiltersSchema = z
   })
   .superRefine(dateRange);
 
-export const AMOUNT_MESSAGE = "Enter an amount in rupees, such as 500 or 99.50.";
-export const AMOUNT_RANGE_MESSAGE = "The smallest amount must be at most the largest.";
-
-/** Rupees with at most two decimals, as paise (the withdrawals queue's amount filter). */
-const rupees = z
-  .string()
-  .trim()
-  .regex(/^\d{1,7}(\.\d{1,2})?$/, AMOUNT_MESSAGE)
-  .transform((value) => Math.round(Number(value) * 100));
-
-// The withdrawals queue's filter keys (status, method, from, to, minAmount, maxAmount), so its
-// "Download CSV" carries them as they are.
-const withdrawalFiltersSchema = z
-  .object({
-    status: optional(z.nativeEnum(WithdrawalStatus, { errorMap: () => ({ message: WITHDRAWAL_STATUS_MESSAGE }) })),
-    method: optional(z.nativeEnum(PayoutMethod, { errorMap: () => ({ message: PAYOUT_METHOD_MESSAGE }) })),
-    from: optional(day),
-    to: optional(day),
-    minAmount: optional(rupees),
-    maxAmount: optional(rupees),
-  })
-  .superRefine((filters, context) => {
-    dateRange(filters, context);
-    if (filters.minAmount !== undefined && filters.maxAmount !== undefined && filters.minAmount > filters.maxAmount) {
-      context.addIssue({ code: z.ZodIssueCode.custom, path: ["maxAmount"], message: AMOUNT_RANGE_MESSAGE });
-    }
-  });
-
 export type LedgerFilters = z.infer<typeof ledgerFiltersSchema>;
-export type WithdrawalFilters = z.infer<typeof withdrawalFiltersSchema>;
 
 /** One export, ready to stream: its columns and how to read the batch after a row id. */
 export interface ExportPlan<Row extends { id: number }> {
@@ -334,25 +304,30 @@ interface WithdrawalRow {
   rejectedAt: string | null;
   rejectedBy: string | null;
   rejectReason: string | null;
+  payoutBatchId: number | null;
+  sentAt: string | null;
+  payoutReference: string | null;
+  paidAt: string | null;
+  returnReason: string | null;
 }
 
 /** Every withdrawal request, oldest first, optionally by status, method and request date (UTC days). */
 export function withdrawalsPlan(params: URLSearchParams): PlanResult {
-  const parsed = withdrawalFiltersSchema.safeParse(
-    readKeys(params, ["status", "method", "from", "to", "minAmount", "maxAmount"]),
-  );
+  // The withdrawals queue's own filters (decision 052), so its "Download CSV" gives what it lists.
+  const parsed = queueFilterSchema.safeParse(readKeys(params, [...QUEUE_FILTER_KEYS]));
   if (!parsed.success) return { ok: false, messages: firstMessages(parsed.error) };
   const filters = parsed.data;
+  const dayOf = (date?: Date) => date?.toISOString().slice(0, 10);
   const conditions = [
     ...(filters.status ? [Prisma.sql`w."status" = ${filters.status}::"WithdrawalStatus"`] : []),
     ...(filters.method ? [Prisma.sql`w."method" = ${filters.method}::"PayoutMethod"`] : []),
-    ...dayRange(Prisma.sql`w."requestedAt"`, filters.from, filters.to),
+    ...dayRange(Prisma.sql`w."requestedAt"`, dayOf(filters.from), dayOf(filters.to)),
     ...(filters.minAmount !== undefined ? [Prisma.sql`w."amountMinor" >= ${filters.minAmount}`] : []),
     ...(filters.maxAmount !== undefined ? [Prisma.sql`w."amountMinor" <= ${filters.maxAmount}`] : []),
   ];
   const plan: ExportPlan<WithdrawalRow> = {
     name: "withdrawals",
-    filters: given(filters),
+    filters: given({ ...filters, from: dayOf(filters.from), to: dayOf(filters.to) }),
     filename: dated("withdrawals"),
     headers: [
       "Reference",
@@ -373,6 +348,11 @@ export function withdrawalsPlan(params: URLSearchParams): PlanResult {
       "Rejected at",
       "Rejected by",
       "Reason for rejection",
+      "Payout batch",
+      "Sent at",
+      "Payout reference",
+      "Paid at",
+      "Reason returned",
     ],
     cells: (row) => [
       row.referenceId,
@@ -398,6 +378,11 @@ export function withdrawalsPlan(params: URLSearchParams): PlanResult {
       row.rejectedAt,
       row.rejectedBy,
       row.rejectReason,
+      row.payoutBatchId,
+      row.sentAt,
+      row.payoutReference,
+      row.paidAt,
+      row.returnReason,
     ],
     batch: (prisma, last, limit) => prisma.$queryRaw<WithdrawalRow[]>`
       SELECT w."id", w."referenceId", w."memberId", m."email", ${iso(Prisma.sql`w."requestedAt"`)} AS "requestedAt",
@@ -407,7 +392,9 @@ export function withdrawalsPlan(params: URLSearchParams): PlanResult {
              w."payoutSnapshot"->>'bankAccountNumber' AS "bankAccountNumber",
              w."payoutSnapshot"->>'bankIfsc' AS "bankIfsc",
              ${iso(Prisma.sql`w."approvedAt"`)} AS "approvedAt", ap."email" AS "approvedBy",
-             ${iso(Prisma.sql`w."rejectedAt"`)} AS "rejectedAt", rj."email" AS "rejectedBy", w."rejectReason"
+             ${iso(Prisma.sql`w."rejectedAt"`)} AS "rejectedAt", rj."email" AS "rejectedBy", w."rejectReason",
+             w."payoutBatchId", ${iso(Prisma.sql`w."sentAt"`)} AS "sentAt", w."payoutReference",
+             ${iso(Prisma.sql`w."paidAt"`)} AS "paidAt", w."returnReason"
       FROM "WithdrawalRequest" w
       JOIN "Member" m ON m."id" = w."memberId"
       LEFT JOIN "Admin" ap ON ap."id" = w."approvedById"

@@ -10,6 +10,7 @@ import { loader as auditExport } from "~/routes/admin._console.audit_.export[.]c
 import { loader as ledgerExport } from "~/routes/admin._console.ledger.export[.]csv";
 import { loader as membersExport } from "~/routes/admin._console.users_.export[.]csv";
 import { loader as withdrawalsExport } from "~/routes/admin._console.withdrawal.export[.]csv";
+import { QUEUE_MESSAGES } from "~/domain/withdrawal-queue.server";
 import { createTestMember } from "../support/factories";
 import { getRequest, memberCookie, routeArgs, signedInAdmin } from "../support/requests";
 
@@ -238,6 +239,19 @@ describe("the ledger, withdrawals and audit log exports", () => {
       "Requested at": "2026-11-01T10:00:00.000Z",
     });
     expect(all.rows[1]["Payout account"]).toBe("asha@okbank");
+    // A paid payout's reference, as the bank reconciliation needs it (decision 054).
+    await getPrisma().withdrawalRequest.update({
+      where: { referenceId: "WD-2" },
+      data: { payoutReference: "UTR123456789", paidAt: new Date("2026-11-06T09:00:00Z") },
+    });
+    const paid = await download(withdrawalsExport, "/admin/withdrawal/export.csv?status=success", cookie);
+    expect(paid.rows).toEqual([
+      expect.objectContaining({
+        Reference: "WD-2",
+        "Payout reference": "UTR123456789",
+        "Paid at": "2026-11-06T09:00:00.000Z",
+      }),
+    ]);
     expect(all.text).not.toContain("001234567890");
 
     const pending = await download(
@@ -257,7 +271,7 @@ describe("the ledger, withdrawals and audit log exports", () => {
       routeArgs(getRequest("/admin/withdrawal/export.csv?status=paid-twice", cookie)),
     )) as Response;
     expect(bad.status).toBe(400);
-    expect(await bad.text()).toContain("Choose a withdrawal status from the list.");
+    expect(await bad.text()).toContain(QUEUE_MESSAGES.status);
   });
 
   test("the audit log with its page's filters, each entry as its sentence", async () => {
