@@ -110,7 +110,17 @@ export async function loadMemberPage(memberId: number, requested: MemberPagePage
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       skip: ledgerPage.skip,
       take: ledgerPage.take,
-      select: { id: true, referenceId: true, remark: true, change: true, status: true, type: true, createdAt: true },
+      select: {
+        id: true,
+        referenceId: true,
+        remark: true,
+        change: true,
+        status: true,
+        type: true,
+        createdAt: true,
+        // A withdrawal's entry reads as the member's Points History reads it: Sent, Paid out (ref), Returned.
+        withdrawal: { select: { status: true, payoutReference: true } },
+      },
     }),
     prisma.assignment.findMany({
       where: { memberId },
@@ -198,7 +208,7 @@ export async function loadMemberPage(memberId: number, requested: MemberPagePage
         when: utcMinute(entry.createdAt),
         remark: entry.remark,
         change: entry.change,
-        status: memberStatus(entry.type, entry.status),
+        status: memberStatus(entry.type, entry.status, entry.withdrawal),
       })),
       ledgerTotal,
       ledgerPage,

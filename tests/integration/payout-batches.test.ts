@@ -10,6 +10,7 @@ import {
 import { parsePayoutConfig } from "~/domain/payout-config.server";
 import { approveWithdrawal, requestWithdrawal } from "~/domain/withdrawals.server";
 import type { Admin, Prisma } from "~/generated/prisma/client";
+import { loadMemberPage } from "~/domain/member-page.server";
 import { getPrisma } from "~/lib/db.server";
 import { action as batchAction, loader as batchLoader } from "~/routes/admin._console.payouts.$id";
 import { loader as fileLoader } from "~/routes/admin._console.payouts.$id.file";
@@ -268,6 +269,11 @@ describe("results", () => {
     const paid = await getPrisma().withdrawalRequest.findUniqueOrThrow({ where: { referenceId: a.referenceId } });
     expect(paid).toMatchObject({ payoutReference: "UTR100000001" });
     expect(paid.paidAt).toBeInstanceOf(Date);
+    // The admin's member page reads each withdrawal's ledger entry as the member does.
+    const pages = { ledger: 1, assignments: 1, withdrawals: 1, audit: 1 };
+    const ledgerOf = async (memberId: number) => (await loadMemberPage(memberId, pages))!.ledger.rows;
+    expect((await ledgerOf(a.member.id)).map((row) => row.status)).toContain("Paid out (UTR100000001)");
+    expect((await ledgerOf(c.member.id)).map((row) => row.status)).toContain("Returned");
 
     const before = await snapshot();
     expect(await uploadPayoutResults(admin, batchId, file)).toMatchObject({
