@@ -379,6 +379,7 @@ const EXPORT_TITLES: Record<string, string> = {
   ledger: "points ledger",
   withdrawals: "withdrawals",
   audit: "audit log",
+  results: "results of a survey",
 };
 
 /** Every action, in the order the filter offers them. */

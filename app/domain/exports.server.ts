@@ -30,7 +30,7 @@ import { parseId } from "~/lib/ids";
 
 export const EXPORT_BATCH_SIZE = 5_000;
 
-export type ExportName = "members" | "ledger" | "withdrawals" | "audit";
+export type ExportName = "members" | "ledger" | "withdrawals" | "audit" | "results";
 
 const EXPORT_REFUSED = "The CSV was not made because of the filters:";
 
@@ -68,6 +68,8 @@ export interface ExportPlan<Row extends { id: number }> {
   memberId?: number;
   filename: string;
   headers: string[];
+  /** A second header row, when the first holds codes (a survey's results: codes, then labels). */
+  labels?: string[];
   cells: (row: Row) => unknown[];
   /** Up to `limit` rows after the last row of the batch before (from the start when null), in export order. */
   batch: (prisma: Tx, last: Row | null, limit: number) => Promise<Row[]>;
@@ -543,7 +545,9 @@ export function exportStream(
             return;
           }
           // The byte-order mark lets spreadsheet programs read the file as UTF-8 (names in Hindi).
-          let text = started ? "" : `\uFEFF${stringify([plan.headers], CSV_OPTIONS)}`;
+          let text = started
+            ? ""
+            : `\uFEFF${stringify([plan.headers, ...(plan.labels ? [plan.labels] : [])], CSV_OPTIONS)}`;
           started = true;
           const batch = await plan.batch(prisma, last, batchSize);
           if (batch.length > 0) {

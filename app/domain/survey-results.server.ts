@@ -259,7 +259,7 @@ export async function loadSurveyResults(surveyId: number, request: ResultsReques
  * The responses the filters keep, as a query to put in a WITH: a response of this survey's
  * questionnaire, belonging to an assignment of this survey, with the outcome and date asked for.
  */
-function keptResponses(surveyId: number, questionnaireId: number, filters: ResultsFilters): Prisma.Sql {
+export function keptResponses(surveyId: number, questionnaireId: number, filters: ResultsFilters): Prisma.Sql {
   const conditions = [
     Prisma.sql`r."questionnaireId" = ${questionnaireId}`,
     Prisma.sql`a."surveyId" = ${surveyId}`,

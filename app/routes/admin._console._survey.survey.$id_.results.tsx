@@ -126,6 +126,7 @@ export default function SurveyResults() {
                 {results.respondents} {results.respondents === 1 ? "response" : "responses"} match these filters. Shares
                 are of the respondents who answered each question.
               </p>
+              <DownloadResults surveyId={survey.id} outcome={data.outcome} from={values.from} to={values.to} />
               {results.questions.map((question) => (
                 <QuestionSection key={question.id} question={question} textPageHref={textPageHref(question.id)} />
               ))}
@@ -314,4 +315,39 @@ function duration(seconds: number): string {
 
 function join(...parts: string[]): string {
   return parts.filter(Boolean).join("&");
+}
+
+/**
+ * The results as CSV (issue 19 point 2): a plain GET form, since the answer is a file, carrying the
+ * filters above; the respondents' country and targeted profile answers only when ticked.
+ */
+function DownloadResults({
+  surveyId,
+  outcome,
+  from,
+  to,
+}: {
+  surveyId: number;
+  outcome: string;
+  from?: string;
+  to?: string;
+}) {
+  return (
+    <form
+      method="get"
+      action={`/admin/survey/${surveyId}/results.csv`}
+      className="mt-3 flex max-w-3xl flex-wrap items-center gap-3 rounded-md border border-slate-200 bg-white p-3 text-sm"
+    >
+      <input type="hidden" name="outcome" value={outcome} />
+      {from ? <input type="hidden" name="from" value={from} /> : null}
+      {to ? <input type="hidden" name="to" value={to} /> : null}
+      <label className="flex items-center gap-2">
+        <input type="checkbox" name="profile" value="1" />
+        Include each respondent&apos;s country and the profile answers this survey was targeted on
+      </label>
+      <button type="submit" className="btn-secondary">
+        Download CSV
+      </button>
+    </form>
+  );
 }

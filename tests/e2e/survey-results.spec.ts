@@ -1,4 +1,6 @@
+import { readFile } from "node:fs/promises";
 import type { BrowserContext } from "@playwright/test";
+import { parse } from "csv-parse/sync";
 import { expect, test } from "./support/test";
 
 // The results of a hosted survey (issue 19, point 1; decision 058), with JavaScript on and off:
@@ -124,6 +126,27 @@ test("an admin reads a hosted survey's results, filters them, and sees responden
   await expect(colour.getByRole("row", { name: "Blue 1 50%" })).toBeVisible();
   await expect(colour.getByRole("row", { name: "Green 1 50%" })).toBeVisible();
   await expect(responses.getByRole("row", { name: `${respondents[3].token} Screen-out` })).toBeVisible();
+
+  // The same responses as CSV, by token, one column per question and per option of the pets question.
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download CSV" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^results-.*-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = await readFile(await download.path(), "utf8");
+  const [codes, labels, ...rows] = parse(csv, { bom: true }) as string[][];
+  expect(codes.slice(6)).toEqual(["colour", "pets_Dog", "pets_Cat", "smoker", "age", "comment"]);
+  expect(labels[0]).toBe("Respondent token");
+  expect(rows.map((row) => [row[0], row[1], row[6]]).sort()).toEqual(
+    [
+      [respondents[1].token, "complete", "Blue"],
+      [respondents[3].token, "terminate", "Green"],
+    ].sort(),
+  );
+  for (const respondent of respondents) {
+    expect(csv).not.toContain(respondent.email);
+    expect(csv).not.toContain(respondent.firstName);
+  }
 
   // Nobody is named: no e-mail, no name anywhere on the page.
   const html = await page.content();

@@ -975,6 +975,13 @@ const QUERIES: Record<string, QueryRow> = {
     names: ["outcome", "from", "to", "page", "text", "textPage"],
     setup: async (world) => ({ params: { id: String((await fx.ownHostedSurvey(world)).survey.id) } }),
   },
+  // The results CSV writes its audit entry (who downloaded what), and only that.
+  "admin._console._survey.survey.$id_.results[.]csv": {
+    role: "admin",
+    names: ["outcome", "from", "to", "profile"],
+    setup: async (world) => ({ params: { id: String((await fx.ownHostedSurvey(world)).survey.id) } }),
+    ignore: ["AuditEntry"],
+  },
   "admin._console._survey.surveysassignv2.demographics": {
     role: "admin",
     names: ["page", "survey"],

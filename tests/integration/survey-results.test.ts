@@ -1,3 +1,4 @@
+import { parse } from "csv-parse/sync";
 import { beforeEach, describe, expect, test } from "vitest";
 import { ASSIGNMENT_STATUS } from "~/domain/assignment-status";
 import { loadSurveyResults, RESULTS_FILTER_MESSAGES, TEXTS_PER_PAGE } from "~/domain/survey-results.server";
@@ -6,6 +7,7 @@ import { getPrisma } from "~/lib/db.server";
 import type { Answers } from "~/questionnaire/definition";
 import { createQuestionnaire, saveResponse } from "~/questionnaire/storage.server";
 import { loader } from "~/routes/admin._console._survey.survey.$id_.results";
+import { loader as csvLoader } from "~/routes/admin._console._survey.survey.$id_.results[.]csv";
 import { adminRequest, thrownStatus } from "../support/admin-requests";
 import { createTestAssignment, createTestMember, createTestSurvey } from "../support/factories";
 import {
@@ -438,5 +440,121 @@ describe("other surveys", () => {
       context: {},
     });
     expect(await thrownStatus(asGuest)).toBe(404);
+  });
+});
+
+describe("the results as CSV (issue 19 point 2)", () => {
+  async function download(surveyId: number, query = "") {
+    const response = (await csvLoader({
+      request: adminRequest(`/admin/survey/${surveyId}/results.csv${query}`, { cookie }),
+      params: { id: String(surveyId) },
+      context: {},
+    })) as Response;
+    const text = await response.text();
+    const rows = response.status === 200 ? (parse(text.replace(/^\uFEFF/, "")) as string[][]) : [];
+    return { response, text, rows };
+  }
+
+  test("one row per kept response by token, one column per question and per option of a multiple choice, codes then labels", async () => {
+    const survey = await hostedSurvey();
+    const answered = await answer(survey.id, survey.questionnaireId!, RESPONDENTS);
+    const { response, text, rows } = await download(survey.id);
+    expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="results-.*\.csv"$/);
+
+    const [codes, labels, ...data] = rows;
+    expect(codes).toEqual([
+      "token",
+      "outcome",
+      "started_at",
+      "ended_at",
+      "loi_seconds",
+      "submitted_at",
+      "colour",
+      "pets_Dog",
+      "pets_Cat",
+      "pets_Fish",
+      "smoker",
+      "age",
+      "comment",
+    ]);
+    expect(labels.slice(0, 2)).toEqual(["Respondent token", "Outcome"]);
+    expect(labels).toContain("Which pets do you have?: Cat");
+    // Completes by default, as the page: the three completes, oldest response first.
+    const completes = answered.filter(({ respondent }) => respondent.outcome === "complete");
+    expect(data.map((row) => row[0]).sort()).toEqual(completes.map(({ token }) => token).sort());
+    const first = data.find((row) => row[0] === completes[0].token)!;
+    expect(first).toEqual([
+      completes[0].token,
+      "complete",
+      "2026-11-01T09:48:00.000Z",
+      "2026-11-01T10:00:00.000Z",
+      "720",
+      "2026-11-01T10:00:00.000Z",
+      "Red",
+      "1",
+      "1",
+      "0",
+      "1",
+      "30",
+      "Great survey",
+    ]);
+    // A question left unanswered is blank, not 0.
+    expect(data.find((row) => row[0] === completes[2].token)![12]).toBe("");
+    // Nobody by name, e-mail or id; no country unless asked for.
+    for (const { member } of answered) {
+      expect(text).not.toContain(member.email);
+      expect(text).not.toContain(member.firstName);
+    }
+    expect(codes).not.toContain("country");
+  });
+
+  test("the page's filters apply; the country comes only when ticked, and the audit entry says which", async () => {
+    const survey = await hostedSurvey();
+    await answer(survey.id, survey.questionnaireId!, RESPONDENTS);
+    const ended = await download(survey.id, "?outcome=ended&from=2026-11-15");
+    expect(
+      ended.rows
+        .slice(2)
+        .map((row) => row[1])
+        .sort(),
+    ).toEqual(["complete", "over_quota", "terminate"]);
+
+    const withProfile = await download(survey.id, "?profile=1");
+    expect(withProfile.rows[0]).toContain("country");
+    const country = withProfile.rows[0].indexOf("country");
+    expect(withProfile.rows.slice(2).every((row) => /^[A-Z]{2}$/.test(row[country]))).toBe(true);
+
+    const entries = await getPrisma().auditEntry.findMany({
+      where: { action: "export.downloaded", targetId: "results" },
+      orderBy: { id: "asc" },
+    });
+    expect(entries.map((entry) => (entry.details as { filters: { profile: string } }).filters.profile)).toEqual([
+      "not included",
+      "included",
+    ]);
+    expect((entries[1].details as { rows: number }).rows).toBe(3);
+
+    const bad = await download(survey.id, "?from=2026-13-01");
+    expect(bad.response.status).toBe(400);
+    expect(bad.text).toContain(RESULTS_FILTER_MESSAGES.date);
+  });
+
+  test("an external survey or an unknown one has no results file", async () => {
+    const external = await createTestSurvey({
+      delivery: "external",
+      externalUrl: "https://vendor.example/s?rid={token}",
+    });
+    for (const id of [external.id, 999_999]) {
+      expect(
+        await thrownStatus(
+          csvLoader({
+            request: adminRequest(`/admin/survey/${id}/results.csv`, { cookie }),
+            params: { id: String(id) },
+            context: {},
+          }),
+        ),
+      ).toBe(404);
+    }
   });
 });
