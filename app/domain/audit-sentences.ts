@@ -371,6 +371,15 @@ const SENTENCES = {
           : `: ${rows.toLocaleString("en-US")} rows`,
     ]);
   },
+  "survey.reconciled": ({ actor, targetId, details }) =>
+    sentence([
+      `${actor} applied a reconciliation file to survey #${targetId}${quoted(details.name)}: `,
+      `${String(details.reversed ?? 0)} reversed, ${String(details.approved ?? 0)} approved again, `,
+      `${String(details.unchanged ?? 0)} unchanged, ${String(details.unknown ?? 0)} unknown token(s), `,
+      `${String(details.errors ?? 0)} line(s) with errors; ${points(details.pointsTaken)} taken back, `,
+      `${points(details.pointsRecredited)} credited again`,
+      typeof details.fileHash === "string" ? ` (file ${details.fileHash.slice(0, 12)}…)` : "",
+    ]),
 } satisfies Record<AuditAction, Build>;
 
 /** The exports' names in a sentence (export.downloaded stores the short name). */

@@ -66,7 +66,9 @@ export type AuditAction =
   | "payout_batch.results_uploaded"
   | "payout.paid"
   | "payout.returned"
-  | "export.downloaded";
+  | "export.downloaded"
+  // Issue 19 point 6: reconciliation uploads (docs/decisions/061-reconciliation.md).
+  | "survey.reconciled";
 
 export const AUDIT_PAGE_SIZE = 50;
 

@@ -292,6 +292,12 @@ const MATRIX: Record<string, Row> = {
     get: adminOnly(200),
     setup: async (world) => ({ params: { id: String((await fx.ownHostedSurvey(world)).survey.id) } }),
   },
+  // Reconciliation (decision 061): an empty post names no intent (400).
+  "admin._console._survey.survey.$id_.reconcile": {
+    get: adminOnly(200),
+    post: adminOnly(400),
+    setup: async () => ({ params: { id: String((await createTestSurvey()).id) } }),
+  },
   // The builders: an empty post without a draft to apply it to is refused (409).
   "admin._console._survey.survey.build": { get: adminOnly(200), post: adminOnly(409) },
   "admin._console._survey.screenercreate": { get: adminOnly(200), post: adminOnly(409) },
@@ -430,6 +436,7 @@ const UNKNOWN_IDS: Record<
   "admin._console._survey.screener.view.$id": { role: "admin", param: "id", expected: 404 },
   "admin._console._survey.survey.$id": { role: "admin", param: "id", expected: 404, post: 404 },
   "admin._console._survey.survey.$id_.results": { role: "admin", param: "id", expected: 404 },
+  "admin._console._survey.survey.$id_.reconcile": { role: "admin", param: "id", expected: 404, post: 404 },
   "admin._console._survey.survey.$id_.results[.]csv": { role: "admin", param: "id", expected: 404 },
   "admin._console._survey.surveysassignv2.$id": { role: "admin", param: "id", expected: 404, post: 404 },
   "admin._console.admins.view.$id": { role: "admin", param: "id", expected: 404, post: FORM_FIRST },

@@ -645,6 +645,31 @@ const FUZZ: Record<string, FuzzRow> = {
       { intent: ANY_UNKNOWN_INTENT },
     ],
   },
+  // Reconciliation (decision 061): a preview changes nothing, and Apply refuses any text but the
+  // previewed file's (its hash), so no refused post reverses or credits anything.
+  "admin._console._survey.survey.$id_.reconcile": {
+    roles: ["admin"],
+    fields: ["file", "content", "hash"],
+    setup: async (world) => {
+      const survey = await createTestSurvey();
+      const assignment = await createTestAssignment(survey.id, world.member.id, {
+        status: ASSIGNMENT_STATUS.complete,
+        endedAt: new Date(),
+      });
+      const token = assignment.respondentToken;
+      return {
+        params: { id: String(survey.id) },
+        extraValues: [token, `token,status,reason\n${token},reversed,fraud\n`],
+      };
+    },
+    variants: [
+      { intent: "preview", poison: [["file", [MISSING, "", "token,status,reason", FILE_VALUE]]] },
+      { intent: "apply", poison: [["hash", [MISSING, "", "abc", HUGE, FILE_VALUE]]] },
+      { intent: "apply", poison: [["content", [MISSING, "", "junk", HUGE, FILE_VALUE]]] },
+      { intent: null },
+      { intent: ANY_UNKNOWN_INTENT },
+    ],
+  },
   // The withdrawals queue's bulk form (decision 052). A real pending withdrawal is among the values,
   // so a post may select it: a form without the tick answers the confirmation step (200), and
   // references that name nothing are reported in an error toast.

@@ -1,9 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
+import { ASSIGNMENT_STATUS } from "~/domain/assignment-status";
 import { adjustPoints, creditPoints, debitPoints, reverseEntry, settlePayout } from "~/domain/ledger.server";
+import { applyReconciliation, reconciliationFileHash } from "~/domain/reconciliation.server";
 import type { Admin } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/db.server";
-import { createTestAdmin, createTestMember } from "../support/factories";
+import { createTestAdmin, createTestAssignment, createTestMember, createTestSurvey } from "../support/factories";
 import { propertyRuns } from "../support/test-size";
 
 // Random sequences of every kind of points change, against the real database: credits, debits
@@ -186,4 +188,171 @@ describe("ledger properties", () => {
       { numRuns: propertyRuns(25) },
     );
   }, 180_000);
+});
+
+// Reconciliation (decision 061) on top of the ledger: a member's completes are reversed and approved
+// again by reconciliation files, between spending. Whatever the sequence, a reversal takes what the
+// balance allows, an approval gives back what its reversal took, the balance equals the ledger's sum
+// and never goes below zero, and no complete ever pays more than its reward.
+
+type ReconcileOp =
+  | { kind: "complete"; points: number }
+  | { kind: "spend"; points: number }
+  | { kind: "reconcile"; pick: number; status: "approved" | "reversed" };
+
+const reconcileOp: fc.Arbitrary<ReconcileOp> = fc.oneof(
+  fc.record({ kind: fc.constant("complete" as const), points }),
+  fc.record({ kind: fc.constant("spend" as const), points }),
+  fc.record({
+    kind: fc.constant("reconcile" as const),
+    pick: fc.nat(),
+    status: fc.constantFrom("approved" as const, "reversed" as const),
+  }),
+  fc.record({
+    kind: fc.constant("reconcile" as const),
+    pick: fc.nat(),
+    status: fc.constantFrom("approved" as const, "reversed" as const),
+  }),
+);
+
+interface CompleteModel {
+  assignmentId: number;
+  token: string;
+  reward: number;
+  status: "approved" | "reversed";
+  /** The current credit's amount, and whether it still stands (not reversed). */
+  credit: number;
+  creditStands: boolean;
+  /** What the current credit's reversal took (0 when none, or it found nothing to take). */
+  taken: number;
+}
+
+async function reconcileOne(admin: Admin, surveyId: number, token: string, status: "approved" | "reversed") {
+  const text = `token,status,reason\n${token},${status},${status === "reversed" ? "quality" : ""}\n`;
+  const result = await applyReconciliation(admin, surveyId, text, reconciliationFileHash(text));
+  if (!result.ok) throw new Error(result.message);
+  return result;
+}
+
+async function addComplete(surveyId: number, memberId: number, reward: number) {
+  const assignment = await createTestAssignment(surveyId, memberId, {
+    status: ASSIGNMENT_STATUS.complete,
+    points: reward,
+  });
+  await getPrisma().$transaction((tx) =>
+    creditPoints(tx, {
+      memberId,
+      points: reward,
+      type: "survey_completion",
+      source: `assignment:${assignment.id}:complete`,
+      remark: "Survey",
+      assignmentId: assignment.id,
+    }),
+  );
+  return assignment;
+}
+
+/** No complete pays more than its reward, net of its reversals and re-credits. */
+async function expectNoCompleteOverpaid(completes: { assignmentId: number; reward: number }[]) {
+  for (const { assignmentId, reward } of completes) {
+    const net = await getPrisma().pointsTransaction.aggregate({ where: { assignmentId }, _sum: { change: true } });
+    expect(net._sum.change ?? 0).toBeLessThanOrEqual(reward);
+    expect(net._sum.change ?? 0).toBeGreaterThanOrEqual(0);
+  }
+}
+
+describe("ledger properties with reconciliation", () => {
+  test("one after another: reversals take what the balance allows and approvals give back what was taken", async () => {
+    const admin = await createTestAdmin();
+    const survey = await createTestSurvey();
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(reconcileOp, { minLength: 1, maxLength: 16 }), async (ops) => {
+        run += 1;
+        const member = await createTestMember();
+        let balance = 0;
+        const completes: CompleteModel[] = [];
+        for (const [index, next] of ops.entries()) {
+          if (next.kind === "complete") {
+            const assignment = await addComplete(survey.id, member.id, next.points);
+            completes.push({
+              assignmentId: assignment.id,
+              token: assignment.respondentToken,
+              reward: next.points,
+              status: "approved",
+              credit: next.points,
+              creditStands: true,
+              taken: 0,
+            });
+            balance += next.points;
+          } else if (next.kind === "spend") {
+            const spent = await getPrisma().$transaction((tx) =>
+              debitPoints(tx, {
+                memberId: member.id,
+                points: next.points,
+                type: "expiry",
+                source: `spend:${run}:${index}`,
+                remark: "Spent",
+              }),
+            );
+            expect(spent.ok).toBe(next.points <= balance);
+            if (spent.ok) balance -= next.points;
+          } else if (completes.length > 0) {
+            const target = completes[next.pick % completes.length];
+            const report = await reconcileOne(admin, survey.id, target.token, next.status);
+            let taken = 0;
+            let recredited = 0;
+            if (target.status !== next.status && next.status === "reversed") {
+              taken = target.creditStands ? Math.min(balance, target.credit) : 0;
+              target.taken = taken;
+              target.creditStands = false;
+            } else if (target.status !== next.status) {
+              if (!target.creditStands && target.taken > 0) {
+                recredited = target.taken;
+                target.credit = recredited;
+                target.creditStands = true;
+              }
+            }
+            expect({ taken: report.pointsTaken, recredited: report.pointsRecredited }).toEqual({ taken, recredited });
+            expect(report.summary.changes.length).toBe(target.status === next.status ? 0 : 1);
+            target.status = next.status;
+            balance += recredited - taken;
+          }
+          expect(await expectInvariants(member.id)).toBe(balance);
+        }
+        await expectNoCompleteOverpaid(completes);
+      }),
+      { numRuns: propertyRuns(20) },
+    );
+  }, 240_000);
+
+  test("concurrently: files applied at once keep the balance equal to the ledger and no complete overpaid", async () => {
+    const admin = await createTestAdmin();
+    const survey = await createTestSurvey();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.integer({ min: 1, max: 300 }), { minLength: 1, maxLength: 4 }),
+        fc.array(fc.record({ pick: fc.nat(), status: fc.constantFrom("approved" as const, "reversed" as const) }), {
+          minLength: 1,
+          maxLength: 8,
+        }),
+        async (rewards, files) => {
+          const member = await createTestMember();
+          const completes: { assignmentId: number; token: string; reward: number }[] = [];
+          for (const reward of rewards) {
+            const assignment = await addComplete(survey.id, member.id, reward);
+            completes.push({ assignmentId: assignment.id, token: assignment.respondentToken, reward });
+          }
+          await Promise.all(
+            files.map((file) =>
+              reconcileOne(admin, survey.id, completes[file.pick % completes.length].token, file.status),
+            ),
+          );
+          await expectInvariants(member.id);
+          await expectNoCompleteOverpaid(completes);
+        },
+      ),
+      { numRuns: propertyRuns(15) },
+    );
+  }, 240_000);
 });

@@ -121,6 +121,22 @@ const SAMPLE_DETAILS: Record<string, Record<string, unknown>> = {
     after: { Status: "returned" },
   },
   "export.downloaded": { export: "members", filters: { status: "active", country: "IN" }, rows: 1200, completed: true },
+  "survey.reconciled": {
+    name: "Cars",
+    reconciliationId: 3,
+    fileHash: "ab12cd34ef56ab12cd34ef56ab12cd34ef56ab12cd34ef56ab12cd34ef56ab12",
+    rows: 6,
+    matched: 4,
+    changed: 3,
+    unchanged: 1,
+    unknown: 1,
+    errors: 1,
+    reversed: 2,
+    approved: 1,
+    pointsTaken: 100,
+    pointsRecredited: 50,
+    shortfall: 0,
+  },
 };
 
 const sentenceOf = (action: string, details: unknown = SAMPLE_DETAILS[action], targetId = "12", targetType = "x") =>
@@ -248,6 +264,13 @@ describe("sentences", () => {
     // Written at the start, before the count is known.
     expect(sentenceText(sentenceOf("export.downloaded", { export: "audit", filters: {} }, "audit"))).toBe(
       `${ACTOR} downloaded the audit log as CSV (no filters)`,
+    );
+  });
+
+  test("a reconciliation names the survey, what changed, the points moved and the file", () => {
+    expect(sentenceText(sentenceOf("survey.reconciled", SAMPLE_DETAILS["survey.reconciled"], "5"))).toBe(
+      `${ACTOR} applied a reconciliation file to survey #5 "Cars": 2 reversed, 1 approved again, 1 unchanged, ` +
+        "1 unknown token(s), 1 line(s) with errors; 100 points taken back, 50 points credited again (file ab12cd34ef56…)",
     );
   });
 

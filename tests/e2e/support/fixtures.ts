@@ -109,7 +109,12 @@ export interface SurveyFixture {
 export async function createAssignedSurvey(context: BrowserContext, survey: SurveyFixture) {
   const response = await context.request.post("/dev/fixtures", { data: { survey } });
   if (!response.ok()) throw new Error(`Survey fixture failed: ${response.status()} ${await response.text()}`);
-  return (await response.json()) as { surveyId: number; assignmentId: number; screenerId: number | null };
+  return (await response.json()) as {
+    surveyId: number;
+    assignmentId: number;
+    screenerId: number | null;
+    respondentToken: string;
+  };
 }
 
 /** A launched external survey fielded in `country`, and a profile survey set offered only there. */

@@ -168,7 +168,7 @@ async function createSurveyFixture(fixture: z.infer<typeof surveyFixture>["surve
         assignmentId: assignment.id,
       });
     }
-    return { surveyId: survey.id, assignmentId: assignment.id, screenerId };
+    return { surveyId: survey.id, assignmentId: assignment.id, screenerId, respondentToken: token };
   });
 }
 
