@@ -4,7 +4,7 @@ import { AutoRefresh } from "~/components/auto-refresh";
 import { BarChart, chartSummary, type Bar } from "~/components/bar-chart";
 import { CELL, DataTable } from "~/components/data-table";
 import { requireAdmin } from "~/domain/admin-auth.server";
-import { FIELD_REPORT_DAYS, loadFieldReport, type FieldReport } from "~/domain/field-report.server";
+import { loadFieldReport, type FieldReport } from "~/domain/field-report.server";
 import { formatDuration } from "~/domain/survey-results";
 import { notFound, requireId } from "~/lib/http.server";
 import { PRODUCT_NAME } from "~/lib/product";
@@ -145,7 +145,7 @@ function CompletesPerDay({ days }: { days: FieldReport["completesPerDay"] }) {
       <h2 id="field-per-day" className="text-lg font-semibold">
         Completes per day
       </h2>
-      <p className="text-sm text-slate-600">The last {FIELD_REPORT_DAYS} days, by the day each complete ended (UTC).</p>
+      <p className="text-sm text-slate-600">The last {days.length} days, by the day each complete ended (UTC).</p>
       <BarChart bars={bars} summary={chartSummary("Completes per day", bars)} />
       <DataTable headings={["Day (UTC)", "Completes"]} className="mt-2">
         {days.map((day) => (
