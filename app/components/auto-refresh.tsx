@@ -8,9 +8,10 @@ const REFRESH_MS = 60_000;
 /**
  * With JavaScript the page reloads its data when the member comes back to it (a survey finished
  * in its own window changes the balance) and every 60 seconds until stopped, as the spec asks of
- * the points balance. Without JavaScript it renders nothing: a reload does the same.
+ * the points balance. Without JavaScript it renders nothing: a reload does the same. `message`
+ * is the sentence shown while it runs (the admin's field report says its figures update).
  */
-export function AutoRefresh() {
+export function AutoRefresh({ message = "The balance updates every minute." }: { message?: string }) {
   const hydrated = useHydrated();
   const revalidator = useRevalidator();
   const [running, setRunning] = useState(true);
@@ -36,7 +37,7 @@ export function AutoRefresh() {
   if (!hydrated) return null;
   return (
     <p className="mt-1 text-sm text-slate-600">
-      {running ? "The balance updates every minute." : "Automatic updates are stopped."}{" "}
+      {running ? message : "Automatic updates are stopped."}{" "}
       <button type="button" onClick={() => setRunning(!running)} className="text-brand-700 underline">
         {running ? "Stop" : "Resume"}
       </button>

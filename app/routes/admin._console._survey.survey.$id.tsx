@@ -113,6 +113,9 @@ export default function EditSurvey() {
         <Link to={`/admin/survey/${survey.id}/reconcile`} className="text-sm underline">
           Reconcile
         </Link>
+        <Link to={`/admin/survey/${survey.id}/field`} className="text-sm underline">
+          Field report
+        </Link>
         <span
           className={`rounded-full px-3 py-1 text-sm ${survey.launched ? "bg-green-100 text-green-800" : "bg-slate-100 text-slate-700"}`}
         >

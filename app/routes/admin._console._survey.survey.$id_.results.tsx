@@ -4,7 +4,7 @@ import { BarChart, chartSummary, type Bar } from "~/components/bar-chart";
 import { CELL, DataTable, PageLinks, pageParam, pageSummary } from "~/components/data-table";
 import { Field, SelectField } from "~/components/forms";
 import { requireAdmin } from "~/domain/admin-auth.server";
-import { formatNumber } from "~/domain/survey-results";
+import { formatDuration, formatNumber } from "~/domain/survey-results";
 import {
   loadSurveyResults,
   readResultsFilters,
@@ -294,7 +294,7 @@ function ResponsesTable({
             <td className={CELL}>{row.outcome}</td>
             <td className={`whitespace-nowrap ${CELL}`}>{row.startedAt ? utcMinute(row.startedAt) : "–"}</td>
             <td className={`whitespace-nowrap ${CELL}`}>{row.endedAt ? utcMinute(row.endedAt) : "–"}</td>
-            <td className={CELL}>{row.lengthSeconds === null ? "–" : duration(row.lengthSeconds)}</td>
+            <td className={CELL}>{row.lengthSeconds === null ? "–" : formatDuration(row.lengthSeconds)}</td>
           </tr>
         ))}
       </DataTable>
@@ -305,12 +305,6 @@ function ResponsesTable({
 
 function percent(share: number): string {
   return `${Math.round(share * 100)}%`;
-}
-
-/** "12 min 5 s" */
-function duration(seconds: number): string {
-  const minutes = Math.floor(seconds / 60);
-  return minutes > 0 ? `${minutes} min ${seconds % 60} s` : `${seconds} s`;
 }
 
 function join(...parts: string[]): string {

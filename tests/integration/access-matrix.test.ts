@@ -298,6 +298,10 @@ const MATRIX: Record<string, Row> = {
     post: adminOnly(400),
     setup: async () => ({ params: { id: String((await createTestSurvey()).id) } }),
   },
+  "admin._console._survey.survey.$id_.field": {
+    get: adminOnly(200),
+    setup: async () => ({ params: { id: String((await createTestSurvey()).id) } }),
+  },
   // The builders: an empty post without a draft to apply it to is refused (409).
   "admin._console._survey.survey.build": { get: adminOnly(200), post: adminOnly(409) },
   "admin._console._survey.screenercreate": { get: adminOnly(200), post: adminOnly(409) },
@@ -438,6 +442,7 @@ const UNKNOWN_IDS: Record<
   "admin._console._survey.survey.$id_.results": { role: "admin", param: "id", expected: 404 },
   "admin._console._survey.survey.$id_.reconcile": { role: "admin", param: "id", expected: 404, post: 404 },
   "admin._console._survey.survey.$id_.results[.]csv": { role: "admin", param: "id", expected: 404 },
+  "admin._console._survey.survey.$id_.field": { role: "admin", param: "id", expected: 404 },
   "admin._console._survey.surveysassignv2.$id": { role: "admin", param: "id", expected: 404, post: 404 },
   "admin._console.admins.view.$id": { role: "admin", param: "id", expected: 404, post: FORM_FIRST },
   "admin._console.users_.$id": { role: "admin", param: "id", expected: 404, post: FORM_FIRST },

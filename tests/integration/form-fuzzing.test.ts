@@ -1007,6 +1007,12 @@ const QUERIES: Record<string, QueryRow> = {
     setup: async (world) => ({ params: { id: String((await fx.ownHostedSurvey(world)).survey.id) } }),
     ignore: ["AuditEntry"],
   },
+  // The field report reads no query parameter: a stray page (as on the other lists) or any other is ignored.
+  "admin._console._survey.survey.$id_.field": {
+    role: "admin",
+    names: ["page"],
+    setup: async (world) => ({ params: { id: String((await fx.ownHostedSurvey(world)).survey.id) } }),
+  },
   "admin._console._survey.surveysassignv2.demographics": {
     role: "admin",
     names: ["page", "survey"],

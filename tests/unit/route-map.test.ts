@@ -46,6 +46,7 @@ const URL_MAP = `
 /admin/screenercreate
 /admin/survey (index)
 /admin/survey/:id
+/admin/survey/:id/field
 /admin/survey/:id/results
 /admin/survey/:id/results.csv
 /admin/survey/build

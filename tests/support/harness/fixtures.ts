@@ -11,6 +11,7 @@ import { getPrisma } from "~/lib/db.server";
 import type { QuestionnaireDefinition } from "~/questionnaire/definition";
 import { createQuestionnaire } from "~/questionnaire/storage.server";
 import { audienceFixture, createAudienceFixture } from "./audience-fixture";
+import { createFieldReportFixture, fieldReportFixture } from "./field-report-fixture";
 import { createSurveyAssignmentFixture, surveyAssignmentFixture } from "./survey-assignment-fixture";
 import { createSurveyResultsFixture, surveyResultsFixture } from "./survey-results-fixture";
 
@@ -190,6 +191,8 @@ export async function createFixture(request: Request): Promise<Response> {
   }
   const surveyResults = surveyResultsFixture.safeParse(body);
   if (surveyResults.success) return Response.json(await createSurveyResultsFixture(surveyResults.data.surveyResults));
+  const fieldReport = fieldReportFixture.safeParse(body);
+  if (fieldReport.success) return Response.json(await createFieldReportFixture(fieldReport.data.fieldReport));
   const audience = audienceFixture.safeParse(body);
   if (audience.success) return Response.json(await createAudienceFixture(audience.data.audience));
   const assignment = assignmentFixture.safeParse(body);
