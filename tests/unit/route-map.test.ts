@@ -47,6 +47,7 @@ const URL_MAP = `
 /admin/survey (index)
 /admin/survey/:id
 /admin/survey/:id/field
+/admin/survey/:id/reconcile
 /admin/survey/:id/results
 /admin/survey/:id/results.csv
 /admin/survey/build
