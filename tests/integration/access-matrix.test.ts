@@ -212,6 +212,13 @@ const MATRIX: Record<string, Row> = {
     get: verifiedMember(409, 403),
     setup: async (world) => ({ query: await fx.ownReturnLinkQuery(world) }),
   },
+  // A vendor's server-to-server callback (decision 060): public but signed. No session counts; an
+  // unsigned post is a 401 for every caller, a GET the 405 that says to POST.
+  "api.surveys.$id.callback": {
+    get: everyone(405),
+    post: everyone(401),
+    setup: async (world) => ({ params: { id: String((await fx.ownExternalAssignment(world)).survey.id) } }),
+  },
 
   // ——— The admin sign-in and its password reset ———
   "admin._index": { get: adminSignIn(200), post: adminSignIn(400) },
