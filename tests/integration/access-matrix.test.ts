@@ -427,6 +427,8 @@ const UNKNOWN_IDS: Record<
   // `others`: the route's other parameters, fixed to a valid value while `param` varies.
   { role: Role; param: string; expected: Expected; post?: Expected | Expected[]; others?: Record<string, string> }
 > = {
+  // The callback has no page to GET (405 whatever the id); a post to an unknown survey is a 404.
+  "api.surveys.$id.callback": { role: "guest", param: "id", expected: 405, post: 404 },
   "admin._console._survey.profilesurvey.$id": { role: "admin", param: "id", expected: 404, post: 404 },
   "admin._console._survey.screener.rules.$id": { role: "admin", param: "id", expected: 404, post: 404 },
   "admin._console._survey.screener.view.$id": { role: "admin", param: "id", expected: 404 },
