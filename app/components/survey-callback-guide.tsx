@@ -76,21 +76,11 @@ export function CallbackGuide({ url, exampleBody, exampleSignature, recent, requ
             <caption className="sr-only">The latest {recent.length} callbacks, newest first</caption>
             <thead>
               <tr className="border-b border-slate-200">
-                <th scope="col" className="py-1 pr-3">
-                  Received (UTC)
-                </th>
-                <th scope="col" className="py-1 pr-3">
-                  Token
-                </th>
-                <th scope="col" className="py-1 pr-3">
-                  Status
-                </th>
-                <th scope="col" className="py-1 pr-3">
-                  Length (s)
-                </th>
-                <th scope="col" className="py-1 pr-3">
-                  Result
-                </th>
+                {["Received (UTC)", "Token", "Status", "Length (s)", "Result"].map((heading) => (
+                  <th key={heading} scope="col" className="py-1 pr-3">
+                    {heading}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
