@@ -1,8 +1,16 @@
-import { getFormProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import {
+  CheckboxField,
   FormErrors,
   groupOf,
   InputField,
@@ -47,7 +55,8 @@ export type SurveyFormValues = Partial<
     | "country"
     | "delivery"
     | "questionnaireId"
-    | "externalUrl",
+    | "externalUrl"
+    | "requireCallback",
     string
   >
 >;
@@ -195,6 +204,12 @@ export function SurveyForm({
           autoComplete="off"
           spellCheck={false}
           hint={`The vendor's http(s) address with ${TOKEN_PLACEHOLDER} where the respondent token goes, e.g. https://vendor.example/s/123?rid=${TOKEN_PLACEHOLDER}`}
+        />
+        <CheckboxField
+          label="Require the server callback"
+          inputProps={getInputProps(fields.requireCallback, { type: "checkbox" })}
+          errors={fields.requireCallback.errors}
+          hint="A complete counts only when the vendor's server confirms it with a signed callback; the member's return link alone then credits nothing and tells the member it is being confirmed."
         />
       </fieldset>
 

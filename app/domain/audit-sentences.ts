@@ -187,10 +187,19 @@ const SENTENCES = {
     sentence(
       [`${actor} edited survey #${targetId}${quoted(details.name)}${capNote(details)}`],
       Array.isArray(details.changed)
-        ? details.changed.map((field) => ({
-            field: String(field),
-            after: field === "points" && typeof details.points === "number" ? points(details.points) : "changed",
-          }))
+        ? details.changed.map((field) =>
+            // The server-callback setting (decision 060) is a yes/no that money depends on: shown as such.
+            field === "requireCallback" && typeof details.requireCallback === "boolean"
+              ? {
+                  field: "Require the server callback",
+                  before: details.requireCallback ? "no" : "yes",
+                  after: details.requireCallback ? "yes" : "no",
+                }
+              : {
+                  field: String(field),
+                  after: field === "points" && typeof details.points === "number" ? points(details.points) : "changed",
+                },
+          )
         : [],
     ),
   "survey.launched": ({ actor, targetId, details }) =>

@@ -170,6 +170,7 @@ export async function cloneSurvey(actor: Actor, surveyId: number): Promise<Clone
         screenerId: survey.screenerId,
         quota: survey.quota,
         country: survey.country,
+        requireCallback: survey.requireCallback,
         returnSecret: randomBytes(32).toString("hex"),
         createdById: actor.id,
       },

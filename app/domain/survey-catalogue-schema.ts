@@ -48,6 +48,7 @@ export const SURVEY_MESSAGES = {
   externalUrlInvalid: "Enter a full http:// or https:// address.",
   externalUrlToken: `Put ${TOKEN_PLACEHOLDER} where the vendor expects the respondent token.`,
   externalUrlTooLong: `Use at most ${MAX_EXTERNAL_URL_LENGTH.toLocaleString("en-US")} characters.`,
+  requireCallbackInvalid: "Tick the box, or leave it empty.",
 } as const;
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -149,6 +150,8 @@ const fields = z.object({
   // Checked against the delivery below; the field of the other delivery is ignored.
   questionnaireId: z.unknown().optional(),
   externalUrl: z.unknown().optional(),
+  // External delivery only (decision 060): a complete counts once the vendor's server confirms it.
+  requireCallback: z.boolean({ invalid_type_error: SURVEY_MESSAGES.requireCallbackInvalid }).optional(),
 });
 
 /**
@@ -173,10 +176,11 @@ export const surveySchema = z
     }
     return raw;
   }, fields)
-  .transform(({ questionnaireId, externalUrl, ...rest }) => ({
+  .transform(({ questionnaireId, externalUrl, requireCallback, ...rest }) => ({
     ...rest,
     questionnaireId: rest.delivery === "hosted" ? Number(questionnaireId) : null,
     externalUrl: rest.delivery === "external" ? String(externalUrl).trim() : null,
+    requireCallback: rest.delivery === "external" && requireCallback === true,
   }));
 
 export type SurveyInput = z.output<typeof surveySchema>;

@@ -98,6 +98,7 @@ export async function findSurvey(id: number) {
       screenerId: true,
       quota: true,
       country: true,
+      requireCallback: true,
     },
   });
 }
@@ -155,6 +156,7 @@ function surveyData(input: SurveyInput, slug: string) {
     screenerId: input.screenerId ?? null,
     quota: input.quota ?? null,
     country: input.country ?? null,
+    requireCallback: input.requireCallback,
   };
 }
 
@@ -174,7 +176,14 @@ export async function createSurvey(actor: Actor, input: SurveyInput): Promise<Sa
       action: "survey.created",
       targetType: "survey",
       targetId: survey.id,
-      details: { name: data.name, slug, delivery: data.delivery, points: data.points, ...capDetails(data.points) },
+      details: {
+        name: data.name,
+        slug,
+        delivery: data.delivery,
+        points: data.points,
+        ...capDetails(data.points),
+        ...(data.requireCallback ? { requireCallback: true } : {}),
+      },
     });
     return { ok: true, id: survey.id, message: "Survey created successfully" };
   });
@@ -218,6 +227,7 @@ export async function updateSurvey(actor: Actor, survey: CatalogueSurvey, input:
         name: data.name,
         changed,
         ...(changed.includes("points") ? { points: data.points, ...capDetails(data.points) } : {}),
+        ...(changed.includes("requireCallback") ? { requireCallback: data.requireCallback } : {}),
       },
     });
     return { ok: true, id: survey.id, message: "Survey saved successfully" };

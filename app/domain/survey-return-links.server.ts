@@ -90,7 +90,19 @@ export interface ReturnSecrets {
  * working for SURVEY_SECRET_GRACE_HOURS, and not a moment longer.
  */
 export function verifyReturnUrlWithSecrets(url: string, secrets: ReturnSecrets, now: Date = new Date()): boolean {
-  if (verifyReturnUrl(url, secrets.returnSecret)) return true;
+  return verifiesWithSecrets(secrets, (secret) => verifyReturnUrl(url, secret), now);
+}
+
+/**
+ * The grace rule itself, for anything signed with the survey's secret (return links, the vendor's
+ * server callbacks of decision 060): the current secret, or the previous one until it expires.
+ */
+export function verifiesWithSecrets(
+  secrets: ReturnSecrets,
+  verify: (secret: string) => boolean,
+  now: Date = new Date(),
+): boolean {
+  if (verify(secrets.returnSecret)) return true;
   const { previousReturnSecret: previous, previousSecretExpiresAt: expiresAt } = secrets;
-  return Boolean(previous && expiresAt && expiresAt > now && verifyReturnUrl(url, previous));
+  return Boolean(previous && expiresAt && expiresAt > now && verify(previous));
 }

@@ -342,6 +342,13 @@ export type ReturnResult =
   | { kind: "security" }
   /** Signed, but not a status this panel knows: nothing changed. */
   | { kind: "bad_status" }
+  /**
+   * A signed complete of a survey that requires the vendor's server callback (decision 060): nothing
+   * changed, the callback will end it.
+   */
+  | { kind: "awaiting_callback"; surveyName: string }
+  /** The same signed complete after the callback confirmed it: the points it credited. */
+  | { kind: "confirmed"; points: number }
   | { kind: "ended"; result: EndResult; surveyName: string };
 
 const MAX_TOKEN_LENGTH = 200;
@@ -365,14 +372,33 @@ export async function recordReturn(memberId: number, path: string): Promise<Retu
       id: true,
       memberId: true,
       status: true,
-      survey: { select: { name: true, returnSecret: true, previousReturnSecret: true, previousSecretExpiresAt: true } },
+      points: true,
+      survey: {
+        select: {
+          name: true,
+          returnSecret: true,
+          previousReturnSecret: true,
+          previousSecretExpiresAt: true,
+          requireCallback: true,
+        },
+      },
     },
   });
   if (!assignment) return { kind: "unknown" };
   // Checked before the signature: a signed-in member can never end someone else's assignment,
   // not even as a security outcome, by pasting a token that is not theirs.
   if (assignment.memberId !== memberId) return { kind: "other_member" };
-  if (assignment.status !== started) return { kind: "not_started", status: assignment.status as AssignmentStatus };
+  const { requireCallback } = assignment.survey;
+  if (assignment.status !== started) {
+    // The member comes back to the 'confirming' page's link after the callback: say what it credited.
+    const confirmed =
+      requireCallback &&
+      assignment.status === complete &&
+      params.get("status") === "complete" &&
+      verifyReturnUrlWithSecrets(publicUrl, assignment.survey);
+    if (confirmed) return { kind: "confirmed", points: assignment.points };
+    return { kind: "not_started", status: assignment.status as AssignmentStatus };
+  }
 
   if (!verifyReturnUrlWithSecrets(publicUrl, assignment.survey)) {
     const result = await endAssignment(assignment.id, "security");
@@ -382,6 +408,9 @@ export async function recordReturn(memberId: number, path: string): Promise<Retu
   }
   const status = params.get("status");
   if (!isReturnStatus(status)) return { kind: "bad_status" };
+  // The browser alone does not pay for a complete of such a survey; its other statuses pay nothing anyway.
+  if (status === "complete" && requireCallback)
+    return { kind: "awaiting_callback", surveyName: assignment.survey.name };
   const result = await endAssignment(assignment.id, status);
   return { kind: "ended", result, surveyName: assignment.survey.name };
 }

@@ -2,12 +2,14 @@ import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ConfirmationField, SubmitButton } from "~/components/forms";
+import { CallbackGuide } from "~/components/survey-callback-guide";
 import { LifecycleActions, LifecycleBadges } from "~/components/lifecycle-actions";
 import { SurveyDescription } from "~/components/survey-description";
 import { SurveyForm, type SurveyFormValues } from "~/components/survey-form";
 import { requireAdmin } from "~/domain/admin-auth.server";
 import { pointsCapHint } from "~/domain/points-cap.server";
 import { hostedSurveyPath, surveySchema } from "~/domain/survey-catalogue-schema";
+import { callbackGuide } from "~/domain/survey-callbacks.server";
 import {
   findSurvey,
   ROTATE_SECRET_MESSAGES,
@@ -62,6 +64,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     defaultValue: formValues(survey),
     delivery: deliveryDetails(survey, admin.isSuperAdmin),
     pointsHint: pointsCapHint(admin),
+    callbacks: survey.delivery === "external" ? await callbackGuide(survey, admin.isSuperAdmin) : null,
   };
 }
 
@@ -94,7 +97,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditSurvey() {
-  const { survey, choices, defaultValue, delivery, pointsHint } = useLoaderData<typeof loader>();
+  const { survey, choices, defaultValue, delivery, pointsHint, callbacks } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const rotateError = formErrorsOf(resultFor(actionData, "rotate-secret"))?.[0] ?? null;
   const lastResult = resultFor(actionData, "save");
@@ -143,6 +146,7 @@ export default function EditSurvey() {
       ) : (
         <ExternalDetails {...delivery} rotateError={rotateError} />
       )}
+      {callbacks ? <CallbackGuide {...callbacks} requireCallback={defaultValue.requireCallback === "on"} /> : null}
 
       {survey.descriptionHtml ? (
         <section aria-labelledby="description-heading" className="mt-6 max-w-2xl">
@@ -360,6 +364,7 @@ function formValues(survey: CatalogueSurvey): SurveyFormValues {
     delivery: survey.delivery,
     questionnaireId: text(survey.questionnaireId),
     externalUrl: text(survey.externalUrl),
+    requireCallback: survey.requireCallback ? "on" : "",
   };
 }
 

@@ -1,5 +1,5 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Link, useLoaderData, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
 import {
   endedMessage,
   INVALID_LINK_TITLE,
@@ -21,6 +21,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.title ?? "Survey"} | ${PRODUCT_NAME}` },
 ];
 
+const CONFIRMING_TITLE = "We are confirming your complete";
+
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 // The loader acts once per visit: re-running it after some other navigation would only answer
@@ -36,7 +38,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function SurveyRedirect() {
-  return <SurveyMessage {...useLoaderData<typeof loader>()} />;
+  const content = useLoaderData<typeof loader>();
+  const location = useLocation();
+  return (
+    <SurveyMessage {...content}>
+      {content.title === CONFIRMING_TITLE ? (
+        // A full page load: this route never revalidates, and the link works without JavaScript.
+        <Link to={`${location.pathname}${location.search}`} reloadDocument className="btn-secondary mt-4 inline-block">
+          Check again
+        </Link>
+      ) : null}
+    </SurveyMessage>
+  );
 }
 
 function invalid(message: string, status = 400) {
@@ -57,6 +70,18 @@ function describe(result: ReturnResult): { content: SurveyMessageContent; status
       );
     case "not_started":
       return { content: notStartedMessage(result.status), status: 409 };
+    // The survey requires the vendor's server callback (decision 060): 202, accepted but not yet done.
+    case "awaiting_callback":
+      return {
+        content: {
+          tone: "info",
+          title: CONFIRMING_TITLE,
+          message: `Thank you for completing ${result.surveyName}. The survey's owner confirms every complete with us directly; your points are added as soon as they do, usually within a few minutes. Check again in a moment, or see Points History later.`,
+        },
+        status: 202,
+      };
+    case "confirmed":
+      return { content: endedMessage(ASSIGNMENT_STATUS.complete, "complete", result.points), status: 200 };
     case "ended": {
       const ended = result.result;
       if (ended.ok) {

@@ -212,6 +212,13 @@ const MATRIX: Record<string, Row> = {
     get: verifiedMember(409, 403),
     setup: async (world) => ({ query: await fx.ownReturnLinkQuery(world) }),
   },
+  // A vendor's server-to-server callback (decision 060): public but signed. No session counts; an
+  // unsigned post is a 401 for every caller, a GET the 405 that says to POST.
+  "api.surveys.$id.callback": {
+    get: everyone(405),
+    post: everyone(401),
+    setup: async (world) => ({ params: { id: String((await fx.ownExternalAssignment(world)).survey.id) } }),
+  },
 
   // ——— The admin sign-in and its password reset ———
   "admin._index": { get: adminSignIn(200), post: adminSignIn(400) },
@@ -435,6 +442,8 @@ const UNKNOWN_IDS: Record<
   // `others`: the route's other parameters, fixed to a valid value while `param` varies.
   { role: Role; param: string; expected: Expected; post?: Expected | Expected[]; others?: Record<string, string> }
 > = {
+  // The callback has no page to GET (405 whatever the id); a post to an unknown survey is a 404.
+  "api.surveys.$id.callback": { role: "guest", param: "id", expected: 405, post: 404 },
   "admin._console._survey.profilesurvey.$id": { role: "admin", param: "id", expected: 404, post: 404 },
   "admin._console._survey.screener.rules.$id": { role: "admin", param: "id", expected: 404, post: 404 },
   "admin._console._survey.screener.view.$id": { role: "admin", param: "id", expected: 404 },

@@ -197,6 +197,26 @@ const FUZZ: Record<string, FuzzRow> = {
     ignore: ["RateLimit"],
   },
   "_guest.reset-password": { roles: ["guest"], fields: ["email"], variants: [{ poison: [["email", EMAIL]] }] },
+  // A vendor's server-to-server callback (decision 060): public but signed, so every fuzzed post is
+  // unsigned and refused (401). Each is kept in SurveyCallback for support, the one table it writes.
+  "api.surveys.$id.callback": {
+    roles: ["guest"],
+    fields: ["token", "status", "loiSeconds"],
+    setup: async (world) => {
+      const { survey, assignment } = await fx.ownExternalAssignment(world);
+      return { params: { id: String(survey.id) }, extraValues: [assignment.respondentToken, "complete"] };
+    },
+    variants: [
+      {
+        poison: [
+          ["token", TEXT],
+          ["status", [...CHOICE, "finished"]],
+          ["loiSeconds", WHOLE_NUMBER],
+        ],
+      },
+    ],
+    ignore: ["SurveyCallback"],
+  },
   "_guest.resetpassword.$token": {
     roles: ["guest"],
     fields: ["newPassword", "newPassword_confirmation", "email"],

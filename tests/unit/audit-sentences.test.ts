@@ -223,6 +223,15 @@ describe("sentences", () => {
     expect(sentence.changes).toEqual([{ field: "status", before: "active", after: "suspended" }]);
   });
 
+  test("turning on a survey's server callback shows the setting going from no to yes", () => {
+    const sentence = sentenceOf("survey.updated", {
+      name: "Cars",
+      changed: ["requireCallback"],
+      requireCallback: true,
+    });
+    expect(sentence.changes).toEqual([{ field: "Require the server callback", before: "no", after: "yes" }]);
+  });
+
   test("an archived survey reads with its name and the change of Archived", () => {
     const sentence = sentenceOf("survey.archived", SAMPLE_DETAILS["survey.archived"], "7");
     expect(sentenceText(sentence)).toBe(`${ACTOR} archived survey #7 "Cars"`);

@@ -64,6 +64,7 @@ const URL_MAP = `
 /admin/withdrawal/export.csv
 /admin/withdrawal/req
 /admin/withdrawal/req/:referenceId
+/api/surveys/:id/callback
 /auth/google
 /auth/google/respond
 /cookie-policies

@@ -139,6 +139,8 @@ export interface SurveyAssignmentFixture {
   /** The vendor's URL with {token}. */
   externalUrl?: string;
   quota?: number;
+  /** The survey requires the vendor's server callback (decision 060). */
+  requireCallback?: boolean;
 }
 
 /** A launched survey with an Assigned assignment for the member, and what its vendor would know. */

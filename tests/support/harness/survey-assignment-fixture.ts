@@ -20,6 +20,8 @@ export const surveyAssignmentFixture = z.object({
     /** With {token}; a vendor address that is never called, since tests only read the redirect. */
     externalUrl: z.string().url().default("https://vendor.example/survey?rid={token}"),
     quota: z.number().int().min(1).optional(),
+    /** The survey requires the vendor's server callback before a complete counts (decision 060). */
+    requireCallback: z.boolean().default(false),
   }),
 });
 
@@ -53,6 +55,7 @@ export async function createSurveyAssignmentFixture(
         externalUrl: input.delivery === "external" ? input.externalUrl : null,
         returnSecret: randomBytes(32).toString("hex"),
         quota: input.quota ?? null,
+        requireCallback: input.requireCallback,
       },
     });
     const assignment = await tx.assignment.create({
