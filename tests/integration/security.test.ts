@@ -130,6 +130,13 @@ describe("a form post from another origin", () => {
         expect(response.status, id).toBe(404);
         continue;
       }
+      // The vendors' server-to-server callback reads no cookie: its HMAC signature is its only
+      // credential, so an origin says nothing about it; unsigned, it is refused all the same
+      // (unknown survey 404, bad signature 401; decision 060).
+      if (id === "api.surveys.$id.callback") {
+        expect([401, 404], id).toContain(response.status);
+        continue;
+      }
       expect(response.status, id).toBe(403);
       expect(await response.text(), id).toBe(REFUSED);
       checked.push(id);
