@@ -103,15 +103,15 @@ export async function surveyResultsPlan(surveyId: number, params: URLSearchParam
   const messages = Object.values(errors).flatMap((list) => list ?? []);
   if (messages.length > 0) return { ok: false, messages };
   const withProfile = params.get("profile") === "1";
+  const targeted = withProfile ? await targetedQuestionIds(surveyId) : [];
 
   const columns = [
     ...FIXED_COLUMNS,
     ...allQuestions(stored.definition).flatMap((question) =>
       questionColumns(question, stored.questionIds[question.key], stored.optionIds[question.key] ?? {}),
     ),
-    ...(withProfile ? await profileColumns(surveyId) : []),
+    ...(withProfile ? await profileColumns(targeted) : []),
   ];
-  const targeted = withProfile ? await targetedQuestionIds(surveyId) : [];
   const kept = keptResponses(survey.id, stored.id, filters);
 
   const plan: AnyExportPlan = {
@@ -175,9 +175,9 @@ async function targetedQuestionIds(surveyId: number): Promise<number[]> {
 }
 
 /** Country, then one column per targeted profile question: the codes the member chose, joined by ";". */
-async function profileColumns(surveyId: number): Promise<Column[]> {
+async function profileColumns(questionIds: number[]): Promise<Column[]> {
   const questions = await getPrisma().question.findMany({
-    where: { id: { in: await targetedQuestionIds(surveyId) } },
+    where: { id: { in: questionIds } },
     orderBy: { id: "asc" },
     select: { id: true, key: true, label: true, options: { select: { id: true, value: true } } },
   });
