@@ -27,7 +27,7 @@ import { resultFor } from "~/lib/form-result";
 type Result = SubmissionResult<string[]> | undefined;
 
 interface StatusAction {
-  intent: Exclude<MemberActionIntent, "adjust-points" | "reverse-complete">;
+  intent: Exclude<MemberActionIntent, "adjust-points" | "reverse-complete" | "clear-signal">;
   title: string;
   summary: string;
   confirm: string;

@@ -130,6 +130,9 @@ export async function eraseMember(
   await tx.oAuthConnection.deleteMany(owned);
   await tx.authToken.deleteMany(owned);
   await tx.memberSession.deleteMany(owned);
+  // Quality signals are about the person (decision 069); other members' signals that name this
+  // member's id keep it, which by now names no one.
+  await tx.qualitySignal.deleteMany(owned);
   // The mail log and the sign-in counters hold the address too.
   await tx.queuedMail.deleteMany({ where: { to: member.email } });
   await tx.rateLimit.deleteMany({
@@ -150,6 +153,7 @@ export async function eraseMember(
       dob: null,
       gender: null,
       mobile: null,
+      qualityScore: 100,
       erasedAt: now,
     },
   });

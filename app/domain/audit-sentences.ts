@@ -389,6 +389,13 @@ const SENTENCES = {
       `${points(details.pointsRecredited)} credited again`,
       typeof details.fileHash === "string" ? ` (file ${details.fileHash.slice(0, 12)}…)` : "",
     ]),
+  // Issue 20: the kind is a QualitySignalKind, written with spaces.
+  "quality_signal.cleared": ({ actor, targetId, details }) =>
+    sentence([
+      `${actor} cleared a ${typeof details.kind === "string" ? details.kind.replaceAll("_", " ") : "quality"} signal of `,
+      member(targetId),
+      because(details),
+    ]),
 } satisfies Record<AuditAction, Build>;
 
 /** The exports' names in a sentence (export.downloaded stores the short name). */

@@ -68,7 +68,9 @@ export type AuditAction =
   | "payout.returned"
   | "export.downloaded"
   // Issue 19 point 6: reconciliation uploads (docs/decisions/061-reconciliation.md).
-  | "survey.reconciled";
+  | "survey.reconciled"
+  // Issue 20: quality signals (docs/decisions/069-quality-signals.md).
+  | "quality_signal.cleared";
 
 export const AUDIT_PAGE_SIZE = 50;
 

@@ -123,6 +123,7 @@ interface MemberRow {
   gender: string | null;
   status: string;
   pointsBalance: number;
+  qualityScore: number;
   createdAt: string;
   lastActiveAt: string;
   deletionRequestedAt: string | null;
@@ -139,6 +140,8 @@ export function membersPlan(params: URLSearchParams): PlanResult {
   const { email, sort, ...filters }: MemberSearch = parsed.data;
   const conditions = memberSearchConditions({ ...filters, emailPrefix: email || undefined });
   const newest = sort === "newest";
+  // Users Records' order: by sign-up time, or by quality score, lowest first (issue 20).
+  const byQuality = sort === "quality";
   const countries = countryNames();
   const plan: ExportPlan<MemberRow> = {
     name: "members",
@@ -160,6 +163,7 @@ export function membersPlan(params: URLSearchParams): PlanResult {
       "Gender",
       "Status",
       "Points balance",
+      "Quality score",
       "Signed up at",
       "Last active at",
       "Deletion requested at",
@@ -180,6 +184,7 @@ export function membersPlan(params: URLSearchParams): PlanResult {
       row.gender,
       row.status,
       row.pointsBalance,
+      row.qualityScore,
       row.createdAt,
       row.lastActiveAt,
       row.deletionRequestedAt,
@@ -187,20 +192,28 @@ export function membersPlan(params: URLSearchParams): PlanResult {
     // Users Records' order (sign-up date, then id), paged by that pair. The last row's sign-up time
     // comes back as text to the microsecond, so no time zone or rounding moves the cursor.
     batch: (prisma, last, limit) => {
-      const edge = last && Prisma.sql`(${last.cursorAt}::timestamp, ${last.id}::int)`;
+      const key = byQuality ? Prisma.raw(`m."qualityScore"`) : Prisma.raw(`m."createdAt"`);
+      const edge =
+        last &&
+        (byQuality
+          ? Prisma.sql`(${Number(last.cursorAt)}::int, ${last.id}::int)`
+          : Prisma.sql`(${last.cursorAt}::timestamp, ${last.id}::int)`);
       const keyset = edge
-        ? [newest ? Prisma.sql`("createdAt", "id") < ${edge}` : Prisma.sql`("createdAt", "id") > ${edge}`]
+        ? [newest ? Prisma.sql`(${key}, m."id") < ${edge}` : Prisma.sql`(${key}, m."id") > ${edge}`]
         : [];
       // Qualified: in ORDER BY a bare "createdAt" would be the formatted text column of the same name,
       // sorted in full on every batch instead of read in order from the sign-up index.
-      const order = newest ? Prisma.sql`m."createdAt" DESC, m."id" DESC` : Prisma.sql`m."createdAt" ASC, m."id" ASC`;
+      const order = newest ? Prisma.sql`${key} DESC, m."id" DESC` : Prisma.sql`${key} ASC, m."id" ASC`;
+      const cursorAt = byQuality
+        ? Prisma.sql`m."qualityScore"::text`
+        : Prisma.sql`to_char(m."createdAt", 'YYYY-MM-DD HH24:MI:SS.US')`;
       return prisma.$queryRaw<MemberRow[]>`
         SELECT "id", "firstName", "lastName", "email", ${iso(Prisma.sql`"emailVerifiedAt"`)} AS "emailVerifiedAt",
                "mobile", "country", "state", "city", "pin", to_char("dob", 'YYYY-MM-DD') AS "dob",
-               "gender"::text AS "gender", "status"::text AS "status", "pointsBalance",
+               "gender"::text AS "gender", "status"::text AS "status", "pointsBalance", "qualityScore",
                ${iso(Prisma.sql`"createdAt"`)} AS "createdAt", ${iso(Prisma.sql`"lastActiveAt"`)} AS "lastActiveAt",
                ${iso(Prisma.sql`"deletionRequestedAt"`)} AS "deletionRequestedAt",
-               to_char("createdAt", 'YYYY-MM-DD HH24:MI:SS.US') AS "cursorAt"
+               ${cursorAt} AS "cursorAt"
         FROM "Member" m ${where([...conditions, ...keyset])}
         ORDER BY ${order} LIMIT ${limit}`;
     },

@@ -14,6 +14,7 @@ export const MEMBER_ACTION_INTENTS = [
   "sign-out",
   "adjust-points",
   "reverse-complete",
+  "clear-signal",
 ] as const;
 export type MemberActionIntent = (typeof MEMBER_ACTION_INTENTS)[number];
 
@@ -31,6 +32,8 @@ export const MEMBER_ACTION_MESSAGES = {
   pointsRange: `Enter at most ${MAX_ADJUSTMENT_POINTS.toLocaleString("en-US")} points either way.`,
   staleForm: "This form could not be read. Reload the page and try again.",
   assignmentRequired: "Choose the completed assignment to reverse.",
+  signalRequired: "Choose the signal to clear.",
+  clearReasonRequired: "Give the reason for clearing this signal. It is kept in the audit log.",
 } as const;
 
 const reason = plainText({ max: MAX_ACTION_REASON, required: MEMBER_ACTION_MESSAGES.reasonRequired });
@@ -72,3 +75,21 @@ export const reverseCompleteSchema = z.object({
   reason: memberReason,
   confirmed,
 });
+
+/** Clearing a quality signal (issue 20): which one, and why (audited). */
+export const clearSignalSchema = z.object({
+  signalId: z
+    .number({
+      required_error: MEMBER_ACTION_MESSAGES.signalRequired,
+      invalid_type_error: MEMBER_ACTION_MESSAGES.signalRequired,
+    })
+    .int(MEMBER_ACTION_MESSAGES.signalRequired)
+    .positive(MEMBER_ACTION_MESSAGES.signalRequired)
+    .max(2_147_483_647, MEMBER_ACTION_MESSAGES.signalRequired),
+  reason: plainText({ max: MAX_ACTION_REASON, required: MEMBER_ACTION_MESSAGES.clearReasonRequired }),
+});
+
+/** The name of one signal's clear form in the action's answer (a page shows one form per open signal). */
+export function clearSignalForm(signalId: unknown): string {
+  return `clear-signal-${typeof signalId === "string" || typeof signalId === "number" ? signalId : ""}`;
+}

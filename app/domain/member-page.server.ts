@@ -5,6 +5,7 @@ import { memberStatus } from "./ledger.server";
 import type { MemberPagePages, Paged } from "./member-page";
 import { formatRupees } from "./member-records.server";
 import { PAYOUT_METHOD_LABEL, paymentAccountSummary } from "./payment-accounts";
+import { listSignals } from "./quality-signals.server";
 import { withdrawalStatusLabel } from "./withdrawals.server";
 
 // The admin's page of one member (/admin/users/{id}, issue 18 point 1): everything the panel holds
@@ -74,6 +75,7 @@ export async function loadMemberPage(memberId: number, requested: MemberPagePage
       gender: true,
       status: true,
       pointsBalance: true,
+      qualityScore: true,
       lastActiveAt: true,
       inactivityWarnedAt: true,
       deletionRequestedAt: true,
@@ -84,21 +86,23 @@ export async function loadMemberPage(memberId: number, requested: MemberPagePage
   if (!member) return null;
 
   const now = new Date();
-  const [ledgerTotal, assignmentTotal, withdrawalTotal, auditTotal, accounts, sessions, google] = await Promise.all([
-    prisma.pointsTransaction.count({ where: { memberId } }),
-    prisma.assignment.count({ where: { memberId } }),
-    prisma.withdrawalRequest.count({ where: { memberId } }),
-    prisma.auditEntry.count({ where: auditAbout(memberId) }),
-    prisma.paymentAccount.findMany({ where: { memberId }, orderBy: { method: "asc" } }),
-    // The session id is the cookie's secret: never selected, so it can never reach the page.
-    prisma.memberSession.findMany({
-      where: { memberId, expiresAt: { gt: now } },
-      orderBy: [{ createdAt: "desc" }],
-      take: 50,
-      select: { userAgent: true, persistent: true, createdAt: true, expiresAt: true },
-    }),
-    prisma.oAuthConnection.count({ where: { memberId } }),
-  ]);
+  const [ledgerTotal, assignmentTotal, withdrawalTotal, auditTotal, accounts, sessions, google, signals] =
+    await Promise.all([
+      prisma.pointsTransaction.count({ where: { memberId } }),
+      prisma.assignment.count({ where: { memberId } }),
+      prisma.withdrawalRequest.count({ where: { memberId } }),
+      prisma.auditEntry.count({ where: auditAbout(memberId) }),
+      prisma.paymentAccount.findMany({ where: { memberId }, orderBy: { method: "asc" } }),
+      // The session id is the cookie's secret: never selected, so it can never reach the page.
+      prisma.memberSession.findMany({
+        where: { memberId, expiresAt: { gt: now } },
+        orderBy: [{ createdAt: "desc" }],
+        take: 50,
+        select: { userAgent: true, persistent: true, createdAt: true, expiresAt: true },
+      }),
+      prisma.oAuthConnection.count({ where: { memberId } }),
+      listSignals(prisma, memberId),
+    ]);
 
   const ledgerPage = pageOf(requested.ledger, ledgerTotal);
   const assignmentPage = pageOf(requested.assignments, assignmentTotal);
@@ -200,7 +204,17 @@ export async function loadMemberPage(memberId: number, requested: MemberPagePage
       inactivityWarnedAt: member.inactivityWarnedAt ? utcMinute(member.inactivityWarnedAt) : null,
       deletionRequestedAt: member.deletionRequestedAt ? utcMinute(member.deletionRequestedAt) : null,
       balance: member.pointsBalance,
+      qualityScore: member.qualityScore,
     },
+    signals: signals.map((signal) => ({
+      id: signal.id,
+      label: signal.label,
+      sentence: signal.sentence,
+      raisedAt: utcMinute(signal.raisedAt),
+      cleared: signal.cleared
+        ? { at: utcMinute(signal.cleared.at), by: signal.cleared.by, reason: signal.cleared.reason }
+        : null,
+    })),
     ledger: paged(
       ledger.map((entry) => ({
         id: entry.id,

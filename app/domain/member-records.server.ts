@@ -19,9 +19,10 @@ export const COUNTRY_FILTER_MESSAGE = "Choose a country from the list.";
 export const STATUS_FILTER_MESSAGE = "Choose a status from the list.";
 export const DATE_FILTER_MESSAGE = "Enter a date as YYYY-MM-DD, for example 2026-11-25.";
 export const DATE_RANGE_MESSAGE = "The first date must be on or before the last date.";
-export const SORT_MESSAGE = "Choose newest or oldest first.";
+export const SORT_MESSAGE = "Choose newest or oldest first, or the lowest quality score first.";
 
-export const MEMBER_SORTS = ["oldest", "newest"] as const;
+/** Sign-up order either way, or the lowest quality score first (issue 20: whom to look at first). */
+export const MEMBER_SORTS = ["oldest", "newest", "quality"] as const;
 export type MemberSort = (typeof MEMBER_SORTS)[number];
 
 /** Blank query values (an empty field of the GET form) mean "not given". */
@@ -96,6 +97,7 @@ export interface MemberRecord {
   email: string;
   country: string | null;
   state: string | null;
+  qualityScore: number;
 }
 
 export type PageCursor = { after: number } | { before: number } | { last: true } | null;
@@ -141,18 +143,20 @@ export async function listMemberRecords(
 ): Promise<MemberRecordsPage> {
   const conditions = memberSearchConditions(search);
   const newest = search.sort === "newest";
+  // The key the pages are ordered and cut by: the sign-up time, or the quality score (lowest first).
+  const key = search.sort === "quality" ? Prisma.raw(`"qualityScore"`) : Prisma.raw(`"createdAt"`);
   const backwards = cursor !== null && !("after" in cursor);
   // Rows come in reading order when going forwards, in reverse when reading back from a cursor.
   const descending = newest !== backwards;
   const anchor = cursor && "after" in cursor ? cursor.after : cursor && "before" in cursor ? cursor.before : null;
   if (anchor !== null) {
-    const edge = Prisma.sql`(SELECT "createdAt", "id" FROM "Member" WHERE "id" = ${anchor})`;
-    conditions.push(descending ? Prisma.sql`("createdAt", "id") < ${edge}` : Prisma.sql`("createdAt", "id") > ${edge}`);
+    const edge = Prisma.sql`(SELECT ${key}, "id" FROM "Member" WHERE "id" = ${anchor})`;
+    conditions.push(descending ? Prisma.sql`(${key}, "id") < ${edge}` : Prisma.sql`(${key}, "id") > ${edge}`);
   }
   const where = conditions.length ? Prisma.sql`WHERE ${Prisma.join(conditions, " AND ")}` : Prisma.empty;
-  const order = descending ? Prisma.sql`"createdAt" DESC, "id" DESC` : Prisma.sql`"createdAt" ASC, "id" ASC`;
+  const order = descending ? Prisma.sql`${key} DESC, "id" DESC` : Prisma.sql`${key} ASC, "id" ASC`;
   const rows = await prisma.$queryRaw<MemberRecord[]>`
-    SELECT "id", "firstName", "lastName", "email", "country", "state" FROM "Member"
+    SELECT "id", "firstName", "lastName", "email", "country", "state", "qualityScore" FROM "Member"
     ${where} ORDER BY ${order} LIMIT ${PAGE_SIZE + 1}`;
   const more = rows.length > PAGE_SIZE;
   const members = rows.slice(0, PAGE_SIZE).map((row) => ({ ...row, country: row.country?.trim() ?? null }));
@@ -203,7 +207,15 @@ export function parsePageCursor(params: URLSearchParams): PageCursor {
   return params.get("last") === "1" ? { last: true } : null;
 }
 
-const MEMBER_RECORD = { id: true, firstName: true, lastName: true, email: true, country: true, state: true } as const;
+const MEMBER_RECORD = {
+  id: true,
+  firstName: true,
+  lastName: true,
+  email: true,
+  country: true,
+  state: true,
+  qualityScore: true,
+} as const;
 
 // The expression of the index Member_full_name_prefix: the name as "first last", lower-cased.
 const MEMBER_FULL_NAME = Prisma.sql`lower("firstName" || ' ' || "lastName")`;

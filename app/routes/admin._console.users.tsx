@@ -171,6 +171,7 @@ function SearchForm({
         >
           <option value="oldest">Oldest sign-ups first</option>
           <option value="newest">Newest sign-ups first</option>
+          <option value="quality">Lowest quality score first</option>
         </SelectField>
       </div>
       <button type="submit" className="btn-primary">
@@ -193,7 +194,7 @@ function Card({ title, value, testId }: { title: string; value: string; testId: 
 
 function MembersTable({ members }: { members: (MemberRecord & { countryName: string | null })[] }) {
   return (
-    <DataTable headings={["#", "User ID", "Name", "Email", "Country", "State"]}>
+    <DataTable headings={["#", "User ID", "Name", "Email", "Country", "State", "Quality score"]}>
       {members.map((member, index) => (
         <tr key={member.id} className="border-t border-slate-200">
           <td className={CELL}>{index + 1}</td>
@@ -206,6 +207,7 @@ function MembersTable({ members }: { members: (MemberRecord & { countryName: str
           </td>
           <td className={CELL}>{member.countryName ?? "N/A"}</td>
           <td className={CELL}>{member.state ?? "N/A"}</td>
+          <td className={CELL}>{member.qualityScore}</td>
         </tr>
       ))}
     </DataTable>

@@ -2,6 +2,8 @@ import { parseWithZod } from "@conform-to/zod";
 import type { Admin } from "~/generated/prisma/client";
 import {
   adjustPointsSchema,
+  clearSignalForm,
+  clearSignalSchema,
   memberStatusActionSchema,
   reverseCompleteSchema,
   type MemberActionIntent,
@@ -16,6 +18,7 @@ import {
   suspendMember,
   type MemberActionResult,
 } from "~/domain/member-actions.server";
+import { clearSignal } from "~/domain/quality-signals.server";
 import { formResult } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
@@ -46,6 +49,14 @@ export async function runMemberAction(admin: Actor, memberId: number, intent: Me
     const result = await reverseComplete(admin, memberId, submission.value);
     return answer(memberId, intent, result, (errors) => submission.reply(errors));
   }
+  if (intent === "clear-signal") {
+    // One form per open signal: the answer names the signal's form, so only that one shows it.
+    const submission = parseWithZod(formData, { schema: clearSignalSchema });
+    const form = clearSignalForm(submission.payload.signalId);
+    if (submission.status !== "success") return formResult(submission.reply(), { form });
+    const result = await clearSignal(admin, memberId, submission.value.signalId, submission.value.reason);
+    return answer(memberId, form, result, (errors) => submission.reply(errors));
+  }
   const submission = parseWithZod(formData, { schema: memberStatusActionSchema });
   if (submission.status !== "success") return formResult(submission.reply(), { form: intent });
   const result = await STATUS_ACTIONS[intent](admin, memberId, submission.value.reason);
@@ -57,7 +68,7 @@ type Reply = (errors: {
   fieldErrors?: Record<string, string[]>;
 }) => Parameters<typeof formResult>[0];
 
-function answer(memberId: number, intent: MemberActionIntent, result: MemberActionResult, reply: Reply) {
+function answer(memberId: number, intent: string, result: MemberActionResult, reply: Reply) {
   if (result.ok) return redirectWithToast(`/admin/users/${memberId}`, { type: "success", message: result.message });
   const errors = result.field
     ? { fieldErrors: { [result.field]: [result.message] } }

@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { CELL, DataTable, PageLinks, pageParam } from "~/components/data-table";
 import { DownloadCsvLink } from "~/components/download-csv-link";
 import { MemberActions, ReverseCompleteForm } from "~/components/member-actions";
+import { QualitySignals } from "~/components/quality-signals";
 import { requireAdmin } from "~/domain/admin-auth.server";
 import { MEMBER_ACTION_INTENTS } from "~/domain/member-actions-schema";
 import { MEMBER_PAGE_LISTS, type MemberPageList, type MemberPagePages, type Paged } from "~/domain/member-page";
@@ -105,6 +106,10 @@ export default function MemberPage() {
           capHint={data.capHint}
           actionData={actionData}
         />
+      </Section>
+
+      <Section id="quality" title="Quality">
+        <QualitySignals score={member.qualityScore} signals={data.signals} actionData={actionData} />
       </Section>
 
       <Section id="points" title="Points">

@@ -559,6 +559,9 @@ describe("the actions on a member", () => {
       });
       if (intent === "reinstate") await tx.member.update({ where: { id: target.id }, data: { status: "suspended" } });
     });
+    const signal = await getPrisma().qualitySignal.create({
+      data: { memberId: target.id, kind: "speeder", subject: `assignment:${assignment.id}`, evidence: {} },
+    });
     const form: FormBody = [
       ["intent", intent],
       ["reason", "Matrix"],
@@ -566,6 +569,7 @@ describe("the actions on a member", () => {
       ["points", "10"],
       ["key", crypto.randomUUID()],
       ["assignmentId", String(assignment.id)],
+      ["signalId", String(signal.id)],
     ];
     const params = { id: String(target.id) };
     const path = routePath("admin._console.users_.$id", params);

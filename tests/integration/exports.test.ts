@@ -49,7 +49,8 @@ describe("the members export", () => {
     );
     expect(text.split("\r\n")[0]).toBe(
       "\uFEFFMember id,First name,Last name,E-mail,E-mail verified at,Phone,Country,Country code,State,City," +
-        "PIN code,Date of birth,Gender,Status,Points balance,Signed up at,Last active at,Deletion requested at",
+        "PIN code,Date of birth,Gender,Status,Points balance,Quality score,Signed up at,Last active at," +
+        "Deletion requested at",
     );
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
@@ -353,6 +354,22 @@ describe("the stream", () => {
         columns: true,
       });
       expect((newest as Record<string, string>[]).map((row) => row["Member id"])).toEqual([...ids].reverse());
+    }
+    // Lowest quality score first (issue 20), equal scores by id: the keyset is (score, id).
+    const scores = [90, 40, 90, 100, 40, 75, 90];
+    for (const [index, member] of members.entries()) {
+      await getPrisma().member.update({ where: { id: member.id }, data: { qualityScore: scores[index] } });
+    }
+    const byScore = members
+      .map((member, index) => ({ id: member.id, score: scores[index]! }))
+      .sort((a, b) => a.score - b.score || a.id - b.id)
+      .map((row) => String(row.id));
+    for (const batchSize of [1, 2, 3, 7]) {
+      const rows = parse(await readAll(exportStream(plan("sort=quality"), { batchSize })), {
+        bom: true,
+        columns: true,
+      });
+      expect((rows as Record<string, string>[]).map((row) => row["Member id"])).toEqual(byScore);
     }
   });
 

@@ -716,7 +716,7 @@ const FUZZ: Record<string, FuzzRow> = {
   // box, or (adjust, reverse) a valid number, key and assignment of this member.
   "admin._console.users_.$id": {
     roles: ["admin"],
-    fields: ["reason", "confirmed", "points", "key", "assignmentId"],
+    fields: ["reason", "confirmed", "points", "key", "assignmentId", "signalId"],
     setup: async (world) => {
       const survey = await createTestSurvey({ points: 40 });
       const assignment = await createTestAssignment(survey.id, world.member.id, {
@@ -733,7 +733,13 @@ const FUZZ: Record<string, FuzzRow> = {
           assignmentId: assignment.id,
         }),
       );
-      return { params: { id: String(world.member.id) }, extraValues: [String(assignment.id), "on", "-10", "10"] };
+      const signal = await getPrisma().qualitySignal.create({
+        data: { memberId: world.member.id, kind: "speeder", subject: `assignment:${assignment.id}`, evidence: {} },
+      });
+      return {
+        params: { id: String(world.member.id) },
+        extraValues: [String(assignment.id), String(signal.id), "on", "-10", "10"],
+      };
     },
     variants: [
       ...["suspend", "reinstate", "close", "verify-email", "sign-out"].map((intent): Variant => ({
@@ -758,6 +764,14 @@ const FUZZ: Record<string, FuzzRow> = {
           ["assignmentId", JUNK_ID],
           ["reason", TEXT],
           ["confirmed", TICKED],
+        ],
+      },
+      // Issue 20: clearing a quality signal needs the signal (of this member) and a reason.
+      {
+        intent: "clear-signal",
+        poison: [
+          ["signalId", JUNK_ID],
+          ["reason", TEXT],
         ],
       },
       { intent: null },

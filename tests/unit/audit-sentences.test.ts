@@ -137,6 +137,13 @@ const SAMPLE_DETAILS: Record<string, Record<string, unknown>> = {
     pointsRecredited: 50,
     shortfall: 0,
   },
+  "quality_signal.cleared": {
+    reason: "Flatmates, checked by phone",
+    signalId: 4,
+    kind: "shared_device",
+    before: { qualityScore: 75, signal: "open" },
+    after: { qualityScore: 100, signal: "cleared" },
+  },
 };
 
 const sentenceOf = (action: string, details: unknown = SAMPLE_DETAILS[action], targetId = "12", targetType = "x") =>
@@ -280,6 +287,12 @@ describe("sentences", () => {
     expect(sentenceText(sentenceOf("survey.reconciled", SAMPLE_DETAILS["survey.reconciled"], "5"))).toBe(
       `${ACTOR} applied a reconciliation file to survey #5 "Cars": 2 reversed, 1 approved again, 1 unchanged, ` +
         "1 unknown token(s), 1 line(s) with errors; 100 points taken back, 50 points credited again (file ab12cd34ef56…)",
+    );
+  });
+
+  test("a cleared quality signal names its kind, the member and the reason", () => {
+    expect(sentenceText(sentenceOf("quality_signal.cleared", SAMPLE_DETAILS["quality_signal.cleared"], "7"))).toBe(
+      `${ACTOR} cleared a shared device signal of member #7: "Flatmates, checked by phone"`,
     );
   });
 
