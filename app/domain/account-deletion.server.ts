@@ -74,7 +74,9 @@ export async function requestAccountDeletion(
     const [locked] = await tx.$queryRaw<{ status: string }[]>`
       SELECT "status"::text AS "status" FROM "Member" WHERE "id" = ${member.id} FOR UPDATE`;
     if (!locked || locked.status === "closed") return ALREADY_CLOSED_MESSAGE;
-    const pending = await tx.withdrawalRequest.count({ where: { memberId: member.id, status: "pending" } });
+    const pending = await tx.withdrawalRequest.count({
+      where: { memberId: member.id, status: { in: ["pending", "held"] } },
+    });
     if (pending > 0) return PENDING_WITHDRAWAL_MESSAGE;
 
     await tx.member.update({ where: { id: member.id }, data: { status: "closed", deletionRequestedAt: now } });
@@ -94,7 +96,7 @@ export async function requestAccountDeletion(
 
 /** Whether a withdrawal of the member's still waits for an admin (deletion is refused meanwhile). */
 export async function hasPendingWithdrawal(memberId: number): Promise<boolean> {
-  return (await getPrisma().withdrawalRequest.count({ where: { memberId, status: "pending" } })) > 0;
+  return (await getPrisma().withdrawalRequest.count({ where: { memberId, status: { in: ["pending", "held"] } } })) > 0;
 }
 
 /** The address an erased member's row holds: unique, and never a mailbox (.invalid is reserved). */

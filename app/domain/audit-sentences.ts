@@ -396,6 +396,11 @@ const SENTENCES = {
       member(targetId),
       because(details),
     ]),
+  "withdrawal.released": ({ actor, targetId, details }) =>
+    sentence(
+      [`${actor} released `, withdrawal(targetId), " from its quality hold to the approval queue", because(details)],
+      flip("Status", "held", "pending"),
+    ),
 } satisfies Record<AuditAction, Build>;
 
 /** The exports' names in a sentence (export.downloaded stores the short name). */

@@ -70,7 +70,8 @@ export type AuditAction =
   // Issue 19 point 6: reconciliation uploads (docs/decisions/061-reconciliation.md).
   | "survey.reconciled"
   // Issue 20: quality signals (docs/decisions/069-quality-signals.md).
-  | "quality_signal.cleared";
+  | "quality_signal.cleared"
+  | "withdrawal.released";
 
 export const AUDIT_PAGE_SIZE = 50;
 

@@ -45,11 +45,25 @@ export function queuePayoutAccountAddedMail(
 export function queueWithdrawalRequestedMail(
   db: Tx,
   member: Recipient,
-  withdrawal: { referenceId: string; points: number; amount: string; account: string },
+  withdrawal: { referenceId: string; points: number; amount: string; account: string; heldBecause?: string },
 ) {
   return queue(db, member, `Withdrawal ${withdrawal.referenceId} requested`, [
     `You asked to withdraw ${withdrawal.points} points (${withdrawal.amount}) to ${withdrawal.account}.`,
-    `Reference: ${withdrawal.referenceId}. It is pending payment; we will write again when it is paid or rejected.`,
+    withdrawal.heldBecause
+      ? `Reference: ${withdrawal.referenceId}. It is held for review before payment. ${withdrawal.heldBecause} We will write again when it is paid or rejected.`
+      : `Reference: ${withdrawal.referenceId}. It is pending payment; we will write again when it is paid or rejected.`,
+    ...notYou("change your password"),
+  ]);
+}
+
+/** The hold was lifted after review: the request is in the payment queue like any other. */
+export function queueWithdrawalReleasedMail(
+  db: Tx,
+  member: Recipient,
+  withdrawal: { referenceId: string; amount: string },
+) {
+  return queue(db, member, `Withdrawal ${withdrawal.referenceId} checked`, [
+    `We have checked your withdrawal ${withdrawal.referenceId} (${withdrawal.amount}). It is no longer held and is pending payment as usual.`,
     ...notYou("change your password"),
   ]);
 }

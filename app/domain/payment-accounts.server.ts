@@ -184,7 +184,9 @@ export async function deletePaymentAccount(memberId: number, accountId: number):
       WHERE "id" = ${accountId} AND "memberId" = ${memberId}
       FOR UPDATE`;
     if (!account) return NOT_FOUND;
-    const pending = await tx.withdrawalRequest.count({ where: { paymentAccountId: account.id, status: "pending" } });
+    const pending = await tx.withdrawalRequest.count({
+      where: { paymentAccountId: account.id, status: { in: ["pending", "held"] } },
+    });
     if (pending > 0) return { ok: false, reason: "pending-withdrawal", message: PENDING_WITHDRAWAL };
     await tx.paymentAccount.delete({ where: { id: account.id } });
     return { ok: true, message: `${PAYOUT_METHOD_LABEL[account.method]} Account Deleted Successfully` };

@@ -66,6 +66,14 @@ export const rejectWithdrawalSchema = z.object({
   reason: plainText({ max: MAX_REJECT_REASON, required: WITHDRAWAL_MESSAGES.reasonRequired }),
 });
 
+/** Releasing a held request to the approval queue (decision 072): why, for the audit log. */
+export const releaseWithdrawalSchema = z.object({
+  reason: plainText({
+    max: MAX_REJECT_REASON,
+    required: "Give the reason for releasing this request: what you checked. It is kept in the audit log.",
+  }),
+});
+
 export const MAX_PAYOUT_REFERENCE = 64;
 
 export const PAYOUT_REFERENCE_MESSAGES = {

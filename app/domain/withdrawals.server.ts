@@ -8,13 +8,16 @@ import {
   formatUsableAt,
   queueWithdrawalApprovedMail,
   queueWithdrawalRejectedMail,
+  queueWithdrawalReleasedMail,
   queueWithdrawalRequestedMail,
 } from "./member-notices.server";
 import { formatRupees } from "./member-records.server";
 import { PAYOUT_METHOD_LABEL, paymentAccountSummary } from "./payment-accounts";
 import { getPayoutConfig, minimumWithdrawalPoints, pointsToPaise, type PayoutConfig } from "./payout-config.server";
 import { WITHDRAWAL_MESSAGES } from "./withdrawal-schema";
-import { WITHDRAWAL_STATUS_LABEL } from "./withdrawal-statuses";
+import { getEnv } from "~/lib/env.server";
+import { listSignals } from "./quality-signals.server";
+import { holdReasonOf, WITHDRAWAL_STATUS_LABEL, type WithdrawalHoldReason } from "./withdrawal-statuses";
 
 export { WITHDRAWAL_STATUS_LABEL };
 
@@ -27,7 +30,7 @@ export { WITHDRAWAL_STATUS_LABEL };
 // See docs/decisions/026-withdrawals.md.
 
 export type RequestWithdrawalResult =
-  | { ok: true; referenceId: string; points: number; amountMinor: number; balance: number }
+  | { ok: true; referenceId: string; points: number; amountMinor: number; balance: number; held: boolean }
   | { ok: false; message: string; field?: "points" | "method"; noAccount?: boolean };
 
 /** Thrown inside the transaction to roll the request row back with a refused debit. */
@@ -73,9 +76,12 @@ export async function requestWithdrawal(
         // member's lock above made it wait for the first post, whose request is the answer.
         const earlier = await tx.withdrawalRequest.findUnique({
           where: { memberId_requestKey: { memberId, requestKey } },
-          select: { referenceId: true, points: true, amountMinor: true },
+          select: { referenceId: true, points: true, amountMinor: true, status: true },
         });
-        if (earlier) return { ok: true, ...earlier, balance: member.pointsBalance };
+        if (earlier) {
+          const { status, ...request } = earlier;
+          return { ok: true, ...request, balance: member.pointsBalance, held: status === "held" };
+        }
       }
       // FOR SHARE: an account being deleted right now (deletePaymentAccount locks it FOR UPDATE)
       // is waited for and then found gone, instead of failing the insert's foreign key with a 500.
@@ -108,7 +114,10 @@ export async function requestWithdrawal(
       }
 
       const amountMinor = pointsToPaise(config, points);
-      const withdrawal = await insertWithdrawal(tx, { memberId, points, amountMinor, account, requestKey });
+      // Read under the member's lock, which raiseSignal takes too: a signal raised at this moment
+      // either counts here or comes after the request exists (decision 072).
+      const hold = await qualityHold(tx, memberId);
+      const withdrawal = await insertWithdrawal(tx, { memberId, points, amountMinor, account, requestKey, hold });
       const debit = await debitPoints(tx, {
         memberId,
         points,
@@ -129,8 +138,16 @@ export async function requestWithdrawal(
         points,
         amount: formatRupees(amountMinor),
         account: paymentAccountSummary(account),
+        heldBecause: hold ? holdReasonOf(hold.reason)?.member : undefined,
       });
-      return { ok: true, referenceId: withdrawal.referenceId, points, amountMinor, balance: debit.balance };
+      return {
+        ok: true,
+        referenceId: withdrawal.referenceId,
+        points,
+        amountMinor,
+        balance: debit.balance,
+        held: hold !== null,
+      };
     });
   } catch (error) {
     if (error instanceof Refused) return error.result;
@@ -171,6 +188,23 @@ export async function getWithdrawalOptions(
 // As for ledger references: a clash of a fresh reference is rare, and one more draw ends it.
 const REFERENCE_ATTEMPTS = 5;
 
+type QualityHold = { reason: WithdrawalHoldReason; score: number };
+
+/**
+ * Whether a new request of the member waits for a quality review (decision 072): an open
+ * shared-payout signal, or a quality score below QUALITY_HOLD_BELOW.
+ */
+async function qualityHold(tx: Tx, memberId: number): Promise<QualityHold | null> {
+  const [row] = await tx.$queryRaw<{ score: number; sharedPayout: boolean }[]>`
+    SELECT m."qualityScore" AS "score",
+           EXISTS (SELECT 1 FROM "QualitySignal" q WHERE q."memberId" = m."id" AND q."kind" = 'shared_payout'
+                   AND q."clearedAt" IS NULL) AS "sharedPayout"
+    FROM "Member" m WHERE m."id" = ${memberId}`;
+  if (!row) return null;
+  if (row.sharedPayout) return { reason: "shared_payout", score: row.score };
+  return row.score < getEnv().QUALITY_HOLD_BELOW ? { reason: "quality_score", score: row.score } : null;
+}
+
 async function insertWithdrawal(
   tx: Tx,
   {
@@ -179,7 +213,15 @@ async function insertWithdrawal(
     amountMinor,
     account,
     requestKey,
-  }: { memberId: number; points: number; amountMinor: number; account: PaymentAccount; requestKey?: string },
+    hold,
+  }: {
+    memberId: number;
+    points: number;
+    amountMinor: number;
+    account: PaymentAccount;
+    requestKey?: string;
+    hold: QualityHold | null;
+  },
 ) {
   for (let attempt = 0; attempt < REFERENCE_ATTEMPTS; attempt += 1) {
     // ON CONFLICT DO NOTHING: a clashing reference must not abort the transaction.
@@ -194,6 +236,7 @@ async function insertWithdrawal(
           paymentAccountId: account.id,
           payoutSnapshot: payoutSnapshot(account),
           requestKey: requestKey ?? null,
+          ...(hold ? { status: "held" as const, holdReason: hold.reason, holdScore: hold.score } : {}),
         },
       ],
       skipDuplicates: true,
@@ -567,11 +610,11 @@ export async function approveWithdrawal(
   });
 }
 
-/** Rejects a pending request and returns its points to the member, once. */
+/** Rejects a pending or held request and returns its points to the member, once. */
 export async function rejectWithdrawal(admin: Reviewer, referenceId: string, reason: string): Promise<ReviewResult> {
   return getPrisma().$transaction(async (tx) => {
     const [rejected] = await tx.withdrawalRequest.updateManyAndReturn({
-      where: { referenceId, status: "pending" },
+      where: { referenceId, status: { in: ["pending", "held"] } },
       data: { status: "rejected", rejectedById: admin.id, rejectedAt: new Date(), rejectReason: reason },
       select: { id: true, memberId: true, points: true, amountMinor: true },
     });
@@ -607,6 +650,8 @@ function recipient(tx: Tx, memberId: number) {
 }
 
 const ALREADY_DECIDED: Record<Exclude<WithdrawalStatus, "pending">, (referenceId: string) => string> = {
+  held: (referenceId) =>
+    `${referenceId} is held for a quality review: release it to the approval queue first, or reject it.`,
   approved: (referenceId) => `${referenceId} has already been approved and awaits payout.`,
   sent: (referenceId) => `${referenceId} has already been sent in a payout batch.`,
   success: (referenceId) => `${referenceId} has already been paid (Success).`,
@@ -619,4 +664,74 @@ async function notPending(tx: Tx, referenceId: string): Promise<ReviewResult> {
   const current = await tx.withdrawalRequest.findUnique({ where: { referenceId }, select: { status: true } });
   if (!current) return { ok: false, message: "This withdrawal request does not exist." };
   return { ok: false, message: ALREADY_DECIDED[current.status as Exclude<WithdrawalStatus, "pending">](referenceId) };
+}
+
+export const RELEASE_MESSAGES = {
+  notHeld: (referenceId: string) => `${referenceId} is not held: there is nothing to release.`,
+  released: (referenceId: string) => `${referenceId} is released: it is pending in the approval queue.`,
+} as const;
+
+/**
+ * An admin releases a held request after review (decision 072): it becomes pending and goes through
+ * the approval queue like any other (four eyes included). The conditional UPDATE is the gate, so two
+ * clicks release once. Audited with the reason; the member is mailed.
+ */
+export async function releaseWithdrawal(admin: Reviewer, referenceId: string, reason: string): Promise<ReviewResult> {
+  return getPrisma().$transaction(async (tx) => {
+    const [released] = await tx.withdrawalRequest.updateManyAndReturn({
+      where: { referenceId, status: "held" },
+      data: { status: "pending", releasedById: admin.id, releasedAt: new Date(), releaseReason: reason },
+      select: { memberId: true, points: true, amountMinor: true, holdReason: true, holdScore: true },
+    });
+    if (!released) {
+      const current = await tx.withdrawalRequest.findUnique({ where: { referenceId }, select: { status: true } });
+      return current
+        ? { ok: false, message: RELEASE_MESSAGES.notHeld(referenceId) }
+        : { ok: false, message: "This withdrawal request does not exist." };
+    }
+    await queueWithdrawalReleasedMail(tx, await recipient(tx, released.memberId), {
+      referenceId,
+      amount: formatRupees(released.amountMinor),
+    });
+    await recordAudit(tx, {
+      admin,
+      action: "withdrawal.released",
+      targetType: "withdrawal",
+      targetId: referenceId,
+      details: {
+        memberId: released.memberId,
+        points: released.points,
+        amountMinor: released.amountMinor,
+        holdReason: released.holdReason,
+        holdScore: released.holdScore,
+        reason,
+        before: { Status: "held" },
+        after: { Status: "pending" },
+      },
+    });
+    return { ok: true, message: RELEASE_MESSAGES.released(referenceId) };
+  });
+}
+
+/** What the review of a held request shows: why it is held, the member's score now and their signals. */
+export async function holdReview(referenceId: string) {
+  const prisma = getPrisma();
+  const request = await prisma.withdrawalRequest.findUnique({
+    where: { referenceId },
+    select: {
+      status: true,
+      memberId: true,
+      holdReason: true,
+      holdScore: true,
+      member: { select: { qualityScore: true } },
+    },
+  });
+  if (!request || request.status !== "held") return null;
+  return {
+    memberId: request.memberId,
+    reason: holdReasonOf(request.holdReason)?.admin ?? "Held for review.",
+    scoreAtRequest: request.holdScore,
+    score: request.member.qualityScore,
+    signals: await listSignals(prisma, request.memberId),
+  };
 }

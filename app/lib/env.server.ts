@@ -98,6 +98,16 @@ const schema = z.object({
     3600,
     "seconds a guest page is kept in memory; 0 turns the cache off",
   ),
+  // Quality holds (issue 20, docs/decisions/072-withdrawal-holds.md): a member whose quality score is
+  // below this waits for a review before a withdrawal reaches the approval queue; 0 holds no one
+  // for the score (an open shared-payout signal still holds).
+  QUALITY_HOLD_BELOW: wholeNumber(
+    "QUALITY_HOLD_BELOW",
+    90,
+    0,
+    101,
+    "quality score (0 to 101) below which withdrawals are held for review; 0 holds no one for the score",
+  ),
 });
 
 /** An optional text that the given parser accepts; its error's message, without the setting's name, when not. */

@@ -38,7 +38,9 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   return redirectWithToast("/activities/PointsRecords", {
     type: "success",
-    message: `Withdrawal ${result.referenceId} of ${result.points} points (${formatRupees(result.amountMinor)}) requested: pending payment.`,
+    message: result.held
+      ? `Withdrawal ${result.referenceId} of ${result.points} points (${formatRupees(result.amountMinor)}) requested: held for review before payment. We have e-mailed you why.`
+      : `Withdrawal ${result.referenceId} of ${result.points} points (${formatRupees(result.amountMinor)}) requested: pending payment.`,
   });
 }
 

@@ -7,6 +7,9 @@ import { ConfirmationField, FormErrors, InputField, SubmitButton, TextareaField 
 import { UrlDialog } from "~/components/url-dialog";
 import { useHydrated } from "~/components/use-hydrated";
 import { MemberLink } from "~/components/member-link";
+import { QualitySignals } from "~/components/quality-signals";
+import { clearSignalForm, clearSignalSchema } from "~/domain/member-actions-schema";
+import { clearSignal } from "~/domain/quality-signals.server";
 import { requireAdmin } from "~/domain/admin-auth.server";
 import { QUEUE_FILTER_KEYS } from "~/domain/withdrawal-queue";
 import {
@@ -15,8 +18,15 @@ import {
   MAX_REJECT_REASON,
   PAYMENT_CONFIRM_TEXT,
   rejectWithdrawalSchema,
+  releaseWithdrawalSchema,
 } from "~/domain/withdrawal-schema";
-import { approveWithdrawal, getWithdrawal, rejectWithdrawal } from "~/domain/withdrawals.server";
+import {
+  approveWithdrawal,
+  getWithdrawal,
+  holdReview,
+  rejectWithdrawal,
+  releaseWithdrawal,
+} from "~/domain/withdrawals.server";
 import { formResult, readFormData, readIntent } from "~/lib/forms.server";
 import { resultFor } from "~/lib/form-result";
 import { PRODUCT_NAME } from "~/lib/product";
@@ -33,11 +43,28 @@ export const meta: MetaFunction = () => [{ title: `Payment Confirmation | ${PROD
 // changing nothing, when another admin (or a second click) settled the request first. Four eyes
 // (decision 038): when this admin's approval alone may not pay it, the section says why before the
 // click; a first approval is shown (who, when) until a second, different admin's approval pays it.
+// A request held for a quality review (decision 072) shows why, the member's score and signals (each
+// can be cleared with a reason), and Release (to the approval queue) or Reject; never Approve.
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { admin } = await requireAdmin(request);
-  const withdrawal = await getWithdrawal(referenceParam(params.referenceId), admin);
+  const referenceId = referenceParam(params.referenceId);
+  const withdrawal = await getWithdrawal(referenceId, admin);
   if (!withdrawal) throw notFound();
-  return { withdrawal, back: listHref(new URL(request.url).searchParams) };
+  const hold = withdrawal.status === "held" ? await holdReview(referenceId) : null;
+  const signals = hold?.signals.map((signal) => ({
+    id: signal.id,
+    label: signal.label,
+    sentence: signal.sentence,
+    raisedAt: utcMinute(signal.raisedAt.toISOString()),
+    cleared: signal.cleared
+      ? { at: utcMinute(signal.cleared.at.toISOString()), by: signal.cleared.by, reason: signal.cleared.reason }
+      : null,
+  }));
+  return {
+    withdrawal,
+    hold: hold && { ...hold, signals: signals! },
+    back: listHref(new URL(request.url).searchParams),
+  };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -45,7 +72,32 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const referenceId = referenceParam(params.referenceId);
   const formData = await readFormData(request);
   const back = listHref(new URL(request.url).searchParams);
-  if (readIntent(formData, ["approve", "reject"]) === "reject") {
+  const intent = readIntent(formData, ["approve", "reject", "release", "clear-signal"]);
+  if (intent === "release") {
+    const submission = parseWithZod(formData, { schema: releaseWithdrawalSchema });
+    if (submission.status !== "success") return formResult(submission.reply(), { form: "release" });
+    const result = await releaseWithdrawal(admin, referenceId, submission.value.reason);
+    if (!result.ok)
+      return formResult(submission.reply({ formErrors: [result.message] }), { form: "release", status: 409 });
+    return redirectWithToast(back, { type: "success", message: result.message });
+  }
+  if (intent === "clear-signal") {
+    // The held member's signal, cleared from the review: the page comes back with the score now.
+    const submission = parseWithZod(formData, { schema: clearSignalSchema });
+    const form = clearSignalForm(submission.payload.signalId);
+    if (submission.status !== "success") return formResult(submission.reply(), { form });
+    const hold = await holdReview(referenceId);
+    const result = hold
+      ? await clearSignal(admin, hold.memberId, submission.value.signalId, submission.value.reason)
+      : ({ ok: false, message: "This request is not held any more.", status: 409 } as const);
+    if (!result.ok)
+      return formResult(submission.reply({ formErrors: [result.message] }), { form, status: result.status });
+    return redirectWithToast(new URL(request.url).pathname + new URL(request.url).search, {
+      type: "success",
+      message: result.message,
+    });
+  }
+  if (intent === "reject") {
     const submission = parseWithZod(formData, { schema: rejectWithdrawalSchema });
     if (submission.status !== "success") return formResult(submission.reply(), { form: "reject" });
     const result = await rejectWithdrawal(admin, referenceId, submission.value.reason);
@@ -64,7 +116,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function PaymentConfirmation() {
-  const { withdrawal, back } = useLoaderData<typeof loader>();
+  const { withdrawal, hold, back } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = withdrawal.status === "pending";
   return (
@@ -94,8 +146,22 @@ export default function PaymentConfirmation() {
           </div>
         ))}
       </dl>
+      {hold ? (
+        <section aria-labelledby="hold-heading" className="mt-4 space-y-3" data-testid="quality-hold">
+          <h3 id="hold-heading" className="font-semibold">
+            Held for review
+          </h3>
+          <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm">
+            {hold.reason} Score when requested: {hold.scoreAtRequest ?? "unknown"}. Release it to the approval queue
+            once you are satisfied, or reject it (the points go back to the member).
+          </p>
+          <QualitySignals score={hold.score} signals={hold.signals} actionData={actionData} />
+          <ReleaseForm lastResult={resultFor(actionData, "release")} />
+          <RejectForm lastResult={resultFor(actionData, "reject")} />
+        </section>
+      ) : null}
       {pending ? <FourEyesNote firstApproval={withdrawal.firstApproval} reasons={withdrawal.fourEyes} /> : null}
-      {pending ? (
+      {hold ? null : pending ? (
         <div key={withdrawal.referenceId}>
           <ApproveForm lastResult={resultFor(actionData, "approve")} />
           <RejectForm lastResult={resultFor(actionData, "reject")} />
@@ -193,6 +259,30 @@ function ApproveForm({ lastResult }: { lastResult: SubmissionResult<string[]> | 
       />
       <SubmitButton name="intent" value="approve" pendingText="Submitting…">
         Submit
+      </SubmitButton>
+    </Form>
+  );
+}
+
+function ReleaseForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
+  const [form, fields] = useForm({
+    id: "release-withdrawal",
+    lastResult,
+    constraint: getZodConstraint(releaseWithdrawalSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: releaseWithdrawalSchema }),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="border-t border-slate-200 pt-4">
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <TextareaField
+        label="What you checked (kept in the audit log)"
+        textareaProps={{ ...getTextareaProps(fields.reason), rows: 2, maxLength: MAX_REJECT_REASON }}
+        errors={fields.reason.errors}
+      />
+      <SubmitButton name="intent" value="release" pendingText="Releasing…" className="btn-primary mt-2">
+        Release to the approval queue
       </SubmitButton>
     </Form>
   );

@@ -144,6 +144,16 @@ const SAMPLE_DETAILS: Record<string, Record<string, unknown>> = {
     before: { qualityScore: 75, signal: "open" },
     after: { qualityScore: 100, signal: "cleared" },
   },
+  "withdrawal.released": {
+    memberId: 7,
+    points: 500,
+    amountMinor: 50000,
+    holdReason: "quality_score",
+    holdScore: 85,
+    reason: "Speeder signal cleared after a look at the answers",
+    before: { Status: "held" },
+    after: { Status: "pending" },
+  },
 };
 
 const sentenceOf = (action: string, details: unknown = SAMPLE_DETAILS[action], targetId = "12", targetType = "x") =>
