@@ -98,6 +98,10 @@ const schema = z.object({
     3600,
     "seconds a guest page is kept in memory; 0 turns the cache off",
   ),
+  // Server-to-server survey callbacks (issue 19, decision 060): calls one client address may make
+  // for one survey in a minute. Sized for a vendor flushing a day's statuses at once; above it the
+  // endpoint answers 429 with Retry-After and the vendor sends the rest a minute later.
+  RATE_LIMIT_CALLBACKS_PER_MINUTE: perAddressLimit("RATE_LIMIT_CALLBACKS_PER_MINUTE", 1200),
 });
 
 /** An optional text that the given parser accepts; its error's message, without the setting's name, when not. */
