@@ -199,6 +199,7 @@ export const HARNESS_ONLY = [
   "BENCH_DURATION",
   "BENCH_WARMUP",
   "BENCH_CONNECTIONS",
+  "BENCH_RESPONSES",
 ] as const;
 
 let cached: Env | undefined;
