@@ -19,8 +19,8 @@ import {
   provideDatabase,
   type Tx,
 } from "../../app/lib/db.server";
-import { EXPORT_BATCH_SIZE, exportStream } from "../../app/domain/exports.server";
-import { surveyResultsPlan } from "../../app/domain/survey-results-export.server";
+import { exportStream } from "../../app/domain/exports.server";
+import { RESULTS_BATCH_SIZE, surveyResultsPlan } from "../../app/domain/survey-results-export.server";
 import { createQuestionnaire } from "../../app/questionnaire/storage.server";
 import type { QuestionDefinition, QuestionType } from "../../app/questionnaire/definition";
 import { benchDatabase } from "./measure";
@@ -103,8 +103,8 @@ export async function run(args: string[]): Promise<void> {
     ];
     const chosen = args.includes("--small") ? cases.slice(0, 1) : args.includes("--all") ? cases.slice(1) : cases;
     console.log(
-      `Batch size ${EXPORT_BATCH_SIZE}; heap limit ${(v8.getHeapStatistics().heap_size_limit / MB).toFixed(0)} MB; ` +
-        `resident memory before exporting: ${(process.memoryUsage.rss() / MB).toFixed(0)} MB`,
+      `Batch size ${RESULTS_BATCH_SIZE}; heap limit ${(v8.getHeapStatistics().heap_size_limit / MB).toFixed(0)} MB; ` +
+        `resident memory before exporting: ${(process.memoryUsage.rss() / MB).toFixed(0)} MB, heap ${(process.memoryUsage().heapUsed / MB).toFixed(0)} MB`,
     );
     for (const [label, query] of chosen) {
       const loadBefore = os.loadavg()[0];
