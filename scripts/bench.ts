@@ -5,6 +5,7 @@ const benchmarks: Record<string, () => Promise<{ run(args: string[]): Promise<vo
   load: () => import("./bench/load"),
   requests: () => import("./bench/requests"),
   export: () => import("./bench/export"),
+  results: () => import("./bench/results"),
 };
 
 const [benchmark, ...args] = process.argv.slice(2);

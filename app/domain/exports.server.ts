@@ -71,6 +71,8 @@ export interface ExportPlan<Row extends { id: number }> {
   /** A second header row, when the first holds codes (a survey's results: codes, then labels). */
   labels?: string[];
   cells: (row: Row) => unknown[];
+  /** Rows a batch, when the export's rows are wide (a survey's results: every answer of a response). */
+  batchSize?: number;
   /** Up to `limit` rows after the last row of the batch before (from the start when null), in export order. */
   batch: (prisma: Tx, last: Row | null, limit: number) => Promise<Row[]>;
 }
@@ -521,7 +523,7 @@ export function exportStream(
   {
     prisma = getPrisma(),
     signal,
-    batchSize = EXPORT_BATCH_SIZE,
+    batchSize = plan.batchSize ?? EXPORT_BATCH_SIZE,
     ready,
     onEnd,
   }: {

@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import type { AssignmentOutcome } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
+import { clientAddress, consumeRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 import { ASSIGNMENT_STATUS, type AssignmentStatus } from "./assignment-status";
 import {
   RETURN_STATUSES,
@@ -59,10 +60,13 @@ export type CallbackResult =
   | "unknown_token"
   | "unknown_survey"
   | "too_large"
-  | "method_not_allowed";
+  | "method_not_allowed"
+  | "rate_limited";
 
 export interface CallbackAnswer {
   httpStatus: number;
+  /** A 429's wait, sent as Retry-After. */
+  retryAfterSeconds?: number;
   body:
     | {
         ok: true;
@@ -91,6 +95,8 @@ const MESSAGES = {
   status: `Send "status" as one of ${RETURN_STATUSES.join(", ")}.`,
   loi: `Send "loiSeconds" as a whole number of seconds from 0 to ${MAX_LOI_SECONDS}, or leave it out.`,
   unknownToken: "No respondent of this survey has this token. Nothing was recorded.",
+  rateLimited: (limit: number, seconds: number) =>
+    `Too many callbacks for this survey from your address: at most ${limit} a minute. Nothing was recorded; send it again in ${seconds} seconds (Retry-After).`,
 } as const;
 
 const STATUS_WORDS: Record<AssignmentOutcome, string> = {
@@ -126,18 +132,38 @@ export async function receiveCallback(surveyId: number | null, request: Request)
         });
   if (!survey || survey.delivery !== "external") return fail(404, "unknown_survey", MESSAGES.unknownSurvey);
 
+  // Counted before the body is read, in one atomic statement, so parallel calls cannot all slip
+  // under the limit. A refusal is kept in SurveyCallback only once a window (the first one over
+  // the limit): support sees that the vendor was slowed down, and a flood cannot fill the table.
+  const limit = await consumeRateLimit(RATE_LIMITS.surveyCallbacks, survey.id, clientAddress(request));
+  if (limit.limited) {
+    const refused: CallbackAnswer = {
+      ...fail(429, "rate_limited", MESSAGES.rateLimited(RATE_LIMITS.surveyCallbacks.limit(), limit.retryAfterSeconds)),
+      retryAfterSeconds: limit.retryAfterSeconds,
+    };
+    if (limit.firstRefusal) await recordCallback(survey.id, { answer: refused });
+    return refused;
+  }
+
   const answer = await answerCallback(survey, request);
+  await recordCallback(survey.id, answer);
+  return answer.answer;
+}
+
+async function recordCallback(
+  surveyId: number,
+  { answer, fields }: { answer: CallbackAnswer; fields?: Partial<CallbackFields> },
+) {
   await getPrisma().surveyCallback.create({
     data: {
-      surveyId: survey.id,
-      token: answer.fields?.token ?? null,
-      status: answer.fields?.status ?? null,
-      loiSeconds: answer.fields?.loiSeconds ?? null,
-      result: answer.answer.body.ok ? answer.answer.body.result : answer.answer.body.error,
-      httpStatus: answer.answer.httpStatus,
+      surveyId,
+      token: fields?.token ?? null,
+      status: fields?.status ?? null,
+      loiSeconds: fields?.loiSeconds ?? null,
+      result: answer.body.ok ? answer.body.result : answer.body.error,
+      httpStatus: answer.httpStatus,
     },
   });
-  return answer.answer;
 }
 
 async function answerCallback(

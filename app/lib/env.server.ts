@@ -108,6 +108,10 @@ const schema = z.object({
     101,
     "quality score (0 to 101) below which withdrawals are held for review; 0 holds no one for the score",
   ),
+  // Server-to-server survey callbacks (issue 19, decision 060): calls one client address may make
+  // for one survey in a minute. Sized for a vendor flushing a day's statuses at once; above it the
+  // endpoint answers 429 with Retry-After and the vendor sends the rest a minute later.
+  RATE_LIMIT_CALLBACKS_PER_MINUTE: perAddressLimit("RATE_LIMIT_CALLBACKS_PER_MINUTE", 1200),
 });
 
 /** An optional text that the given parser accepts; its error's message, without the setting's name, when not. */
@@ -205,6 +209,7 @@ export const HARNESS_ONLY = [
   "BENCH_DURATION",
   "BENCH_WARMUP",
   "BENCH_CONNECTIONS",
+  "BENCH_RESPONSES",
 ] as const;
 
 let cached: Env | undefined;

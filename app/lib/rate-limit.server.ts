@@ -29,7 +29,8 @@ type PerAddressSetting =
   | "RATE_LIMIT_REGISTRATIONS_PER_ADDRESS"
   | "RATE_LIMIT_REGISTRATION_CHECKS_PER_ADDRESS"
   | "RATE_LIMIT_RESET_REQUESTS_PER_ADDRESS"
-  | "RATE_LIMIT_VERIFY_LINKS_PER_ADDRESS";
+  | "RATE_LIMIT_VERIFY_LINKS_PER_ADDRESS"
+  | "RATE_LIMIT_CALLBACKS_PER_MINUTE";
 const perAddress = (prefix: string) => (address: string | null) => (address ? `${prefix}:${address}` : null);
 
 /**
@@ -60,15 +61,19 @@ export const RATE_LIMITS = {
   adminSecondFactorPerAccount: { key: (adminId: number) => `admin-second-factor-account:${adminId}`,     limit: fixed(20),                           windowMs: HOUR },
   payoutAccountProof:     { key: (memberId: number) => `payout-account-proof:${memberId}`,  limit: fixed(5),                                              windowMs: 15 * MINUTE },
   payoutAccountCodes:     { key: (memberId: number) => `payout-account-code:${memberId}`,   limit: fixed(3),                                              windowMs: 15 * MINUTE },
+  // A vendor's server-to-server callbacks, per survey and address (decision 060): sized for a burst.
+  surveyCallbacks:        { key: (surveyId: number, address: string | null) => (address ? `survey-callback:${surveyId}:${address}` : null), limit: setting("RATE_LIMIT_CALLBACKS_PER_MINUTE"), windowMs: MINUTE },
 };
 
 export interface RateLimitState {
   limited: boolean;
   /** Seconds until the window resets; 0 when not limited. */
   retryAfterSeconds: number;
+  /** True for the first attempt of its window refused (one over the limit): worth a log line, the next ones less. */
+  firstRefusal: boolean;
 }
 
-const NOT_LIMITED: RateLimitState = { limited: false, retryAfterSeconds: 0 };
+const NOT_LIMITED: RateLimitState = { limited: false, retryAfterSeconds: 0, firstRefusal: false };
 
 /**
  * Counts one attempt in one atomic statement and says whether it is within the limit. Call it
@@ -113,12 +118,18 @@ export async function consumeRateLimits(...counts: Counted[]): Promise<RateLimit
       "count" = CASE WHEN "RateLimit"."resetAt" <= ${now} THEN 1 ELSE "RateLimit"."count" + 1 END,
       "resetAt" = CASE WHEN "RateLimit"."resetAt" <= ${now} THEN EXCLUDED."resetAt" ELSE "RateLimit"."resetAt" END
     RETURNING "key", "count", "resetAt"`;
-  const waits = counters.flatMap((counter) => {
+  const refused = counters.flatMap((counter) => {
     const row = rows.find((candidate) => candidate.key === counter.key);
     if (!row || counter.count <= row.limit) return [];
-    return [Math.ceil((new Date(counter.resetAt).getTime() - now.getTime()) / 1000)];
+    const wait = Math.ceil((new Date(counter.resetAt).getTime() - now.getTime()) / 1000);
+    return [{ wait, first: counter.count === row.limit + 1 }];
   });
-  return waits.length === 0 ? NOT_LIMITED : { limited: true, retryAfterSeconds: Math.max(...waits) };
+  if (refused.length === 0) return NOT_LIMITED;
+  return {
+    limited: true,
+    retryAfterSeconds: Math.max(...refused.map((counter) => counter.wait)),
+    firstRefusal: refused.some((counter) => counter.first),
+  };
 }
 
 /**

@@ -18,13 +18,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return answer(await receiveCallback(parseId(params.id), request));
 }
 
-function answer({ httpStatus, body }: CallbackAnswer): Response {
+function answer({ httpStatus, body, retryAfterSeconds }: CallbackAnswer): Response {
   return new Response(JSON.stringify(body), {
     status: httpStatus,
     headers: {
       "Content-Type": "application/json; charset=utf-8",
       "Cache-Control": "no-store",
       ...(httpStatus === 405 ? { Allow: "POST" } : {}),
+      ...(retryAfterSeconds !== undefined ? { "Retry-After": String(retryAfterSeconds) } : {}),
     },
   });
 }

@@ -1,9 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { describe, expect, test, vi } from "vitest";
+import { afterEach, describe, expect, test, vi } from "vitest";
 import { ASSIGNMENT_STATUS } from "~/domain/assignment-status";
 import { signCallbackBody } from "~/domain/survey-callbacks.server";
 import { returnLinkTemplate, signReturnUrl } from "~/domain/survey-return-links.server";
+import { CLIENT_ADDRESS_HEADER } from "~/lib/client-address.server";
 import { getPrisma } from "~/lib/db.server";
+import { RATE_LIMITS } from "~/lib/rate-limit.server";
 import { action as callbackAction, loader as callbackLoader } from "~/routes/api.surveys.$id.callback";
 import { loader as returnLoader } from "~/routes/surveys.redirect";
 import { action as editAction, loader as editLoader } from "~/routes/admin._console._survey.survey.$id";
@@ -47,6 +49,7 @@ async function startedRespondent(overrides: Parameters<typeof createTestSurvey>[
 
 interface Sent {
   status: number;
+  headers: Headers;
   body: { ok: boolean; result?: string; error?: string; message: string; points?: number };
 }
 
@@ -65,7 +68,7 @@ async function send(
     body: typeof body === "string" ? body : Buffer.from(body),
   });
   const response = await callbackAction({ request, params: { id: String(surveyId) }, context: {} });
-  return { status: response.status, body: (await response.json()) as Sent["body"] };
+  return { status: response.status, headers: response.headers, body: (await response.json()) as Sent["body"] };
 }
 
 const json = (fields: Record<string, unknown>) => JSON.stringify(fields);
@@ -284,6 +287,92 @@ describe("refused callbacks change nothing", () => {
     const response = callbackLoader();
     expect(response.status).toBe(405);
     expect(response.headers.get("Allow")).toBe("POST");
+  });
+});
+
+describe("the rate limit per survey and client address", () => {
+  const LIMIT = 5;
+  const from = (address: string) => ({ [CLIENT_ADDRESS_HEADER]: address });
+  afterEach(() => vi.restoreAllMocks());
+
+  test("thirty parallel callbacks from one address: the limit pass, the rest get a 429 with Retry-After, one is logged", async () => {
+    vi.spyOn(RATE_LIMITS.surveyCallbacks, "limit").mockReturnValue(LIMIT);
+    const { survey, assignment, token } = await startedRespondent();
+    const body = json({ token, status: "complete" });
+
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        send(survey.id, body, { secret: survey.returnSecret, headers: from("203.0.113.7") }),
+      ),
+    );
+
+    const passed = answers.filter((answer) => answer.status === 200);
+    const refused = answers.filter((answer) => answer.status === 429);
+    expect(passed).toHaveLength(LIMIT);
+    expect(refused).toHaveLength(30 - LIMIT);
+    for (const answer of refused) {
+      expect(answer.body).toMatchObject({ ok: false, error: "rate_limited" });
+      expect(answer.body.message).toContain(`at most ${LIMIT} a minute`);
+      expect(answer.headers.get("Content-Type")).toContain("application/json");
+      const wait = Number(answer.headers.get("Retry-After"));
+      expect(wait).toBeGreaterThanOrEqual(1);
+      expect(wait).toBeLessThanOrEqual(60);
+    }
+    // The complete is credited once, by one of the calls that passed.
+    expect(passed.filter((answer) => answer.body.result === "recorded")).toHaveLength(1);
+    expect(await ledgerOf(assignment.id)).toEqual({ status: complete, outcome: "complete", entries: 1, balance: 90 });
+    // Support sees every call that passed and the first refusal, not a row per refused call.
+    const rows = await callbacksOf(survey.id);
+    expect(rows.filter((row) => row.httpStatus === 200)).toHaveLength(LIMIT);
+    expect(rows.filter((row) => row.httpStatus === 429)).toEqual([
+      expect.objectContaining({ result: "rate_limited", token: null, status: null }),
+    ]);
+  });
+
+  test("a refused call is not read, so it changes nothing even when it is valid", async () => {
+    vi.spyOn(RATE_LIMITS.surveyCallbacks, "limit").mockReturnValue(1);
+    const survey = await externalSurvey();
+    const { member } = await signedInMember();
+    const assignment = await createTestAssignment(survey.id, member.id, {
+      status: started,
+      startedAt: new Date(),
+      respondentToken: randomBytes(16).toString("base64url"),
+    });
+    const address = from("198.51.100.20");
+    await send(survey.id, json({ token: "nobody", status: "complete" }), {
+      secret: survey.returnSecret,
+      headers: address,
+    });
+
+    const refused = await send(survey.id, json({ token: assignment.respondentToken, status: "complete" }), {
+      secret: survey.returnSecret,
+      headers: address,
+    });
+
+    expect(refused.status).toBe(429);
+    expect(await ledgerOf(assignment.id)).toEqual({ status: started, outcome: null, entries: 0, balance: 0 });
+  });
+
+  test("another address and another survey have budgets of their own, and the window starts again", async () => {
+    vi.spyOn(RATE_LIMITS.surveyCallbacks, "limit").mockReturnValue(2);
+    const survey = await externalSurvey();
+    const other = await externalSurvey();
+    const body = json({ token: "unknown-token", status: "complete" });
+    const call = (surveyId: number, secret: string, address: string) =>
+      send(surveyId, body, { secret, headers: from(address) });
+    await call(survey.id, survey.returnSecret, "192.0.2.1");
+    await call(survey.id, survey.returnSecret, "192.0.2.1");
+    expect((await call(survey.id, survey.returnSecret, "192.0.2.1")).status).toBe(429);
+
+    expect((await call(survey.id, survey.returnSecret, "192.0.2.99")).status).toBe(404);
+    expect((await call(other.id, other.returnSecret, "192.0.2.1")).status).toBe(404);
+
+    // A minute later (the counter's window over), the vendor's retry goes through.
+    await getPrisma().rateLimit.updateMany({
+      where: { key: { startsWith: `survey-callback:${survey.id}:` } },
+      data: { resetAt: new Date(Date.now() - 1000) },
+    });
+    expect((await call(survey.id, survey.returnSecret, "192.0.2.1")).status).toBe(404);
   });
 });
 

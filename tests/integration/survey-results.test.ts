@@ -1,6 +1,8 @@
 import { parse } from "csv-parse/sync";
 import { beforeEach, describe, expect, test } from "vitest";
 import { ASSIGNMENT_STATUS } from "~/domain/assignment-status";
+import { exportStream } from "~/domain/exports.server";
+import { RESULTS_BATCH_SIZE, surveyResultsPlan } from "~/domain/survey-results-export.server";
 import { loadSurveyResults, RESULTS_FILTER_MESSAGES, TEXTS_PER_PAGE } from "~/domain/survey-results.server";
 import type { AssignmentOutcome } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/db.server";
@@ -507,6 +509,20 @@ describe("the results as CSV (issue 19 point 2)", () => {
       expect(text).not.toContain(member.firstName);
     }
     expect(codes).not.toContain("country");
+  });
+
+  test("streamed in batches (1,000 responses each, for flat memory), every response comes once, in the same file", async () => {
+    const survey = await hostedSurvey();
+    await answer(survey.id, survey.questionnaireId!, RESPONDENTS);
+    const whole = await download(survey.id, "?outcome=all");
+    const planned = await surveyResultsPlan(survey.id, new URLSearchParams("outcome=all"));
+    if (!planned?.ok) throw new Error("The survey has no results plan.");
+    expect(planned.plan.batchSize).toBe(RESULTS_BATCH_SIZE);
+
+    const inBatchesOfOne = await new Response(exportStream(planned.plan, { batchSize: 1 })).text();
+
+    expect(whole.rows.length - 2).toBeGreaterThan(2);
+    expect(inBatchesOfOne).toBe(whole.text);
   });
 
   test("the page's filters apply; the country comes only when ticked, and the audit entry says which", async () => {
