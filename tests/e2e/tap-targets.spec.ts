@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
-import type { BrowserContext, Page, TestInfo } from "@playwright/test";
+import { gzipSync } from "node:zlib";
+import type { BrowserContext, Page, Response, TestInfo } from "@playwright/test";
 import { expect, test, useOwnAddress } from "./support/test";
 import {
   createAssignedSurvey,
@@ -25,9 +26,13 @@ import {
 // navigation or a list is at least 44 × 44 px. Links inside a paragraph are running text and
 // exempt, as are links that are neither in a list nor drawn as buttons, and visually hidden
 // elements (the skip link until it has the focus). Closed <details> (the phone menu, the FAQ) are
-// opened, so what they hold is measured too. Both projects: JavaScript on and off.
+// opened, so what they hold is measured too. Each page's HTML + CSS also stays within the public
+// pages' budget (30 KB compressed). Both projects: JavaScript on and off.
 
 const MIN = 44;
+// The page-weight budget of the public pages (page-weight.spec.ts), held by every member page too:
+// the larger targets must not make a page heavier than the members' slow connections allow.
+const HTML_AND_CSS_BUDGET = 30 * 1024;
 test.use({ viewport: { width: 360, height: 740 } });
 
 test("every route file outside the back office is a member page of the tap-target test, or says why not", () => {
@@ -93,6 +98,17 @@ async function tooSmall(page: Page): Promise<string[]> {
   }, MIN);
 }
 
+/** The page's HTML as served and its stylesheets, gzipped, in bytes. */
+async function htmlAndCssSize(page: Page, response: Response): Promise<number> {
+  const html = await response.body();
+  const sheets = await page
+    .locator('link[rel="stylesheet"]')
+    .evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
+  let size = gzipSync(html).length;
+  for (const href of sheets) size += gzipSync(await (await page.request.get(href)).body()).length;
+  return size;
+}
+
 /** Checks the page as it loads, then with every <details> open. */
 async function checkPage(page: Page, path: string, shows: string | undefined, failures: string[]) {
   const response = await page.goto(path);
@@ -100,6 +116,8 @@ async function checkPage(page: Page, path: string, shows: string | undefined, fa
   // The page itself, not Login or another page in its place.
   expect(new URL(page.url()).pathname, `${path} sent the browser elsewhere`).toBe(path);
   if (shows) await expect(page.getByText(shows).first(), path).toBeVisible();
+  const size = await htmlAndCssSize(page, response!);
+  if (size >= HTML_AND_CSS_BUDGET) failures.push(`${path}: HTML + CSS weigh ${size} bytes compressed`);
   const found = new Set(await tooSmall(page));
   const closed = page.locator("details:not([open]) > summary");
   for (let count = await closed.count(); count > 0; count = await closed.count()) {
