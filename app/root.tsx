@@ -8,6 +8,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
+  useLocation,
   useRouteError,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -33,6 +34,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  // Every page but the admin back office is a member's, often on a phone: `touch` makes its buttons,
+  // list links and choice rows thumb-sized (app/tailwind.css, decision 065).
+  const { pathname } = useLocation();
+  const touch = pathname === "/admin" || pathname.startsWith("/admin/") ? "" : " touch";
   return (
     <html lang="en">
       <head>
@@ -41,7 +46,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
       </head>
-      <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">
+      <body className={`min-h-screen bg-slate-50 text-slate-900 antialiased${touch}`}>
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

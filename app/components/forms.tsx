@@ -200,11 +200,11 @@ export function CheckboxField({
   const { errorId, hintId, aria } = fieldAria(id, errors, hint);
   return (
     <div className="mb-4">
-      <label htmlFor={id} className="flex items-start gap-2 text-sm text-slate-800">
-        <input value="on" {...inputProps} type="checkbox" {...aria} className="mt-0.5 h-4 w-4 shrink-0" />
+      <label htmlFor={id} className="tap-row text-sm text-slate-800">
+        <input value="on" {...inputProps} type="checkbox" {...aria} />
         <span>{label}</span>
       </label>
-      <Hint id={hintId} className="ml-6 mt-1">
+      <Hint id={hintId} className="ml-8">
         {hint}
       </Hint>
       <ErrorList id={errorId} errors={errors} />
@@ -240,17 +240,8 @@ export function ConfirmationField({
       {confirmedElsewhere ? (
         <input type="hidden" name={name} value="on" />
       ) : (
-        <label htmlFor={id} className="flex items-start gap-2 text-sm text-slate-800">
-          <input
-            id={id}
-            type="checkbox"
-            name={name}
-            value="on"
-            required
-            defaultChecked={defaultChecked}
-            {...aria}
-            className="mt-0.5 h-4 w-4 shrink-0"
-          />
+        <label htmlFor={id} className="tap-row text-sm text-slate-800">
+          <input id={id} type="checkbox" name={name} value="on" required defaultChecked={defaultChecked} {...aria} />
           <span>{label}</span>
         </label>
       )}
@@ -308,13 +299,9 @@ function ChoiceGroup({
     <fieldset id={id} className="mb-4" aria-describedby={describedBy(hintId, errorId)}>
       <legend className="text-sm font-medium text-slate-800">{legend}</legend>
       <Hint id={hintId}>{hint}</Hint>
-      <div className="mt-1 flex flex-wrap gap-x-6 gap-y-2">
+      <div className="mt-1 flex flex-wrap gap-x-6">
         {choices.map((choice) => (
-          <label
-            key={choice.value}
-            htmlFor={`${id}-${choice.value}`}
-            className="flex items-center gap-2 text-sm text-slate-800"
-          >
+          <label key={choice.value} htmlFor={`${id}-${choice.value}`} className="tap-row text-sm text-slate-800">
             <input
               id={`${id}-${choice.value}`}
               type={type}
@@ -324,7 +311,6 @@ function ChoiceGroup({
               // A radio group is answered by any one of its buttons; a checkbox group's minimum is the server's.
               required={type === "radio" ? required : undefined}
               aria-invalid={errorId ? true : undefined}
-              className="h-4 w-4"
             />
             {choice.label}
           </label>

@@ -176,7 +176,7 @@ function Question({
     const choice = (option: QuestionDefinition["options"][number]) => {
       const index = question.options.indexOf(option);
       return (
-        <label key={option.value} className="flex items-center gap-2 py-1 text-sm text-slate-800">
+        <label key={option.value} className="tap-row text-sm text-slate-800">
           <input
             {...control}
             type={question.type}
@@ -184,7 +184,6 @@ function Question({
             value={option.value}
             defaultChecked={initial.includes(option.value)}
             data-exclusive={option.exclusive && checkbox ? "" : undefined}
-            className="h-4 w-4 shrink-0"
           />
           {option.label}
         </label>
@@ -215,7 +214,8 @@ function Question({
   if (question.type === "switch") {
     return (
       <div className="mb-4" hidden={hidden}>
-        <div className="flex items-center gap-3">
+        {/* The whole row is the label, so a tap on the words works as well as one on the switch. */}
+        <label htmlFor={field.id} className="tap-row">
           {/* The real checkbox lies transparent over the drawn switch, so it gets the taps. */}
           <span className="relative inline-block h-6 w-11 shrink-0">
             <input
@@ -238,10 +238,8 @@ function Question({
               className="pointer-events-none absolute left-0.5 top-0.5 h-5 w-5 rounded-full bg-white shadow transition-transform peer-checked:translate-x-5"
             />
           </span>
-          <label htmlFor={field.id} className="text-sm font-medium text-slate-800">
-            {label}
-          </label>
-        </div>
+          <span className="text-sm font-medium text-slate-800">{label}</span>
+        </label>
         {footer}
       </div>
     );

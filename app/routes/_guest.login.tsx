@@ -115,7 +115,7 @@ export default function Login() {
           <div role="alert" className="-mt-2 mb-4">
             <ErrorList id={formErrorId} errors={form.errors} />
           </div>
-          <label className="mb-4 flex items-center gap-2 text-sm text-slate-700">
+          <label className="tap-row mb-4 text-sm text-slate-700">
             <input {...getInputProps(fields.remeber, { type: "checkbox" })} />
             Remember me
           </label>

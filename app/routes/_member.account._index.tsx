@@ -215,7 +215,7 @@ function DeleteAccountForm({ id, method, refusal }: { id: number; method: Payout
       {hydrated ? (
         <input type="hidden" name="confirmed" value="on" />
       ) : (
-        <label className="mb-2 flex items-center gap-2 text-sm text-slate-700">
+        <label className="tap-row mb-2 text-sm text-slate-700">
           <input type="checkbox" name="confirmed" value="on" required />
           Yes, delete this {label} account
         </label>

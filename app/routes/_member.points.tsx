@@ -139,9 +139,9 @@ function WithdrawForm({
           // One control per account: each radio needs its own id (conform gives the field's to all).
           const { key: _key, ...radio } = getInputProps(fields.method, { type: "radio", value: account.method });
           return (
-            <label key={account.method} className="mt-2 flex items-center gap-2">
-              <input {...radio} id={`${fields.method.id}-${account.method}`} className="h-4 w-4" />
-              {account.summary}
+            <label key={account.method} className="tap-row mt-1">
+              <input {...radio} id={`${fields.method.id}-${account.method}`} />
+              <span>{account.summary}</span>
               {/* A new account's cooling-off period; a request to it before then is refused. */}
               {account.usableFrom ? (
                 <span className="text-sm text-amber-900">(new: can receive withdrawals from {account.usableFrom})</span>

@@ -33,7 +33,7 @@ export default function MemberLayout() {
         <span className="font-semibold">{PRODUCT_NAME}</span>
         {/* Keyed by the page: with JavaScript, following a link in the menu closes it. */}
         <details key={pathname} className="relative">
-          <summary className="cursor-pointer list-none rounded-md border border-slate-300 px-3 py-1 text-sm">
+          <summary className="flex cursor-pointer list-none items-center rounded-md border border-slate-300 px-4 text-sm">
             Menu
           </summary>
           <div className="absolute right-0 z-40 mt-2 w-60 rounded-md border border-slate-200 bg-white p-3 shadow-lg">
@@ -62,7 +62,7 @@ function MemberNavigation() {
       <ul className="space-y-1">
         {NAVIGATION.map((item) => (
           <li key={item.to}>
-            <NavLink to={item.to} className={(state) => `block ${navLinkClass(state)}`}>
+            <NavLink to={item.to} className={(state) => `flex items-center ${navLinkClass(state)}`}>
               {item.label}
             </NavLink>
           </li>
@@ -75,7 +75,7 @@ function MemberNavigation() {
 function LogoutForm() {
   return (
     <Form method="post" action="/logout" className="mt-4 border-t border-slate-200 pt-4">
-      <label className="flex items-center gap-2 text-sm text-slate-700">
+      <label className="tap-row text-sm text-slate-700">
         <input type="checkbox" name="allDevices" value="on" />
         Log Out of all Devices
       </label>

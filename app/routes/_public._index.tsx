@@ -104,9 +104,10 @@ export default function Landing() {
           {/* <details> opens and closes natively, with or without JavaScript. */}
           <div className="mt-6 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
             {FAQ.map((item) => (
-              <details key={item.question} className="px-5 py-4">
-                <summary className="cursor-pointer font-semibold text-slate-900">{item.question}</summary>
-                <p className="mt-2 text-slate-700">{item.answer}</p>
+              <details key={item.question} className="px-5 py-1.5">
+                {/* The question's padding is inside the summary, so the whole bar (44 px or more) opens it. */}
+                <summary className="cursor-pointer py-2.5 font-semibold text-slate-900">{item.question}</summary>
+                <p className="pb-2.5 text-slate-700">{item.answer}</p>
               </details>
             ))}
           </div>
