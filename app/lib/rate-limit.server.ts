@@ -60,6 +60,7 @@ export const RATE_LIMITS = {
   adminSecondFactorPerAccount: { key: (adminId: number) => `admin-second-factor-account:${adminId}`,     limit: fixed(20),                           windowMs: HOUR },
   payoutAccountProof:     { key: (memberId: number) => `payout-account-proof:${memberId}`,  limit: fixed(5),                                              windowMs: 15 * MINUTE },
   payoutAccountCodes:     { key: (memberId: number) => `payout-account-code:${memberId}`,   limit: fixed(3),                                              windowMs: 15 * MINUTE },
+  memberDataDownloads:    { key: (memberId: number) => `member-data:${memberId}`,           limit: fixed(30),                                             windowMs: HOUR },
 };
 
 export interface RateLimitState {
