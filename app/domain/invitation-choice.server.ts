@@ -7,17 +7,10 @@ import { getPrisma } from "~/lib/db.server";
 // dashboard. Back on: the worker looks at the member again on its next pass, so surveys still open
 // to them are announced in the next day's mail, once, as for any other member.
 
-export const INVITATION_CHOICE_INTENT = "invitation-mails";
-
-export const INVITATION_CHOICE_MESSAGES = {
-  on: "Invitation e-mails are on. We will e-mail you when a new survey is waiting for you.",
-  off: "Invitation e-mails are off. New surveys still appear on your dashboard.",
-} as const;
-
 // A checkbox posts "on" or nothing; anything else is not a post this page makes.
 const invitationChoiceSchema = z.object({
   invitationMails: z
-    .literal("on", { errorMap: () => ({ message: "Tick the box or leave it empty, then press Save choice." }) })
+    .literal("on", { errorMap: () => ({ message: "Tick the box or leave it empty, then press Update choice." }) })
     .optional(),
 });
 

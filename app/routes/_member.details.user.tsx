@@ -13,12 +13,8 @@ import {
   SubmitButton,
 } from "~/components/forms";
 import { missingDetails, requireVerifiedMember } from "~/domain/auth.server";
-import {
-  INVITATION_CHOICE_INTENT,
-  INVITATION_CHOICE_MESSAGES,
-  parseInvitationChoice,
-  saveInvitationChoice,
-} from "~/domain/invitation-choice.server";
+import { INVITATION_CHOICE_INTENT, INVITATION_CHOICE_MESSAGES } from "~/domain/invitation-choice";
+import { parseInvitationChoice, saveInvitationChoice } from "~/domain/invitation-choice.server";
 import { MONTHS } from "~/domain/member-profile-rules";
 import {
   GENDER_LABELS,
@@ -142,7 +138,7 @@ function InvitationChoice() {
           errors={result?.error?.invitationMails ?? undefined}
         />
         <SubmitButton name="intent" value={INVITATION_CHOICE_INTENT} pendingText="Saving…">
-          Save choice
+          Update choice
         </SubmitButton>
       </Form>
     </section>

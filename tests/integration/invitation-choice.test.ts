@@ -1,7 +1,7 @@
 import "../support/file-outbox";
 import { describe, expect, test } from "vitest";
 import { assignSurvey, assignToAll, findAssignSurvey, type AssignSurvey } from "~/domain/assignments.server";
-import { INVITATION_CHOICE_MESSAGES } from "~/domain/invitation-choice.server";
+import { INVITATION_CHOICE_MESSAGES } from "~/domain/invitation-choice";
 import { INVITATION_SUBJECTS } from "~/domain/invitations.server";
 import { runMailPass } from "~/domain/mail-queue.server";
 import { listOutbox } from "~/domain/mail.server";
