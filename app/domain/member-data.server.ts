@@ -445,8 +445,13 @@ export const MEMBER_DATA_TABLES: readonly MemberDataTable[] = [
     covers: [],
     columns: ["subject", "status", "createdAt", "sentAt", "text"],
     async read(db, member, after, limit) {
+      // Mail to this address from before the account existed was another (since erased) member's.
+      const { createdAt } = await db.member.findUniqueOrThrow({
+        where: { id: member.id },
+        select: { createdAt: true },
+      });
       const mails = await db.queuedMail.findMany({
-        where: { to: member.email, ...afterId(after) },
+        where: { to: member.email, createdAt: { gte: createdAt }, ...afterId(after) },
         orderBy: { id: "asc" },
         take: limit,
         select: { id: true, subject: true, status: true, createdAt: true, sentAt: true, text: true },

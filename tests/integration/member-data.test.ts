@@ -172,6 +172,16 @@ describe("what the download holds", () => {
   test("the JSON has a row in every table for a member with data everywhere, and nothing of another member", async () => {
     const asha = await memberWithEverything("Asha");
     const ravi = await memberWithEverything("Ravi");
+    // Mail to the same address before this account existed was an erased member's.
+    await getPrisma().queuedMail.create({
+      data: {
+        to: asha.member.email,
+        subject: "Mail of the erased member",
+        text: "old",
+        html: "<p>old</p>",
+        createdAt: new Date(asha.member.createdAt.getTime() - 86_400_000),
+      },
+    });
 
     const text = await jsonText(await jsonLoader(routeArgs(getRequest("/details/data.json", asha.cookie))));
     const download = JSON.parse(text) as { data: Record<string, Record<string, unknown>[]> };
@@ -181,6 +191,7 @@ describe("what the download holds", () => {
     }
     for (const mark of marks("Asha", asha.member)) expect(text).toContain(mark);
     for (const mark of marks("Ravi", ravi.member)) expect(text).not.toContain(mark);
+    expect(text).not.toContain("Mail of the erased member");
 
     const [details] = download.data.details;
     expect(details).toMatchObject({
