@@ -48,7 +48,11 @@ interface MemberRef {
  * Relations of Member the download leaves out on purpose, with the reason. Every relation of
  * Member is either covered by a table or listed here (tests/integration/member-data.test.ts).
  */
-export const MEMBER_DATA_EXCLUDED: Readonly<Record<string, string>> = {};
+export const MEMBER_DATA_EXCLUDED: Readonly<Record<string, string>> = {
+  // Issue 20 (decision 069) adds this relation on main; listed here so the two meet cleanly.
+  qualitySignals:
+    "Anti-fraud evidence (shared devices, payout accounts and phones, speeding): it names other members, and showing a member which checks caught them would teach them to evade them. Support gives it on request.",
+};
 
 /** A keyset page: the rows after `after` by id, and the cursor for the next. */
 function paged<T extends { id: number }>(rows: T[], limit: number, toRow: (row: T) => Row): Page {
@@ -67,8 +71,14 @@ const afterId = (after: number | null) => (after === null ? {} : { id: { gt: aft
 
 const ADMIN = "an administrator";
 
-/** Member columns never written, with what is written instead. */
-const SECRET_MEMBER_COLUMNS = new Set(["passwordHash"]);
+/** Audit entries left out of "what administrators did", for the reason given for quality signals. */
+const AUDIT_ACTIONS_EXCLUDED = ["quality_signal.cleared"] as const;
+
+/** Member columns never written in Details, with the reason. */
+export const MEMBER_COLUMNS_EXCLUDED: Readonly<Record<string, string>> = {
+  passwordHash: "A secret: Details says only whether there is one (hasPassword).",
+  qualityScore: "The anti-fraud score of issue 20, left out for the reason given for its quality signals.",
+};
 
 export const MEMBER_DATA_TABLES: readonly MemberDataTable[] = [
   {
@@ -86,7 +96,7 @@ export const MEMBER_DATA_TABLES: readonly MemberDataTable[] = [
       const { invitationMail, audienceCheck, ...columns } = row;
       // Every column of Member but the secret ones, so a column added later is in the download.
       const details: Row = Object.fromEntries(
-        Object.entries(columns).filter(([column]) => !SECRET_MEMBER_COLUMNS.has(column)),
+        Object.entries(columns).filter(([column]) => !(column in MEMBER_COLUMNS_EXCLUDED)),
       );
       details.hasPassword = row.passwordHash !== null;
       details.lastInvitationMailQueuedAt = invitationMail?.lastQueuedAt ?? null;
@@ -472,6 +482,7 @@ export const MEMBER_DATA_TABLES: readonly MemberDataTable[] = [
             { targetType: "member", targetId: String(member.id) },
             { details: { path: ["memberId"], equals: member.id } },
           ],
+          action: { notIn: [...AUDIT_ACTIONS_EXCLUDED] },
           ...afterId(after),
         },
         orderBy: { id: "asc" },
