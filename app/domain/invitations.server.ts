@@ -18,6 +18,9 @@ import type { Tx } from "~/lib/db.server";
 // The mail itself is ONE set-based statement (queueInvitations), whatever the number of members:
 // - only active members with a verified address are mailed (an admin may assign one member by id
 //   whatever their state; that assignment simply waits uninvited until the member qualifies);
+// - and only members who have not turned invitation mails off on My Detail (decision 068): their
+//   assignments wait uninvited, and no audience invitation is recorded for them, until they turn
+//   mails back on (which asks for a check of their audiences, invitation-choice.server.ts);
 // - at most one invitation mail per member per UTC day, by either path: "already mailed today" is
 //   MemberInvitationMail.lastQueuedAt, which the statement sets when the mail is QUEUED. What arrives
 //   after that day's mail stays uninvited (Assignment.invitedAt or AudienceInvitation.invitedAt null)
@@ -86,6 +89,7 @@ export async function queueInvitations(tx: Tx, scope: InvitationScope, now: Date
         AND a."openedAt" IS NULL
         AND m."status" = 'active'
         AND m."emailVerifiedAt" IS NOT NULL
+        AND m."invitationMails"
         AND ${notMailedToday(Prisma.sql`a."memberId"`)}
     ),
     matched AS (
@@ -96,6 +100,7 @@ export async function queueInvitations(tx: Tx, scope: InvitationScope, now: Date
       JOIN "Survey" s ON s."id" = ai."surveyId" AND ${liveSurveySql("s")}
       WHERE ${scopeSql(scope, Prisma.sql`ai."memberId"`)}
         AND ai."invitedAt" IS NULL
+        AND m."invitationMails"
         AND ${memberMatchesAudienceSql()}
         AND NOT EXISTS (SELECT 1 FROM "Assignment" x WHERE x."memberId" = ai."memberId" AND x."surveyId" = ai."surveyId")
         AND ${notMailedToday(Prisma.sql`ai."memberId"`)}
@@ -225,7 +230,7 @@ async function sweepBatch(tx: Tx, now: Date, batchSize: number): Promise<number 
   });
   const batch = await tx.$queryRaw<{ id: number }[]>`
     WITH batch AS (
-      SELECT m."id" FROM "Member" m
+      SELECT m."id", m."invitationMails" FROM "Member" m
       WHERE m."id" > ${afterMemberId}::int AND ${memberMatchesSql(country, targets)}
       ORDER BY m."id"
       LIMIT ${batchSize}::int
@@ -233,7 +238,7 @@ async function sweepBatch(tx: Tx, now: Date, batchSize: number): Promise<number 
     recorded AS (
       INSERT INTO "AudienceInvitation" ("surveyId", "memberId")
       SELECT ${surveyId}::int, b."id" FROM batch b
-      WHERE NOT EXISTS (SELECT 1 FROM "Assignment" a WHERE a."memberId" = b."id" AND a."surveyId" = ${surveyId}::int)
+      WHERE b."invitationMails" AND NOT EXISTS (SELECT 1 FROM "Assignment" a WHERE a."memberId" = b."id" AND a."surveyId" = ${surveyId}::int)
       ORDER BY b."id"
       ON CONFLICT DO NOTHING
     )
@@ -281,6 +286,7 @@ export async function queueChangedMemberInvitations(
         JOIN "SurveyAudience" au ON TRUE
         JOIN "Survey" s ON s."id" = au."surveyId" AND ${liveSurveySql("s")}
         WHERE ${scopeSql({ memberIds }, Prisma.sql`m."id"`)}
+          AND m."invitationMails"
           AND ${memberMatchesAudienceSql()}
           AND NOT EXISTS (SELECT 1 FROM "Assignment" a WHERE a."memberId" = m."id" AND a."surveyId" = au."surveyId")
         ORDER BY au."surveyId", m."id"

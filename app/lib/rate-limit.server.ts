@@ -63,6 +63,7 @@ export const RATE_LIMITS = {
   payoutAccountCodes:     { key: (memberId: number) => `payout-account-code:${memberId}`,   limit: fixed(3),                                              windowMs: 15 * MINUTE },
   // A vendor's server-to-server callbacks, per survey and address (decision 060): sized for a burst.
   surveyCallbacks:        { key: (surveyId: number, address: string | null) => (address ? `survey-callback:${surveyId}:${address}` : null), limit: setting("RATE_LIMIT_CALLBACKS_PER_MINUTE"), windowMs: MINUTE },
+  memberDataDownloads:    { key: (memberId: number) => `member-data:${memberId}`,           limit: fixed(30),                                             windowMs: HOUR },
 };
 
 export interface RateLimitState {

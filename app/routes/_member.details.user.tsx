@@ -2,6 +2,7 @@ import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import {
+  CheckboxField,
   CountryOptions,
   ErrorList,
   Field,
@@ -12,6 +13,8 @@ import {
   SubmitButton,
 } from "~/components/forms";
 import { missingDetails, requireVerifiedMember } from "~/domain/auth.server";
+import { INVITATION_CHOICE_INTENT, INVITATION_CHOICE_MESSAGES } from "~/domain/invitation-choice";
+import { parseInvitationChoice, saveInvitationChoice } from "~/domain/invitation-choice.server";
 import { MONTHS } from "~/domain/member-profile-rules";
 import {
   GENDER_LABELS,
@@ -22,7 +25,8 @@ import {
   saveMemberDetails,
 } from "~/domain/member-details.server";
 import { listCountries } from "~/lib/countries.server";
-import { readFormData } from "~/lib/forms.server";
+import { resultFor, type FormResult } from "~/lib/form-result";
+import { formResult, readFormData, readIntent } from "~/lib/forms.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { redirectWithToast } from "~/lib/toast.server";
 
@@ -43,20 +47,41 @@ export async function loader({ request }: LoaderFunctionArgs) {
     values: memberDetailsFormValues(member),
     genders: genderOptions(member.gender).map((value) => ({ value, label: GENDER_LABELS[value] })),
     countries: editing ? listCountries() : [],
+    invitationMails: member.invitationMails,
   };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const { member } = await requireVerifiedMember(request);
-  const submission = parseMemberDetails(await readFormData(request), member);
+  const formData = await readFormData(request);
+  // The details form names no intent; the invitation choice (decision 068) does.
+  const intent = readIntent(formData, ["save-details", INVITATION_CHOICE_INTENT], { whenMissing: "save-details" });
+  if (intent === INVITATION_CHOICE_INTENT) return chooseInvitationMails(member.id, formData);
+  const submission = parseMemberDetails(formData, member);
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   await saveMemberDetails(member.id, submission.value);
   return redirectWithToast("/details/user", { type: "success", message: "Details Saved Successfully" });
 }
 
+async function chooseInvitationMails(memberId: number, formData: FormData) {
+  const submission = parseInvitationChoice(formData);
+  if (submission.status !== "success") return formResult(submission.reply(), { form: INVITATION_CHOICE_INTENT });
+  const wanted = submission.value.invitationMails === "on";
+  await saveInvitationChoice(memberId, wanted);
+  return redirectWithToast("/details/user", {
+    type: "success",
+    message: wanted ? INVITATION_CHOICE_MESSAGES.on : INVITATION_CHOICE_MESSAGES.off,
+  });
+}
+
+/** The details form's answer: anything the action answered but the invitation choice's. */
+function detailsResult(actionData: FormResult | undefined) {
+  return actionData && actionData.form !== INVITATION_CHOICE_INTENT ? actionData : undefined;
+}
+
 export default function MyDetail() {
   const { editing, view } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const lastResult = detailsResult(useActionData<typeof action>());
   return (
     <section aria-labelledby="my-detail-heading">
       <h1 id="my-detail-heading" className="text-2xl font-semibold">
@@ -77,6 +102,18 @@ export default function MyDetail() {
           <Link to="?edit" className="btn-primary mt-6">
             Edit
           </Link>
+          <InvitationChoice />
+          <section aria-labelledby="my-data-link-heading" className="mt-8">
+            <h2 id="my-data-link-heading" className="text-lg font-semibold">
+              My data
+            </h2>
+            <p className="mt-1 text-sm text-slate-600">
+              Download everything we hold about you, as one JSON file or as spreadsheets (CSV).
+            </p>
+            <Link to="/details/data" className="btn-secondary mt-3">
+              Download my data
+            </Link>
+          </section>
         </>
       )}
     </section>
@@ -85,9 +122,32 @@ export default function MyDetail() {
 
 type DetailsFormValues = ReturnType<typeof memberDetailsFormValues> & { dob?: string };
 
+function InvitationChoice() {
+  const { invitationMails } = useLoaderData<typeof loader>();
+  const result = resultFor(useActionData<typeof action>(), INVITATION_CHOICE_INTENT);
+  return (
+    <section aria-labelledby="invitation-mails-heading" className="mt-8">
+      <h2 id="invitation-mails-heading" className="text-lg font-semibold">
+        Invitation e-mails
+      </h2>
+      <Form method="post" className="mt-3 rounded-md border border-slate-200 bg-white p-4">
+        <CheckboxField
+          label="E-mail me when a new survey is waiting for me (at most one e-mail a day)."
+          hint="Without these e-mails, new surveys still appear on your dashboard."
+          inputProps={{ id: "invitation-mails", name: "invitationMails", defaultChecked: invitationMails }}
+          errors={result?.error?.invitationMails ?? undefined}
+        />
+        <SubmitButton name="intent" value={INVITATION_CHOICE_INTENT} pendingText="Saving…">
+          Update choice
+        </SubmitButton>
+      </Form>
+    </section>
+  );
+}
+
 function DetailsForm() {
   const { incomplete, email, values, genders, countries } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const lastResult = detailsResult(useActionData<typeof action>());
   const [form, fields] = useForm<DetailsFormValues>({ id: "my-detail", lastResult, defaultValue: values });
   return (
     <Form method="post" {...getFormProps(form)} className="mt-6 rounded-md border border-slate-200 bg-white p-4">

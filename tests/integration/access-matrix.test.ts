@@ -160,6 +160,13 @@ const MATRIX: Record<string, Row> = {
   "_member.details._index": { get: everyone("/details/user") },
   "_member.details.user": { get: verifiedMember(200), post: verifiedMember(400) },
   "_member.details.password": { get: verifiedMember(200), post: verifiedMember(400) },
+  // My data (decision 068): the page and the downloads, each member's own.
+  "_member.details.data._index": { get: verifiedMember(200) },
+  "_member.details.data[.]json": { get: verifiedMember(200) },
+  "_member.details.data.csv.$table": {
+    get: verifiedMember(200),
+    setup: () => ({ params: { table: "survey-assignments" } }),
+  },
   "_member.details.profiledetails._index": { get: memberWithDetails(200) },
   // A built-in questionnaire is offered to everyone; the empty form misses its required answers.
   "_member.details.profiledetails.$slug": {
@@ -467,6 +474,7 @@ const UNKNOWN_IDS: Record<
   "_guest.resetpassword.$token": { role: "guest", param: "token", expected: 410, post: 400 },
   "_member.details.profiledetails.$slug": { role: "member", param: "slug", expected: 404, post: 404 },
   "_member.details.profiledetails.set.$id": { role: "member", param: "id", expected: 404, post: 404 },
+  "_member.details.data.csv.$table": { role: "member", param: "table", expected: 404 },
   "survey.start.$id": { role: "member", param: "id", expected: 404 },
   "view.survey.$slug": { role: "member", param: "slug", expected: 404, post: 404 },
   "prescreener.$survey": { role: "member", param: "survey", expected: 404, post: "/prescreener/*" },

@@ -287,6 +287,7 @@ const FUZZ: Record<string, FuzzRow> = {
       "city",
       "pin",
       "mobile",
+      "invitationMails",
     ],
     variants: [
       {
@@ -299,6 +300,11 @@ const FUZZ: Record<string, FuzzRow> = {
           ["state", TEXT],
           ["city", TEXT],
         ],
+      },
+      // The invitation-mail choice (decision 068): a checkbox posts "on" or nothing.
+      {
+        intent: "invitation-mails",
+        poison: [["invitationMails", ["off", "ON", "true", "1", "\u0000", HUGE, FILE_VALUE, ["on", "on"]]]],
       },
     ],
   },

@@ -72,6 +72,9 @@ const URL_MAP = `
 /dashboard
 /details
 /details (index)
+/details/data (index)
+/details/data.json
+/details/data/csv/:table
 /details/password
 /details/profiledetails (index)
 /details/profiledetails/:slug

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { randomBytes } from "node:crypto";
 import { ASSIGNMENT_STATUS } from "~/domain/assignment-status";
+import { assignSurvey } from "~/domain/assignments.server";
 import { recordAudit, type AuditAction } from "~/domain/audit.server";
 import { creditPoints } from "~/domain/ledger.server";
 import { hashPassword } from "~/domain/passwords.server";
@@ -183,8 +184,43 @@ const assignmentFixture = z.object({
   }),
 });
 
+// My data (decision 068): a launched survey assigned by an admin to each of these members, as the
+// assign page does, so that each assignment queues its invitation for the app's mail worker.
+const invitedSurveyFixture = z.object({
+  invitedSurvey: z.object({ name: z.string().min(1), assignTo: z.array(z.string().email()).min(1) }),
+});
+
+async function createInvitedSurveyFixture({ name, assignTo }: z.infer<typeof invitedSurveyFixture>["invitedSurvey"]) {
+  const prisma = getPrisma();
+  const token = randomBytes(12).toString("hex");
+  const admin = await prisma.admin.create({
+    data: { email: `fixture-${token}@example.com`, name: "Fixture Admin", passwordHash: await hashPassword(token) },
+  });
+  const survey = await prisma.survey.create({
+    data: {
+      name,
+      slug: `fixture-${token}`,
+      categoryId: 30,
+      points: 20,
+      lengthMinutes: 5,
+      launched: true,
+      delivery: "external",
+      externalUrl: "https://vendor.example.com/s?rid={token}",
+      returnSecret: randomBytes(32).toString("hex"),
+    },
+  });
+  for (const email of assignTo) {
+    const member = await prisma.member.findUniqueOrThrow({ where: { email: email.toLowerCase() } });
+    const assigned = await assignSurvey(admin, survey, { memberId: member.id, screenerId: null, points: 20 });
+    if (!assigned.ok) throw new Error(`Not assigned to ${email}`);
+  }
+  return { surveyId: survey.id };
+}
+
 export async function createFixture(request: Request): Promise<Response> {
   const body: unknown = await request.json();
+  const invitedSurvey = invitedSurveyFixture.safeParse(body);
+  if (invitedSurvey.success) return Response.json(await createInvitedSurveyFixture(invitedSurvey.data.invitedSurvey));
   const surveyAssignment = surveyAssignmentFixture.safeParse(body);
   if (surveyAssignment.success) {
     return Response.json(await createSurveyAssignmentFixture(surveyAssignment.data.surveyAssignment));

@@ -1,0 +1,663 @@
+import { stringify } from "csv-stringify/sync";
+import { auditSentence, sentenceText } from "~/domain/audit-sentences";
+import { ASSIGNMENT_STATUS_LABEL, type AssignmentStatus } from "~/domain/assignment-status";
+import { getPrisma, type Tx } from "~/lib/db.server";
+import { PRODUCT_NAME } from "~/lib/product";
+import { consumeRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
+import { redirectWithToast } from "~/lib/toast.server";
+
+// My data (issue 21 point 7, docs/decisions/068-member-data-and-invitations.md): everything the panel
+// holds about one member, as one JSON file or one CSV per table. Each table reads the member's rows
+// in keyset pages (by id, never OFFSET) and the stream asks for the next page only when the client
+// has taken the one before, so a member with 10,000 assignments is never in memory at once.
+//
+// What is never written: the password hash, the session ids (the cookie's secret), token hashes;
+// their existence and dates are. Nothing of another member: every read is by this member's id (or,
+// for mail, their own address), and no table writes a member id but the member's own, in Details.
+// Admins appear only as "an administrator".
+
+/** Rows per read: a page of a table, small enough to be nothing in memory. */
+export const MEMBER_DATA_PAGE_SIZE = 1_000;
+
+type Row = Record<string, unknown>;
+interface Page {
+  rows: Row[];
+  /** The keyset cursor after the last row; null when the table is done. */
+  next: number | null;
+}
+
+export interface MemberDataTable {
+  /** The JSON key and the CSV file's name. */
+  name: string;
+  title: string;
+  description: string;
+  /** The relations of Member (prisma/schema.prisma) this table holds. */
+  covers: readonly string[];
+  columns: readonly string[];
+  read(db: Tx, member: MemberRef, after: number | null, limit: number): Promise<Page>;
+}
+
+interface MemberRef {
+  id: number;
+  email: string;
+  /** The session the download is made from, marked as "this device". */
+  sessionId?: string;
+}
+
+/**
+ * Relations of Member the download leaves out on purpose, with the reason. Every relation of
+ * Member is either covered by a table or listed here (tests/integration/member-data.test.ts).
+ */
+export const MEMBER_DATA_EXCLUDED: Readonly<Record<string, string>> = {
+  // Issue 20 (decision 069). What a member is told instead: every hold and quality termination with
+  // its reason in plain words, and the appeal (issue 20 point 4).
+  qualitySignals:
+    "Anti-fraud evidence (shared devices, payout accounts and phones, speeding): it names other members, and showing a member which checks caught them would teach them to evade them. Support gives it on request.",
+};
+
+/** A keyset page: the rows after `after` by id, and the cursor for the next. */
+function paged<T extends { id: number }>(rows: T[], limit: number, toRow: (row: T) => Row): Page {
+  return {
+    rows: rows.map(toRow),
+    next: rows.length < limit ? null : rows[rows.length - 1].id,
+  };
+}
+
+/** A table small by nature (one row, a few sessions): read in one go. */
+function whole(rows: Row[]): Page {
+  return { rows, next: null };
+}
+
+const afterId = (after: number | null) => (after === null ? {} : { id: { gt: after } });
+
+const ADMIN = "an administrator";
+
+/** Audit entries left out of "what administrators did", for the reason given for quality signals. */
+const AUDIT_ACTIONS_EXCLUDED = ["quality_signal.cleared"] as const;
+
+/** Member columns never written in Details, with the reason. */
+export const MEMBER_COLUMNS_EXCLUDED: Readonly<Record<string, string>> = {
+  passwordHash: "A secret: Details says only whether there is one (hasPassword).",
+  qualityScore: "The anti-fraud score of issue 20, left out for the reason given for its quality signals.",
+};
+
+export const MEMBER_DATA_TABLES: readonly MemberDataTable[] = [
+  {
+    name: "details",
+    title: "Your details",
+    description: "Name, e-mail, date of birth, address, account status, choices and when they were made.",
+    covers: ["invitationMail", "audienceCheck"],
+    columns: [],
+    async read(db, member, after) {
+      if (after !== null) return whole([]);
+      const row = await db.member.findUniqueOrThrow({
+        where: { id: member.id },
+        include: { invitationMail: true, audienceCheck: true },
+      });
+      const { invitationMail, audienceCheck, ...columns } = row;
+      // Every column of Member but the secret ones, so a column added later is in the download.
+      const details: Row = Object.fromEntries(
+        Object.entries(columns).filter(([column]) => !(column in MEMBER_COLUMNS_EXCLUDED)),
+      );
+      details.hasPassword = row.passwordHash !== null;
+      details.lastInvitationMailQueuedAt = invitationMail?.lastQueuedAt ?? null;
+      details.surveyMatchCheckPendingSince = audienceCheck?.changedAt ?? null;
+      return whole([details]);
+    },
+  },
+  {
+    name: "sessions",
+    title: "Signed-in devices",
+    description: "Each signed-in session: the browser, when it started and when it ends (never the session's key).",
+    covers: ["sessions"],
+    columns: ["thisDevice", "userAgent", "persistent", "createdAt", "expiresAt"],
+    async read(db, member, after) {
+      if (after !== null) return whole([]);
+      const sessions = await db.memberSession.findMany({
+        where: { memberId: member.id },
+        orderBy: { createdAt: "asc" },
+        select: { id: true, userAgent: true, persistent: true, createdAt: true, expiresAt: true },
+      });
+      return whole(
+        sessions.map(({ id, ...session }) => ({
+          thisDevice: id === member.sessionId,
+          userAgent: session.userAgent,
+          persistent: session.persistent,
+          createdAt: session.createdAt,
+          expiresAt: session.expiresAt,
+        })),
+      );
+    },
+  },
+  {
+    name: "links-and-codes",
+    title: "E-mailed links and codes",
+    description:
+      "Verification links, password-reset links and payout-account codes sent to you: which and when (never the link or code itself).",
+    covers: ["authTokens"],
+    columns: ["id", "purpose", "createdAt", "expiresAt", "usedAt"],
+    async read(db, member, after, limit) {
+      const tokens = await db.authToken.findMany({
+        where: { memberId: member.id, ...afterId(after) },
+        orderBy: { id: "asc" },
+        take: limit,
+        select: { id: true, purpose: true, createdAt: true, expiresAt: true, usedAt: true },
+      });
+      return paged(tokens, limit, (token) => ({ ...token }));
+    },
+  },
+  {
+    name: "sign-in-connections",
+    title: "Google sign-in",
+    description: "The Google account you sign in with, if any.",
+    covers: ["oauthConnections"],
+    columns: ["provider", "providerUserId", "createdAt"],
+    async read(db, member, after) {
+      if (after !== null) return whole([]);
+      const connections = await db.oAuthConnection.findMany({
+        where: { memberId: member.id },
+        orderBy: { id: "asc" },
+        select: { provider: true, providerUserId: true, createdAt: true },
+      });
+      return whole(connections);
+    },
+  },
+  {
+    name: "questionnaire-responses",
+    title: "Questionnaires you answered",
+    description: "Each submitted profile questionnaire, screener or hosted survey, and when.",
+    covers: ["responses"],
+    columns: ["id", "questionnaire", "kind", "assignmentId", "submittedAt"],
+    async read(db, member, after, limit) {
+      const responses = await db.questionnaireResponse.findMany({
+        where: { memberId: member.id, ...afterId(after) },
+        orderBy: { id: "asc" },
+        take: limit,
+        select: {
+          id: true,
+          assignmentId: true,
+          submittedAt: true,
+          questionnaire: { select: { title: true, kind: true } },
+        },
+      });
+      return paged(responses, limit, (response) => ({
+        id: response.id,
+        questionnaire: response.questionnaire.title,
+        kind: response.questionnaire.kind,
+        assignmentId: response.assignmentId,
+        submittedAt: response.submittedAt,
+      }));
+    },
+  },
+  {
+    name: "answers",
+    title: "Your answers",
+    description: "Every answer: the question, and the option chosen or the text, number or yes/no given.",
+    covers: ["answers"],
+    columns: ["responseId", "questionKey", "question", "optionValue", "option", "text", "number", "yesNo"],
+    async read(db, member, after, limit) {
+      const answers = await db.answer.findMany({
+        where: { memberId: member.id, ...afterId(after) },
+        orderBy: { id: "asc" },
+        take: limit,
+        select: {
+          id: true,
+          responseId: true,
+          valueText: true,
+          valueNumber: true,
+          valueBool: true,
+          question: { select: { key: true, label: true } },
+          option: { select: { value: true, label: true } },
+        },
+      });
+      return paged(answers, limit, (answer) => ({
+        responseId: answer.responseId,
+        questionKey: answer.question.key,
+        question: answer.question.label,
+        optionValue: answer.option?.value ?? null,
+        option: answer.option?.label ?? null,
+        text: answer.valueText,
+        number: answer.valueNumber === null ? null : answer.valueNumber.toString(),
+        yesNo: answer.valueBool,
+      }));
+    },
+  },
+  {
+    name: "survey-assignments",
+    title: "Surveys offered to you",
+    description:
+      "Each survey you were offered or opened: what happened, the reward, your respondent token and the dates.",
+    covers: ["assignments"],
+    columns: [
+      "id",
+      "survey",
+      "status",
+      "outcome",
+      "points",
+      "respondentToken",
+      "reconciliation",
+      "reconciliationReason",
+      "createdAt",
+      "invitedAt",
+      "openedAt",
+      "screenedAt",
+      "startedAt",
+      "endedAt",
+    ],
+    async read(db, member, after, limit) {
+      const assignments = await db.assignment.findMany({
+        where: { memberId: member.id, ...afterId(after) },
+        orderBy: { id: "asc" },
+        take: limit,
+        select: {
+          id: true,
+          status: true,
+          outcome: true,
+          points: true,
+          respondentToken: true,
+          createdAt: true,
+          invitedAt: true,
+          openedAt: true,
+          screenedAt: true,
+          startedAt: true,
+          endedAt: true,
+          survey: { select: { name: true } },
+          reconciled: { select: { status: true, reasonCode: true } },
+        },
+      });
+      return paged(assignments, limit, (assignment) => ({
+        id: assignment.id,
+        survey: assignment.survey.name,
+        status: ASSIGNMENT_STATUS_LABEL[assignment.status as AssignmentStatus] ?? String(assignment.status),
+        outcome: assignment.outcome,
+        points: assignment.points,
+        respondentToken: assignment.respondentToken,
+        reconciliation: assignment.reconciled?.status ?? null,
+        reconciliationReason: assignment.reconciled?.reasonCode ?? null,
+        createdAt: assignment.createdAt,
+        invitedAt: assignment.invitedAt,
+        openedAt: assignment.openedAt,
+        screenedAt: assignment.screenedAt,
+        startedAt: assignment.startedAt,
+        endedAt: assignment.endedAt,
+      }));
+    },
+  },
+  {
+    name: "survey-invitations",
+    title: "Survey invitations",
+    description: "Surveys open to everyone like you that the panel announced (or will announce) to you.",
+    covers: ["audienceInvitations"],
+    columns: ["surveyId", "survey", "createdAt", "invitedAt"],
+    async read(db, member, after, limit) {
+      const invitations = await db.audienceInvitation.findMany({
+        where: { memberId: member.id, ...(after === null ? {} : { surveyId: { gt: after } }) },
+        orderBy: { surveyId: "asc" },
+        take: limit,
+        select: { surveyId: true, createdAt: true, invitedAt: true, survey: { select: { name: true } } },
+      });
+      return paged(
+        invitations.map((invitation) => ({ ...invitation, id: invitation.surveyId })),
+        limit,
+        (invitation) => ({
+          surveyId: invitation.surveyId,
+          survey: invitation.survey.name,
+          createdAt: invitation.createdAt,
+          invitedAt: invitation.invitedAt,
+        }),
+      );
+    },
+  },
+  {
+    name: "points-ledger",
+    title: "Points ledger",
+    description: "Every change of your points: credits, withdrawals, reversals, with the reason.",
+    covers: ["pointsLedger"],
+    columns: ["referenceId", "createdAt", "change", "type", "status", "remark", "cause", "assignmentId", "withdrawal"],
+    async read(db, member, after, limit) {
+      const entries = await db.pointsTransaction.findMany({
+        where: { memberId: member.id, ...afterId(after) },
+        orderBy: { id: "asc" },
+        take: limit,
+        select: {
+          id: true,
+          referenceId: true,
+          createdAt: true,
+          change: true,
+          type: true,
+          status: true,
+          remark: true,
+          source: true,
+          assignmentId: true,
+          withdrawal: { select: { referenceId: true } },
+        },
+      });
+      return paged(entries, limit, (entry) => ({
+        referenceId: entry.referenceId,
+        createdAt: entry.createdAt,
+        change: entry.change,
+        type: entry.type,
+        status: entry.status,
+        remark: entry.remark,
+        cause: entry.source,
+        assignmentId: entry.assignmentId,
+        withdrawal: entry.withdrawal?.referenceId ?? null,
+      }));
+    },
+  },
+  {
+    name: "payment-accounts",
+    title: "Payment accounts",
+    description: "The PayPal, UPI and bank accounts you added.",
+    covers: ["paymentAccounts"],
+    columns: [
+      "method",
+      "holderName",
+      "paypalEmail",
+      "upiId",
+      "bankName",
+      "bankAccountNumber",
+      "bankIfsc",
+      "createdAt",
+      "usableAt",
+    ],
+    async read(db, member, after) {
+      if (after !== null) return whole([]);
+      const accounts = await db.paymentAccount.findMany({
+        where: { memberId: member.id },
+        orderBy: { id: "asc" },
+        select: {
+          method: true,
+          holderName: true,
+          paypalEmail: true,
+          upiId: true,
+          bankName: true,
+          bankAccountNumber: true,
+          bankIfsc: true,
+          createdAt: true,
+          usableAt: true,
+        },
+      });
+      return whole(accounts);
+    },
+  },
+  {
+    name: "withdrawals",
+    title: "Withdrawals",
+    description: "Each withdrawal you asked for, where it was paid and what happened to it.",
+    covers: ["withdrawals"],
+    columns: [
+      "referenceId",
+      "requestedAt",
+      "points",
+      "amount",
+      "currency",
+      "method",
+      "paidTo",
+      "status",
+      "approvedAt",
+      "rejectedAt",
+      "rejectReason",
+      "sentAt",
+      "payoutReference",
+      "paidAt",
+      "returnedAt",
+      "returnReason",
+    ],
+    async read(db, member, after, limit) {
+      const withdrawals = await db.withdrawalRequest.findMany({
+        where: { memberId: member.id, ...afterId(after) },
+        orderBy: { id: "asc" },
+        take: limit,
+        select: {
+          id: true,
+          referenceId: true,
+          requestedAt: true,
+          points: true,
+          amountMinor: true,
+          currency: true,
+          method: true,
+          payoutSnapshot: true,
+          status: true,
+          approvedAt: true,
+          rejectedAt: true,
+          rejectReason: true,
+          sentAt: true,
+          payoutReference: true,
+          paidAt: true,
+          returnedAt: true,
+          returnReason: true,
+        },
+      });
+      return paged(withdrawals, limit, ({ id: _id, amountMinor, payoutSnapshot, ...withdrawal }) => ({
+        referenceId: withdrawal.referenceId,
+        requestedAt: withdrawal.requestedAt,
+        points: withdrawal.points,
+        amount: amount(amountMinor),
+        currency: withdrawal.currency,
+        method: withdrawal.method,
+        paidTo: payoutSnapshot,
+        status: withdrawal.status,
+        approvedAt: withdrawal.approvedAt,
+        rejectedAt: withdrawal.rejectedAt,
+        rejectReason: withdrawal.rejectReason,
+        sentAt: withdrawal.sentAt,
+        payoutReference: withdrawal.payoutReference,
+        paidAt: withdrawal.paidAt,
+        returnedAt: withdrawal.returnedAt,
+        returnReason: withdrawal.returnReason,
+      }));
+    },
+  },
+  {
+    name: "mails",
+    title: "Mails sent to you",
+    description: "The mails the panel queued for your address (survey invitations, warnings): subject, text and when.",
+    covers: [],
+    columns: ["subject", "status", "createdAt", "sentAt", "text"],
+    async read(db, member, after, limit) {
+      // Mail to this address from before the account existed was another (since erased) member's.
+      const { createdAt } = await db.member.findUniqueOrThrow({
+        where: { id: member.id },
+        select: { createdAt: true },
+      });
+      const mails = await db.queuedMail.findMany({
+        where: { to: member.email, createdAt: { gte: createdAt }, ...afterId(after) },
+        orderBy: { id: "asc" },
+        take: limit,
+        select: { id: true, subject: true, status: true, createdAt: true, sentAt: true, text: true },
+      });
+      return paged(mails, limit, ({ id: _id, ...mail }) => ({ ...mail }));
+    },
+  },
+  {
+    name: "admin-actions",
+    title: "What administrators did about you",
+    description: "The audit log's entries about your account, its points and withdrawals.",
+    covers: [],
+    columns: ["createdAt", "action", "what"],
+    async read(db, member, after, limit) {
+      const entries = await db.auditEntry.findMany({
+        where: {
+          OR: [
+            { targetType: "member", targetId: String(member.id) },
+            { details: { path: ["memberId"], equals: member.id } },
+          ],
+          action: { notIn: [...AUDIT_ACTIONS_EXCLUDED] },
+          ...afterId(after),
+        },
+        orderBy: { id: "asc" },
+        take: limit,
+        select: { id: true, createdAt: true, action: true, targetType: true, targetId: true, details: true },
+      });
+      return paged(entries, limit, (entry) => ({
+        createdAt: entry.createdAt,
+        action: entry.action,
+        what: sentenceText(auditSentence({ ...entry, actor: ADMIN })),
+      }));
+    },
+  },
+];
+
+export function memberDataTable(name: string): MemberDataTable | undefined {
+  return MEMBER_DATA_TABLES.find((table) => table.name === name);
+}
+
+/** Every row of a table, a page at a time. */
+async function* rowsOf(db: Tx, table: MemberDataTable, member: MemberRef, pageSize: number): AsyncGenerator<Row[]> {
+  let after: number | null = null;
+  for (;;) {
+    const page = await table.read(db, member, after, pageSize);
+    if (page.rows.length > 0) yield page.rows;
+    if (page.next === null) return;
+    after = page.next;
+  }
+}
+
+/**
+ * The JSON download as text chunks: a header, then each table as an array, a page of rows per
+ * chunk. Dates as ISO 8601 UTC (JSON.stringify), decimals as strings.
+ */
+export async function* memberDataJson(
+  member: MemberRef,
+  { db = getPrisma(), pageSize = MEMBER_DATA_PAGE_SIZE, now = new Date() }: StreamOptions = {},
+): AsyncGenerator<string> {
+  const header = {
+    about: `Everything ${PRODUCT_NAME} holds about you, as of ${now.toISOString()}.`,
+    generatedAt: now.toISOString(),
+    notIncluded:
+      "Secrets are never included: your password (only whether you have one), the keys of your sessions and the links and codes mailed to you (only which and when).",
+    tables: Object.fromEntries(MEMBER_DATA_TABLES.map((table) => [table.name, `${table.title}: ${table.description}`])),
+  };
+  yield `${JSON.stringify(header, null, 1).replace(/\n}$/, "")},\n "data": {`;
+  let firstTable = true;
+  for (const table of MEMBER_DATA_TABLES) {
+    yield `${firstTable ? "" : ","}\n  ${JSON.stringify(table.name)}: [`;
+    firstTable = false;
+    let firstRow = true;
+    for await (const rows of rowsOf(db, table, member, pageSize)) {
+      yield rows.map((row) => `${firstRow ? ((firstRow = false), "") : ","}\n   ${JSON.stringify(row)}`).join("");
+    }
+    yield firstRow ? "]" : "\n  ]";
+  }
+  yield "\n }\n}\n";
+}
+
+/** One table as CSV chunks: the header row, then a page of rows per chunk. */
+export async function* memberDataCsv(
+  table: MemberDataTable,
+  member: MemberRef,
+  { db = getPrisma(), pageSize = MEMBER_DATA_PAGE_SIZE }: StreamOptions = {},
+): AsyncGenerator<string> {
+  let columns: readonly string[] | null = table.columns.length > 0 ? table.columns : null;
+  // The byte-order mark lets spreadsheet programs read the file as UTF-8 (names in Hindi).
+  if (columns) yield `\uFEFF${stringify([columns])}`;
+  for await (const rows of rowsOf(db, table, member, pageSize)) {
+    if (!columns) {
+      columns = Object.keys(rows[0]);
+      yield `\uFEFF${stringify([columns])}`;
+    }
+    const header = columns;
+    yield stringify(rows.map((row) => header.map((column) => csvCell(row[column]))));
+  }
+}
+
+interface StreamOptions {
+  db?: Tx;
+  pageSize?: number;
+  now?: Date;
+}
+
+function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === "object") return JSON.stringify(value);
+  return String(value);
+}
+
+function amount(minor: number): string {
+  return `${Math.trunc(minor / 100)}.${String(Math.abs(minor % 100)).padStart(2, "0")}`;
+}
+
+/**
+ * Text chunks as a response body that reads the next page only when the client has taken the one
+ * before (high-water mark 0, the server's drain), and stops when the client goes away.
+ */
+export function streamOf(
+  chunks: AsyncGenerator<string>,
+  { signal, ready }: { signal?: AbortSignal; ready?: () => Promise<void> } = {},
+): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        try {
+          await ready?.();
+          if (signal?.aborted) {
+            await chunks.return(undefined);
+            controller.close();
+            return;
+          }
+          const next = await chunks.next();
+          if (next.done) controller.close();
+          else controller.enqueue(encoder.encode(next.value));
+        } catch (error) {
+          controller.error(error);
+        }
+      },
+      async cancel() {
+        await chunks.return(undefined);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
+/** The file name of a download: the panel's data for this member on this day. */
+export function memberDataFilename(
+  memberId: number,
+  extension: string,
+  table?: string,
+  now: Date = new Date(),
+): string {
+  const day = now.toISOString().slice(0, 10);
+  return `my-data-${memberId}-${day}${table ? `-${table}` : ""}.${extension}`;
+}
+
+export const MEMBER_DATA_PAGE = "/details/data";
+
+/**
+ * A download as the resource routes answer it: counted against the member's limit first (a
+ * redirect back to My data with a message when over it), then an attachment streamed page by page.
+ */
+export async function memberDataResponse(
+  member: MemberRef,
+  download: { format: "json" } | { format: "csv"; table: MemberDataTable },
+  options: { signal?: AbortSignal; ready?: () => Promise<void> } = {},
+): Promise<Response> {
+  const limit = await consumeRateLimit(RATE_LIMITS.memberDataDownloads, member.id);
+  if (limit.limited) {
+    const minutes = Math.max(1, Math.ceil(limit.retryAfterSeconds / 60));
+    return redirectWithToast(MEMBER_DATA_PAGE, {
+      type: "error",
+      message: `You have downloaded your data many times this hour. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+    });
+  }
+  const now = new Date();
+  const [chunks, filename, type] =
+    download.format === "json"
+      ? [memberDataJson(member, { now }), memberDataFilename(member.id, "json", undefined, now), "application/json"]
+      : [
+          memberDataCsv(download.table, member),
+          memberDataFilename(member.id, "csv", download.table.name, now),
+          "text/csv",
+        ];
+  return new Response(streamOf(chunks, options), {
+    headers: {
+      "Content-Type": `${type}; charset=utf-8`,
+      "Content-Disposition": `attachment; filename="${filename}"`,
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
