@@ -365,6 +365,7 @@ function formValues(survey: CatalogueSurvey): SurveyFormValues {
     questionnaireId: text(survey.questionnaireId),
     externalUrl: text(survey.externalUrl),
     requireCallback: survey.requireCallback ? "on" : "",
+    screenOutPoints: text(survey.screenOutPoints),
   };
 }
 
