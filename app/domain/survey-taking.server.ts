@@ -91,7 +91,7 @@ export async function applyTransition(
 
 export type StartResult =
   | { kind: "not_found" }
-  | { kind: "ended"; status: AssignmentStatus }
+  | { kind: "ended"; status: AssignmentStatus; assignmentId: number }
   | { kind: "paused" }
   | { kind: "not_launched" }
   | { kind: "unavailable" }
@@ -109,7 +109,7 @@ export async function startSurvey(memberId: number, surveyId: number): Promise<S
   const status = assignment.status as AssignmentStatus;
   // At most one open assignment per survey and member, so the newest row is the one that counts.
   if (status === paused) return { kind: "paused" };
-  if (status !== assigned && status !== started) return { kind: "ended", status };
+  if (status !== assigned && status !== started) return { kind: "ended", status, assignmentId: assignment.id };
   const { survey } = assignment;
   if (!isSurveyLive(survey)) return { kind: "not_launched" };
   const target = destination(survey, assignment.respondentToken);
@@ -131,7 +131,7 @@ export async function startSurvey(memberId: number, surveyId: number): Promise<S
     const now = await tx.assignment.findUniqueOrThrow({ where: { id: assignment.id }, select: { status: true } });
     const current = now.status as AssignmentStatus;
     if (current === started) return { kind: "go", url: target };
-    return current === paused ? { kind: "paused" } : { kind: "ended", status: current };
+    return current === paused ? { kind: "paused" } : { kind: "ended", status: current, assignmentId: assignment.id };
   });
 }
 
