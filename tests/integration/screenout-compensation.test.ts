@@ -193,6 +193,25 @@ describe("a screen-out or over quota inside an external survey", () => {
     });
   });
 
+  test("a complete and a screen-out racing for the same assignment: one wins, and only it is paid", async () => {
+    const { survey, assignment, token } = await startedRespondent();
+
+    const answers = await Promise.all([
+      ...Array.from({ length: 5 }, () => callback(survey.id, survey.returnSecret, { token, status: "complete" })),
+      ...Array.from({ length: 5 }, () => callback(survey.id, survey.returnSecret, { token, status: "terminate" })),
+    ]);
+
+    expect(answers.filter((answer) => answer.body.result === "recorded")).toHaveLength(1);
+    const money = await moneyOf(assignment.id);
+    if (money.outcome === "complete") {
+      expect(money.entries.map((entry) => entry.type)).toEqual(["survey_completion"]);
+      expect(money.balance).toBe(100);
+    } else {
+      expect(money.entries).toEqual(compensated(assignment.id, 10));
+      expect(money.balance).toBe(10);
+    }
+  });
+
   test("quality and security endings, and a survey without compensation, pay nothing", async () => {
     const quality = await startedRespondent();
     await callback(quality.survey.id, quality.survey.returnSecret, { token: quality.token, status: "quality" });
