@@ -329,6 +329,15 @@ export async function compensationOf(db: Tx, assignmentId: number): Promise<numb
   return entry?.change ?? 0;
 }
 
+/** The screen-out compensation a survey has paid so far: points in all, and to how many members. */
+export async function compensationPaid(surveyId: number): Promise<{ total: number; members: number }> {
+  const [row] = await getPrisma().$queryRaw<{ total: bigint | number; members: number }[]>`
+    SELECT coalesce(sum(p."change"), 0) AS "total", count(DISTINCT p."memberId")::int AS "members"
+    FROM "PointsTransaction" p JOIN "Assignment" a ON a."id" = p."assignmentId"
+    WHERE a."surveyId" = ${surveyId} AND p."type" = 'screenout_compensation'`;
+  return { total: Number(row.total), members: row.members };
+}
+
 // ——— The hosted survey ———
 
 export type HostedSurveyState =

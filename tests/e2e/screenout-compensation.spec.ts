@@ -36,6 +36,9 @@ test("the admin sets the compensation in the survey editor, within a fifth of th
   await page.getByRole("button", { name: "Save Survey" }).click();
   await expect(page.getByText("Survey saved successfully")).toBeVisible();
   await expect(page.getByLabel("Screen-out compensation (points, optional)")).toHaveValue("15");
+  await expect(page.getByTestId("screen-out-compensation")).toContainText(
+    "Screen-out compensation: 15 points for a screen-out or over quota inside the survey.",
+  );
 });
 
 test("a member screened out inside the survey sees the compensation, then its reason in Points History", async ({

@@ -11,7 +11,7 @@ import { returnLinkTemplate, signReturnUrl } from "~/domain/survey-return-links.
 import { getPrisma } from "~/lib/db.server";
 import type { QuestionnaireDefinition } from "~/questionnaire/definition";
 import { createQuestionnaire } from "~/questionnaire/storage.server";
-import { action as editAction } from "~/routes/admin._console._survey.survey.$id";
+import { action as editAction, loader as editLoader } from "~/routes/admin._console._survey.survey.$id";
 import { loader as fieldLoader } from "~/routes/admin._console._survey.survey.$id_.field";
 import { action as memberAction, loader as memberLoader } from "~/routes/admin._console.users_.$id";
 import { action as callbackAction } from "~/routes/api.surveys.$id.callback";
@@ -380,6 +380,12 @@ describe("the admin", () => {
     );
 
     expect(loaded.report.points).toEqual({ paid: 100, reversed: 0, compensation: 10 });
+    // The survey's own page says what it grants and what it has paid so far.
+    const surveyPage = await editLoader(
+      args(adminRequest(`/admin/survey/${survey.id}`, { cookie }), { id: String(survey.id) }),
+    );
+    expect(surveyPage.compensation).toEqual({ points: 10, total: 10, members: 1 });
+    expect(surveyPage.defaultValue.screenOutPoints).toBe("10");
   });
 });
 
