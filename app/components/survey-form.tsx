@@ -56,7 +56,8 @@ export type SurveyFormValues = Partial<
     | "delivery"
     | "questionnaireId"
     | "externalUrl"
-    | "requireCallback",
+    | "requireCallback"
+    | "screenOutPoints",
     string
   >
 >;
@@ -142,6 +143,15 @@ export function SurveyForm({
           hint={`How long the survey takes, 1 to ${MAX_LENGTH_MINUTES} minutes.`}
         />
       </div>
+      <InputField
+        label="Screen-out compensation (points, optional)"
+        field={fields.screenOutPoints}
+        type="number"
+        step={1}
+        min={0}
+        inputMode="numeric"
+        hint="Credited once to a member screened out or over quota inside the survey (a vendor's terminate or over quota, or a full quota at the end); never for failing the pre-screener. At most a fifth of the points. Empty or 0: none."
+      />
       <ChoiceField
         label="Screener (optional)"
         field={fields.screenerId}

@@ -69,14 +69,18 @@ export function endedMessage(status: number, outcome: Outcome | null, points: nu
           : "Thank you, your response has been recorded.",
     };
   }
+  // A screen-out or over quota inside the survey may be compensated (decision 063): points says how much.
   if (status === ASSIGNMENT_STATUS.rejectedTerm) {
     return {
       tone: "info",
       title: "Sorry, you did not qualify",
-      message: "Sorry, you did not qualify for this survey. Thank you for your time; no points are added for it.",
+      message:
+        points > 0
+          ? `Sorry, you did not qualify for this survey. Thank you for your time: ${points} points have been added to your balance for it.`
+          : "Sorry, you did not qualify for this survey. Thank you for your time; no points are added for it.",
     };
   }
-  if (outcome === "over_quota") return overQuotaMessage;
+  if (outcome === "over_quota") return overQuotaMessageWith(points);
   if (outcome === "security") {
     return {
       tone: "error",
@@ -99,6 +103,15 @@ export const overQuotaMessage: SurveyMessageContent = {
   title: "This survey is full",
   message: "Sorry, this survey has already received all the responses it needs. No points are added for it.",
 };
+
+/** The over-quota page, naming the screen-out compensation credited for it when there was one. */
+export function overQuotaMessageWith(points: number): SurveyMessageContent {
+  if (points <= 0) return overQuotaMessage;
+  return {
+    ...overQuotaMessage,
+    message: `Sorry, this survey has already received all the responses it needs. Thank you for your time: ${points} points have been added to your balance for it.`,
+  };
+}
 
 export const pausedMessage: SurveyMessageContent = {
   tone: "info",

@@ -54,6 +54,13 @@ const payoutBatch = (id: string): SentencePart => ({
 const points = (value: unknown) =>
   typeof value === "number" ? `${value.toLocaleString("en-US")} points` : "an unrecorded number of points";
 
+/** A `{ before, after }` pair of numbers, as an edit records a changed amount. */
+const isBeforeAfter = (value: unknown): value is { before: number; after: number } =>
+  typeof value === "object" &&
+  value !== null &&
+  typeof (value as { before?: unknown }).before === "number" &&
+  typeof (value as { after?: unknown }).after === "number";
+
 const quoted = (value: unknown) => (typeof value === "string" && value !== "" ? ` "${value}"` : "");
 const emailOf = (details: Details, fallback: string) => (typeof details.email === "string" ? details.email : fallback);
 
@@ -195,10 +202,18 @@ const SENTENCES = {
                   before: details.requireCallback ? "no" : "yes",
                   after: details.requireCallback ? "yes" : "no",
                 }
-              : {
-                  field: String(field),
-                  after: field === "points" && typeof details.points === "number" ? points(details.points) : "changed",
-                },
+              : field === "screenOutPoints" && isBeforeAfter(details.screenOutPoints)
+                ? // Screen-out compensation (decision 063) is money: its amounts are shown, before and after.
+                  {
+                    field: "Screen-out compensation",
+                    before: points(details.screenOutPoints.before),
+                    after: points(details.screenOutPoints.after),
+                  }
+                : {
+                    field: String(field),
+                    after:
+                      field === "points" && typeof details.points === "number" ? points(details.points) : "changed",
+                  },
           )
         : [],
     ),

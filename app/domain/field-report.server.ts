@@ -41,8 +41,12 @@ export interface FieldReport {
   incidence: number | null;
   /** Length of interview of the completes, in seconds; null without a complete that has both times. */
   loi: { median: number | null; p90: number | null };
-  /** Points credited to the survey's assignments, and points taken back from them, from the ledger. */
-  points: { paid: number; reversed: number };
+  /**
+   * From the ledger: points credited to the survey's assignments for completes (first credits and
+   * reconciliation's re-credits), points taken back from them, and screen-out compensation
+   * (decision 063), kept apart from paid so that paid stays what the completes cost.
+   */
+  points: { paid: number; reversed: number; compensation: number };
   /** The last FIELD_REPORT_DAYS days (UTC), oldest first, every day present. */
   completesPerDay: { day: string; completes: number }[];
   /** When the figures were read (ISO, UTC). */
@@ -92,10 +96,13 @@ export async function loadFieldReport(surveyId: number, { now = new Date() } = {
     FROM "Assignment"
     WHERE "surveyId" = ${survey.id}`;
 
-  const [ledger] = await prisma.$queryRaw<{ paid: bigint | number; reversed: bigint | number }[]>`
+  const [ledger] = await prisma.$queryRaw<
+    { paid: bigint | number; reversed: bigint | number; compensation: bigint | number }[]
+  >`
     SELECT
-      coalesce(sum(p."change") FILTER (WHERE p."change" > 0), 0) AS "paid",
-      coalesce(-sum(p."change") FILTER (WHERE p."change" < 0), 0) AS "reversed"
+      coalesce(sum(p."change") FILTER (WHERE p."change" > 0 AND p."type" <> 'screenout_compensation'), 0) AS "paid",
+      coalesce(-sum(p."change") FILTER (WHERE p."change" < 0), 0) AS "reversed",
+      coalesce(sum(p."change") FILTER (WHERE p."type" = 'screenout_compensation'), 0) AS "compensation"
     FROM "PointsTransaction" p
     JOIN "Assignment" a ON a."id" = p."assignmentId"
     WHERE a."surveyId" = ${survey.id}`;
@@ -125,7 +132,7 @@ export async function loadFieldReport(surveyId: number, { now = new Date() } = {
     matchingNow,
     incidence: judged === 0 ? null : counts.completes / judged,
     loi: { median: seconds(loiMedian), p90: seconds(loiP90) },
-    points: { paid: Number(ledger.paid), reversed: Number(ledger.reversed) },
+    points: { paid: Number(ledger.paid), reversed: Number(ledger.reversed), compensation: Number(ledger.compensation) },
     completesPerDay: days.map((day) => ({ day, completes: byDay.get(day) ?? 0 })),
     asOf: now.toISOString(),
   };

@@ -171,6 +171,7 @@ export async function cloneSurvey(actor: Actor, surveyId: number): Promise<Clone
         quota: survey.quota,
         country: survey.country,
         requireCallback: survey.requireCallback,
+        screenOutPoints: survey.screenOutPoints,
         returnSecret: randomBytes(32).toString("hex"),
         createdById: actor.id,
       },

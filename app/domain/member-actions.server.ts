@@ -253,8 +253,17 @@ export async function reverseComplete(
       select: { id: true, memberId: true, surveyId: true, survey: { select: { name: true } } },
     });
     if (!assignment || assignment.memberId !== memberId) return refused(MEMBER_ACTION_REFUSALS.noAssignment, 404);
+    // The reward's current credit: the first one, or reconciliation's latest re-credit (decision 061).
+    // Locked as reconciliation locks it, so a file applied at the same moment is wholly before or after.
+    await tx.$queryRaw`SELECT 1 FROM "Assignment" WHERE "id" = ${assignmentId} FOR NO KEY UPDATE`;
+    const current = await tx.pointsTransaction.findFirst({
+      where: { assignmentId, type: "survey_completion", change: { gt: 0 } },
+      orderBy: { id: "desc" },
+      select: { source: true },
+    });
+    const recredited = current !== null && current.source !== `assignment:${assignmentId}:complete`;
     const reversal = await reverseEntry(tx, {
-      source: `assignment:${assignmentId}:complete`,
+      source: current?.source ?? `assignment:${assignmentId}:complete`,
       remark: `Reward for "${assignment.survey.name}" taken back: ${reason}`,
       adminId: admin.id,
     });
@@ -265,6 +274,12 @@ export async function reverseComplete(
           : MEMBER_ACTION_REFUSALS.notComplete,
       );
     }
+    // A reconciled complete now reads as reversed to reconciliation too, so that a later file
+    // approving it gives back what this took (decision 061); the buyer gave no reason code.
+    await tx.reconciledComplete.updateMany({
+      where: { assignmentId, status: "approved" },
+      data: { status: "reversed", reasonCode: "other" },
+    });
     await recordAudit(tx, {
       admin,
       action: "assignment.completion_reversed",
@@ -278,7 +293,7 @@ export async function reverseComplete(
         shortfall: reversal.shortfall,
         referenceId: reversal.reversal?.referenceId ?? null,
         balance: reversal.balance,
-        before: { reward: "credited", balance: reversal.balance + reversal.points },
+        before: { reward: recredited ? "re-credited" : "credited", balance: reversal.balance + reversal.points },
         after: { reward: "reversed", balance: reversal.balance },
       },
     });

@@ -1,4 +1,4 @@
-import type { MemberStatus, PointsStatus, Prisma } from "~/generated/prisma/client";
+import type { MemberStatus, PointsStatus, PointsType, Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/db.server";
 import { ASSIGNMENT_STATUS_LABEL, type AssignmentStatus } from "./assignment-status";
 import { memberStatus } from "./ledger.server";
@@ -35,10 +35,19 @@ function memberStatusLabel(member: {
   return member.status === "inactive" ? "Inactive" : "Active";
 }
 
-/** A completion's reward: credited (it can be reversed), reversed, or none (not completed, or 0 points). */
-function rewardState(status: PointsStatus | undefined): "credited" | "reversed" | null {
-  if (status === "completed") return "credited";
-  return status === "reversed" ? "reversed" : null;
+/**
+ * Where a complete's money stands now, from its ledger entries (newest first): its current credit is
+ * the newest survey_completion credit (the first one, or reconciliation's latest re-credit, decision
+ * 061). Paid (`credited`) or paid again after a reversal (`recredited`), both of which can be
+ * reversed; `reversed`; or none (not completed, or 0 points).
+ */
+export function rewardState(
+  entries: { type: PointsType; status: PointsStatus }[],
+): "credited" | "recredited" | "reversed" | null {
+  const credits = entries.filter((entry) => entry.type === "survey_completion");
+  const current = credits[0];
+  if (current?.status === "completed") return credits.length > 1 ? "recredited" : "credited";
+  return current?.status === "reversed" ? "reversed" : null;
 }
 
 function pageOf(requested: number, total: number) {
@@ -138,8 +147,13 @@ export async function loadMemberPage(memberId: number, requested: MemberPagePage
         createdAt: true,
         endedAt: true,
         survey: { select: { id: true, name: true } },
-        // The completion's reward, if any: whether "Reverse" applies (issue 18 point 2).
-        pointsLedger: { where: { type: "survey_completion" }, select: { status: true }, take: 1 },
+        // The complete's credits (whether "Reverse" applies, issue 18 point 2) and a screen-out's
+        // compensation (decision 063): a handful of entries per assignment at most.
+        pointsLedger: {
+          where: { type: { in: ["survey_completion", "screenout_compensation"] } },
+          orderBy: { id: "desc" },
+          select: { type: true, status: true, change: true },
+        },
       },
     }),
     prisma.withdrawalRequest.findMany({
@@ -236,7 +250,10 @@ export async function loadMemberPage(memberId: number, requested: MemberPagePage
         points: assignment.points,
         assignedAt: utcMinute(assignment.createdAt),
         endedAt: assignment.endedAt ? utcMinute(assignment.endedAt) : null,
-        reward: rewardState(assignment.pointsLedger[0]?.status),
+        reward: rewardState(assignment.pointsLedger),
+        compensation: assignment.pointsLedger
+          .filter((entry) => entry.type === "screenout_compensation")
+          .reduce((sum, entry) => sum + entry.change, 0),
       })),
       assignmentTotal,
       assignmentPage,

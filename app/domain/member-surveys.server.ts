@@ -156,7 +156,8 @@ export async function listSurveyHistory(memberId: number, page: number): Promise
           endedAt: true,
           updatedAt: true,
           pointsLedger: {
-            where: { type: { in: ["survey_completion", "completion_reversal"] } },
+            // A screen-out's compensation (decision 063) is what the member was paid for it too.
+            where: { type: { in: ["survey_completion", "completion_reversal", "screenout_compensation"] } },
             select: { change: true },
           },
         },

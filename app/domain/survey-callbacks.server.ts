@@ -10,7 +10,7 @@ import {
   type ReturnSecrets,
   type ReturnStatus,
 } from "./survey-return-links.server";
-import { endAssignment } from "./survey-taking.server";
+import { compensationOf, endAssignment } from "./survey-taking.server";
 
 // Server-to-server status callbacks (docs/decisions/060-survey-callbacks.md): an external survey's
 // vendor tells the panel how a respondent's survey ended, from its server, without the member's
@@ -204,8 +204,10 @@ async function endByCallback(surveyId: number, { token, status }: CallbackFields
       "recorded",
       token,
       "over_quota",
-      0,
-      "The survey's quota was already full, so this respondent is recorded as over quota, without a reward.",
+      ended.points,
+      ended.points > 0
+        ? `The survey's quota was already full, so this respondent is recorded as over quota, with the survey's screen-out compensation of ${ended.points} points instead of the reward.`
+        : "The survey's quota was already full, so this respondent is recorded as over quota, without a reward.",
     );
   }
   // Nothing moved: ended before (by this callback sent again, a return link, or a concurrent
@@ -216,7 +218,8 @@ async function endByCallback(surveyId: number, { token, status }: CallbackFields
   });
   const current = now.status as AssignmentStatus;
   if (now.outcome === status && current !== ASSIGNMENT_STATUS.started) {
-    const points = current === ASSIGNMENT_STATUS.complete ? now.points : 0;
+    const points =
+      current === ASSIGNMENT_STATUS.complete ? now.points : await compensationOf(getPrisma(), assignment.id);
     return success(
       "already_recorded",
       token,

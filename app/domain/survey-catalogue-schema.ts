@@ -49,7 +49,21 @@ export const SURVEY_MESSAGES = {
   externalUrlToken: `Put ${TOKEN_PLACEHOLDER} where the vendor expects the respondent token.`,
   externalUrlTooLong: `Use at most ${MAX_EXTERNAL_URL_LENGTH.toLocaleString("en-US")} characters.`,
   requireCallbackInvalid: "Tick the box, or leave it empty.",
+  // Screen-out compensation (decision 063).
+  screenOutPointsWhole: "Enter a whole number of points, or 0 for no compensation.",
+  screenOutPointsRange: (points: number) =>
+    `Enter compensation from 0 to ${maxScreenOutPoints(points).toLocaleString("en-US")} points: at most a fifth of the ${points.toLocaleString("en-US")} points of a complete.`,
 } as const;
+
+// ——— Screen-out compensation (decision 063) ———
+
+/** A screen-out's compensation is at most this fraction of the reward for a complete. */
+export const SCREEN_OUT_POINTS_FRACTION = 1 / 5;
+
+/** The most screen-out compensation a reward of `points` allows: a fifth of it, rounded down. */
+export function maxScreenOutPoints(points: number): number {
+  return Math.floor(points * SCREEN_OUT_POINTS_FRACTION);
+}
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 // As plainText, but a description may hold tabs and line breaks.
@@ -152,6 +166,11 @@ const fields = z.object({
   externalUrl: z.unknown().optional(),
   // External delivery only (decision 060): a complete counts once the vendor's server confirms it.
   requireCallback: z.boolean({ invalid_type_error: SURVEY_MESSAGES.requireCallbackInvalid }).optional(),
+  // Screen-out compensation (decision 063): empty is 0; its bound against the points is checked below.
+  screenOutPoints: wholeNumber({ whole: SURVEY_MESSAGES.screenOutPointsWhole })
+    .min(0, SURVEY_MESSAGES.screenOutPointsWhole)
+    .max(MAX_POINTS, SURVEY_MESSAGES.screenOutPointsWhole)
+    .optional(),
 });
 
 /**
@@ -162,7 +181,11 @@ const fields = z.object({
 export const surveySchema = z
   .preprocess((raw, context) => {
     if (!raw || typeof raw !== "object") return raw;
-    const { delivery, questionnaireId, externalUrl } = raw as Record<string, unknown>;
+    const { delivery, questionnaireId, externalUrl, points, screenOutPoints } = raw as Record<string, unknown>;
+    const compensationIssue = screenOutPointsIssue(points, screenOutPoints);
+    if (compensationIssue) {
+      context.addIssue({ code: z.ZodIssueCode.custom, path: ["screenOutPoints"], message: compensationIssue });
+    }
     if (delivery === "hosted") {
       const valid = parseId(questionnaireId) !== null;
       if (!valid) {
@@ -176,11 +199,28 @@ export const surveySchema = z
     }
     return raw;
   }, fields)
-  .transform(({ questionnaireId, externalUrl, requireCallback, ...rest }) => ({
+  .transform(({ questionnaireId, externalUrl, requireCallback, screenOutPoints, ...rest }) => ({
     ...rest,
+    screenOutPoints: screenOutPoints ?? 0,
     questionnaireId: rest.delivery === "hosted" ? Number(questionnaireId) : null,
     externalUrl: rest.delivery === "external" ? String(externalUrl).trim() : null,
     requireCallback: rest.delivery === "external" && requireCallback === true,
   }));
 
 export type SurveyInput = z.output<typeof surveySchema>;
+
+/**
+ * The compensation's bound against the points of a complete, on the values as posted (strings, or
+ * numbers once conform coerced them); null when either is not a valid whole number yet, since
+ * their own fields report that.
+ */
+function screenOutPointsIssue(points: unknown, screenOutPoints: unknown): string | null {
+  const whole = (value: unknown) => {
+    const number = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
+    return typeof number === "number" && Number.isSafeInteger(number) && number >= 0 ? number : null;
+  };
+  const reward = whole(points);
+  const compensation = whole(screenOutPoints);
+  if (reward === null || compensation === null || reward > MAX_POINTS) return null;
+  return compensation > maxScreenOutPoints(reward) ? SURVEY_MESSAGES.screenOutPointsRange(reward) : null;
+}

@@ -99,6 +99,7 @@ export async function findSurvey(id: number) {
       quota: true,
       country: true,
       requireCallback: true,
+      screenOutPoints: true,
     },
   });
 }
@@ -157,6 +158,7 @@ function surveyData(input: SurveyInput, slug: string) {
     quota: input.quota ?? null,
     country: input.country ?? null,
     requireCallback: input.requireCallback,
+    screenOutPoints: input.screenOutPoints,
   };
 }
 
@@ -183,6 +185,7 @@ export async function createSurvey(actor: Actor, input: SurveyInput): Promise<Sa
         points: data.points,
         ...capDetails(data.points),
         ...(data.requireCallback ? { requireCallback: true } : {}),
+        ...(data.screenOutPoints > 0 ? { screenOutPoints: data.screenOutPoints } : {}),
       },
     });
     return { ok: true, id: survey.id, message: "Survey created successfully" };
@@ -228,6 +231,9 @@ export async function updateSurvey(actor: Actor, survey: CatalogueSurvey, input:
         changed,
         ...(changed.includes("points") ? { points: data.points, ...capDetails(data.points) } : {}),
         ...(changed.includes("requireCallback") ? { requireCallback: data.requireCallback } : {}),
+        ...(changed.includes("screenOutPoints")
+          ? { screenOutPoints: { before: survey.screenOutPoints, after: data.screenOutPoints } }
+          : {}),
       },
     });
     return { ok: true, id: survey.id, message: "Survey saved successfully" };

@@ -6,7 +6,7 @@ import { loadQuestionnaire, saveResponse } from "~/questionnaire/storage.server"
 import { ASSIGNMENT_STATUS, type AssignmentStatus } from "./assignment-status";
 import { openAudienceSurvey } from "./audiences.server";
 import { creditPoints } from "./ledger.server";
-import { hostedSurveyPath, TOKEN_PLACEHOLDER } from "./survey-catalogue-schema";
+import { hostedSurveyPath, maxScreenOutPoints, TOKEN_PLACEHOLDER } from "./survey-catalogue-schema";
 import { RETURN_STATUSES, verifyReturnUrlWithSecrets, type ReturnStatus } from "./survey-return-links.server";
 import { isSurveyLive, LIVE_SURVEY_SELECT } from "./survey-live.server";
 
@@ -91,7 +91,7 @@ export async function applyTransition(
 
 export type StartResult =
   | { kind: "not_found" }
-  | { kind: "ended"; status: AssignmentStatus }
+  | { kind: "ended"; status: AssignmentStatus; assignmentId: number }
   | { kind: "paused" }
   | { kind: "not_launched" }
   | { kind: "unavailable" }
@@ -109,7 +109,7 @@ export async function startSurvey(memberId: number, surveyId: number): Promise<S
   const status = assignment.status as AssignmentStatus;
   // At most one open assignment per survey and member, so the newest row is the one that counts.
   if (status === paused) return { kind: "paused" };
-  if (status !== assigned && status !== started) return { kind: "ended", status };
+  if (status !== assigned && status !== started) return { kind: "ended", status, assignmentId: assignment.id };
   const { survey } = assignment;
   if (!isSurveyLive(survey)) return { kind: "not_launched" };
   const target = destination(survey, assignment.respondentToken);
@@ -131,7 +131,7 @@ export async function startSurvey(memberId: number, surveyId: number): Promise<S
     const now = await tx.assignment.findUniqueOrThrow({ where: { id: assignment.id }, select: { status: true } });
     const current = now.status as AssignmentStatus;
     if (current === started) return { kind: "go", url: target };
-    return current === paused ? { kind: "paused" } : { kind: "ended", status: current };
+    return current === paused ? { kind: "paused" } : { kind: "ended", status: current, assignmentId: assignment.id };
   });
 }
 
@@ -187,10 +187,16 @@ async function completes(db: Tx, surveyId: number): Promise<number> {
 // ——— Ending ———
 
 export type EndResult =
-  /** Ended with the outcome; points is what was credited (0 unless a paid complete). */
+  /**
+   * Ended with the outcome; points is what was credited: a complete's reward, or a screen-out's or
+   * over quota's compensation (decision 063); 0 when nothing was.
+   */
   | { ok: true; outcome: AssignmentOutcome; status: AssignmentStatus; points: number }
-  /** The quota filled up while the member was in the survey: 5 Not Allowed, nothing credited. */
-  | { ok: false; reason: "over_quota" }
+  /**
+   * The quota filled up while the member was in the survey: 5 Not Allowed, no reward; points is
+   * the survey's screen-out compensation credited for it (decision 063), 0 when it has none.
+   */
+  | { ok: false; reason: "over_quota"; points: number }
   /** Not Started (any more): nothing changed. */
   | { ok: false; reason: "not_started"; status: AssignmentStatus };
 
@@ -220,7 +226,8 @@ export async function endAssignment(
       };
       if (outcome !== "complete") {
         const moved = await applyTransition(tx, assignmentId, outcome);
-        return moved ? { ok: true, outcome, status: moved.status, points: 0 } : notStarted();
+        if (!moved) return notStarted();
+        return { ok: true, outcome, status: moved.status, points: await creditCompensation(tx, moved, outcome) };
       }
 
       const assignment = await tx.assignment.findUniqueOrThrow({
@@ -232,7 +239,8 @@ export async function endAssignment(
           SELECT "quota" FROM "Survey" WHERE "id" = ${assignment.surveyId} FOR NO KEY UPDATE`;
         if (locked.quota !== null && (await completes(tx, assignment.surveyId)) >= locked.quota) {
           const moved = await applyTransition(tx, assignmentId, "over_quota");
-          return moved ? { ok: false, reason: "over_quota" } : notStarted();
+          if (!moved) return notStarted();
+          return { ok: false, reason: "over_quota", points: await creditCompensation(tx, moved, "over_quota") };
         }
       }
 
@@ -267,6 +275,67 @@ export async function endAssignment(
     }
     throw error;
   }
+}
+
+// ——— Screen-out compensation (decision 063) ———
+
+/** The outcomes inside a survey that a survey's screen-out compensation is paid for. */
+export const COMPENSATED_OUTCOMES = ["terminate", "over_quota"] as const;
+
+/** The ledger source of an assignment's screen-out compensation: one per assignment, ever. */
+export const compensationSource = (assignmentId: number) => `assignment:${assignmentId}:screenout`;
+
+/**
+ * Credits the survey's screen-out compensation for an assignment that has just ended as a
+ * screen-out or over quota, in the transaction that ended it; returns the points credited.
+ * Only a member who was inside the survey is compensated: the assignment was started (an over
+ * quota at the start, before the member saw the survey, pays nothing; a pre-screener failure never
+ * comes here). The amount is the survey's screenOutPoints, never more than a fifth of the reward
+ * this assignment offered (the editor's bound applies to the survey's points; an assignment may
+ * offer fewer). The source is unique, so a replay or a race credits it once.
+ */
+async function creditCompensation(
+  tx: Tx,
+  moved: MovedAssignment,
+  outcome: Exclude<TransitionName, "start">,
+): Promise<number> {
+  if (!(COMPENSATED_OUTCOMES as readonly string[]).includes(outcome) || moved.startedAt === null) return 0;
+  const survey = await tx.survey.findUniqueOrThrow({
+    where: { id: moved.surveyId },
+    select: { name: true, screenOutPoints: true },
+  });
+  const points = Math.min(survey.screenOutPoints, maxScreenOutPoints(moved.points));
+  if (points <= 0) return 0;
+  const credit = await creditPoints(tx, {
+    memberId: moved.memberId,
+    points,
+    type: "screenout_compensation",
+    source: compensationSource(moved.id),
+    remark:
+      outcome === "terminate"
+        ? `Thank you for your time: you did not qualify for "${survey.name}"`
+        : `Thank you for your time: "${survey.name}" was already full`,
+    assignmentId: moved.id,
+  });
+  return credit.ok ? points : 0;
+}
+
+/** What an assignment's screen-out compensation was: the points credited, 0 when none. */
+export async function compensationOf(db: Tx, assignmentId: number): Promise<number> {
+  const entry = await db.pointsTransaction.findUnique({
+    where: { source: compensationSource(assignmentId) },
+    select: { change: true },
+  });
+  return entry?.change ?? 0;
+}
+
+/** The screen-out compensation a survey has paid so far: points in all, and to how many members. */
+export async function compensationPaid(surveyId: number): Promise<{ total: number; members: number }> {
+  const [row] = await getPrisma().$queryRaw<{ total: bigint | number; members: number }[]>`
+    SELECT coalesce(sum(p."change"), 0) AS "total", count(DISTINCT p."memberId")::int AS "members"
+    FROM "PointsTransaction" p JOIN "Assignment" a ON a."id" = p."assignmentId"
+    WHERE a."surveyId" = ${surveyId} AND p."type" = 'screenout_compensation'`;
+  return { total: Number(row.total), members: row.members };
 }
 
 // ——— The hosted survey ———
@@ -322,7 +391,11 @@ async function hostedState(
   // Not started yet: through the start page, which checks launch, screener and quota first.
   if (status === assigned) return { kind: "start", surveyId };
   if (status === paused) return { kind: "paused" };
-  if (status !== started) return { kind: "ended", status, outcome: assignment.outcome, points: assignment.points };
+  if (status !== started) {
+    // The points the ended page names: the reward of a complete, or what a screen-out was compensated.
+    const points = status === complete ? assignment.points : await compensationOf(getPrisma(), assignment.id);
+    return { kind: "ended", status, outcome: assignment.outcome, points };
+  }
   const stored = await loadQuestionnaire(getPrisma(), questionnaireId);
   // Deleted a moment ago (the survey's questionnaireId is then set to null): nothing to answer.
   if (!stored) return { kind: "not_found" };

@@ -485,7 +485,7 @@ export async function fourEyesReasons(
     WHERE p."memberId" = ${request.memberId} AND p."change" > 0 AND p."status" <> 'reversed'
       AND p."createdAt" <= ${request.requestedAt}
       AND (
-        (p."type" = 'survey_completion' AND (
+        (p."type" IN ('survey_completion', 'screenout_compensation') AND (
           a."assignedById" = ${admin.id} OR s."createdById" = ${admin.id}
           OR EXISTS (
             SELECT 1 FROM "AuditEntry" e

@@ -10,6 +10,7 @@ import { requireAdmin } from "~/domain/admin-auth.server";
 import { pointsCapHint } from "~/domain/points-cap.server";
 import { hostedSurveyPath, surveySchema } from "~/domain/survey-catalogue-schema";
 import { callbackGuide } from "~/domain/survey-callbacks.server";
+import { compensationPaid } from "~/domain/survey-taking.server";
 import {
   findSurvey,
   ROTATE_SECRET_MESSAGES,
@@ -65,6 +66,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     delivery: deliveryDetails(survey, admin.isSuperAdmin),
     pointsHint: pointsCapHint(admin),
     callbacks: survey.delivery === "external" ? await callbackGuide(survey, admin.isSuperAdmin) : null,
+    compensation: { points: survey.screenOutPoints, ...(await compensationPaid(survey.id)) },
   };
 }
 
@@ -97,7 +99,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditSurvey() {
-  const { survey, choices, defaultValue, delivery, pointsHint, callbacks } = useLoaderData<typeof loader>();
+  const { survey, choices, defaultValue, delivery, pointsHint, callbacks, compensation } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const rotateError = formErrorsOf(resultFor(actionData, "rotate-secret"))?.[0] ?? null;
   const lastResult = resultFor(actionData, "save");
@@ -140,6 +143,14 @@ export default function EditSurvey() {
         Only launched surveys reach members, and only while they are neither closed nor archived.
       </p>
       <LifecycleActions kind="survey" id={survey.id} closed={survey.closed} archived={survey.archived} />
+      <p className="mt-2 text-sm text-slate-700" data-testid="screen-out-compensation">
+        {compensation.points > 0
+          ? `Screen-out compensation: ${compensation.points} points for a screen-out or over quota inside the survey.`
+          : "No screen-out compensation."}{" "}
+        {compensation.members > 0
+          ? `Paid so far: ${compensation.total.toLocaleString("en-US")} points to ${compensation.members} member(s).`
+          : ""}
+      </p>
 
       {delivery.kind === "hosted" ? (
         <HostedDetails {...delivery} />
@@ -365,6 +376,7 @@ function formValues(survey: CatalogueSurvey): SurveyFormValues {
     questionnaireId: text(survey.questionnaireId),
     externalUrl: text(survey.externalUrl),
     requireCallback: survey.requireCallback ? "on" : "",
+    screenOutPoints: text(survey.screenOutPoints),
   };
 }
 

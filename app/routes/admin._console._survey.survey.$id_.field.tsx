@@ -100,9 +100,18 @@ export default function FieldReportPage() {
         <FigureTable
           title="Points"
           rows={[
-            ["Points paid", report.points.paid, "Credited to this survey's assignments"],
+            ["Points paid", report.points.paid, "Credited for this survey's completes"],
             ["Points reversed", report.points.reversed, "Taken back from them"],
-            ["Net points", report.points.paid - report.points.reversed, "Paid less reversed"],
+            [
+              "Screen-out compensation",
+              report.points.compensation,
+              "Credited for screen-outs and over quota inside the survey",
+            ],
+            [
+              "Net points",
+              report.points.paid - report.points.reversed + report.points.compensation,
+              "Paid less reversed, plus compensation",
+            ],
           ]}
         />
       </div>

@@ -37,7 +37,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const page = await loadMemberPage(memberId, pages);
   if (!page) throw notFound();
   const reverseId = parseId(search.get("reverse") ?? undefined);
-  const reverse = page.assignments.rows.find((row) => row.id === reverseId && row.reward === "credited") ?? null;
+  const reverse =
+    page.assignments.rows.find(
+      (row) => row.id === reverseId && (row.reward === "credited" || row.reward === "recredited"),
+    ) ?? null;
   return { ...page, adjustKey: randomUUID(), capHint: pointsCapHint(admin), reverse };
 }
 
@@ -160,17 +163,22 @@ export default function MemberPage() {
               <td className={`whitespace-nowrap ${CELL}`}>{assignment.assignedAt}</td>
               <td className={`whitespace-nowrap ${CELL}`}>{assignment.endedAt ?? ""}</td>
               <td className={CELL}>
-                {assignment.reward === "credited" ? (
-                  <Link
-                    to={`${pageHref(`/admin/users/${member.id}`, current, "assignments", current.assignments, assignment.id)}#reverse-complete`}
-                    preventScrollReset
-                    className="text-red-700 underline"
-                    aria-label={`Reverse the complete of assignment ${assignment.id}`}
-                  >
-                    Reverse
-                  </Link>
+                {assignment.reward === "credited" || assignment.reward === "recredited" ? (
+                  <>
+                    {assignment.reward === "credited" ? "Paid" : "Re-credited"}{" "}
+                    <Link
+                      to={`${pageHref(`/admin/users/${member.id}`, current, "assignments", current.assignments, assignment.id)}#reverse-complete`}
+                      preventScrollReset
+                      className="text-red-700 underline"
+                      aria-label={`Reverse the complete of assignment ${assignment.id}`}
+                    >
+                      Reverse
+                    </Link>
+                  </>
                 ) : assignment.reward === "reversed" ? (
                   "Reversed"
+                ) : assignment.compensation > 0 ? (
+                  `Screen-out compensation: ${assignment.compensation} points`
                 ) : (
                   ""
                 )}

@@ -10,7 +10,8 @@ import {
   type SurveyMessageContent,
 } from "~/components/survey-message";
 import { requireVerifiedMember } from "~/domain/auth.server";
-import { startSurvey } from "~/domain/survey-taking.server";
+import { compensationOf, startSurvey } from "~/domain/survey-taking.server";
+import { getPrisma } from "~/lib/db.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { notFound, requireId } from "~/lib/http.server";
 import { ASSIGNMENT_STATUS } from "~/domain/assignment-status";
@@ -45,8 +46,11 @@ export async function loader({ request, params }: LoaderFunctionArgs): Promise<S
     case "over_quota":
       return overQuotaMessage;
     case "ended":
-      // A complete is 'Already taken'; other endings (a failed screener, a terminate) say theirs.
-      return result.status === ASSIGNMENT_STATUS.complete ? alreadyTakenMessage : endedMessage(result.status, null, 0);
+      // A complete is 'Already taken'; other endings (a failed screener, a terminate) say theirs,
+      // with the screen-out compensation they were credited (decision 063).
+      return result.status === ASSIGNMENT_STATUS.complete
+        ? alreadyTakenMessage
+        : endedMessage(result.status, null, await compensationOf(getPrisma(), result.assignmentId));
   }
 }
 

@@ -3,7 +3,7 @@ import { Link, useLoaderData, useLocation, type ShouldRevalidateFunction } from 
 import {
   endedMessage,
   INVALID_LINK_TITLE,
-  overQuotaMessage,
+  overQuotaMessageWith,
   SurveyMessage,
   type SurveyMessageContent,
 } from "~/components/survey-message";
@@ -87,7 +87,7 @@ function describe(result: ReturnResult): { content: SurveyMessageContent; status
       if (ended.ok) {
         return { content: endedMessage(ended.status, ended.outcome, ended.points), status: 200 };
       }
-      if (ended.reason === "over_quota") return { content: overQuotaMessage, status: 200 };
+      if (ended.reason === "over_quota") return { content: overQuotaMessageWith(ended.points), status: 200 };
       return { content: notStartedMessage(ended.status), status: 409 };
     }
   }

@@ -131,6 +131,16 @@ describe("the field report's figures", () => {
         remark: "Failed QC",
       });
       expect(reversal.ok && reversal.points).toBe(20);
+      // A screen-out's compensation (decision 063) is reported apart from what the completes cost.
+      const screenOut = made.find((assignment) => assignment.status === rejectedTerm)!;
+      await creditPoints(tx, {
+        memberId: screenOut.memberId,
+        points: 10,
+        type: "screenout_compensation",
+        source: `assignment:${screenOut.id}:screenout`,
+        remark: "Thank you for your time",
+        assignmentId: screenOut.id,
+      });
     });
 
     const { report: loaded } = await report(survey.id);
@@ -171,12 +181,16 @@ describe("the field report's figures", () => {
 
     const ledger = await prisma.pointsTransaction.findMany({
       where: { assignment: { surveyId: survey.id } },
-      select: { change: true },
+      select: { change: true, type: true },
     });
-    const paid = ledger.filter((entry) => entry.change > 0).reduce((sum, entry) => sum + entry.change, 0);
+    const compensated = (entry: { type: string }) => entry.type === "screenout_compensation";
+    const paid = ledger
+      .filter((entry) => entry.change > 0 && !compensated(entry))
+      .reduce((sum, entry) => sum + entry.change, 0);
     const reversed = ledger.filter((entry) => entry.change < 0).reduce((sum, entry) => sum - entry.change, 0);
-    expect(loaded.points).toEqual({ paid, reversed });
-    expect(loaded.points).toEqual({ paid: 150, reversed: 20 });
+    const compensation = ledger.filter(compensated).reduce((sum, entry) => sum + entry.change, 0);
+    expect(loaded.points).toEqual({ paid, reversed, compensation });
+    expect(loaded.points).toEqual({ paid: 150, reversed: 20, compensation: 10 });
 
     expect(loaded.incidence).toBe(direct.completes / (direct.completes + direct.screenOuts));
     expect(loaded.survey.quota).toBe(10);

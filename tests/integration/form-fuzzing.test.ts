@@ -121,6 +121,7 @@ const SURVEY_FIELDS = [
   "delivery",
   "questionnaireId",
   "externalUrl",
+  "screenOutPoints",
 ];
 const SURVEY_POISONS: [string, Poison[]][] = [
   ["name", TEXT],
@@ -128,6 +129,8 @@ const SURVEY_POISONS: [string, Poison[]][] = [
   ["points", [...WHOLE_NUMBER, "1000001"]],
   ["lengthMinutes", [...WHOLE_NUMBER, "0", "601"]],
   ["delivery", [...CHOICE, "carrier-pigeon"]],
+  // Screen-out compensation (decision 063): optional, so empty is fine; above a fifth of any points is not.
+  ["screenOutPoints", [...WHOLE_NUMBER.filter((value) => value !== MISSING && value !== ""), "1000001"]],
 ];
 const BUILDER_INTENTS = [
   "save",

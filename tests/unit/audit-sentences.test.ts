@@ -249,6 +249,15 @@ describe("sentences", () => {
     expect(sentence.changes).toEqual([{ field: "Require the server callback", before: "no", after: "yes" }]);
   });
 
+  test("a change of a survey's screen-out compensation shows both amounts", () => {
+    const sentence = sentenceOf("survey.updated", {
+      name: "Cars",
+      changed: ["screenOutPoints"],
+      screenOutPoints: { before: 0, after: 20 },
+    });
+    expect(sentence.changes).toEqual([{ field: "Screen-out compensation", before: "0 points", after: "20 points" }]);
+  });
+
   test("an archived survey reads with its name and the change of Archived", () => {
     const sentence = sentenceOf("survey.archived", SAMPLE_DETAILS["survey.archived"], "7");
     expect(sentenceText(sentence)).toBe(`${ACTOR} archived survey #7 "Cars"`);

@@ -141,6 +141,8 @@ export interface SurveyAssignmentFixture {
   quota?: number;
   /** The survey requires the vendor's server callback (decision 060). */
   requireCallback?: boolean;
+  /** Points for a screen-out or over quota inside the survey (decision 063). */
+  screenOutPoints?: number;
 }
 
 /** A launched survey with an Assigned assignment for the member, and what its vendor would know. */

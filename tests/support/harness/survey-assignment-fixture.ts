@@ -22,6 +22,8 @@ export const surveyAssignmentFixture = z.object({
     quota: z.number().int().min(1).optional(),
     /** The survey requires the vendor's server callback before a complete counts (decision 060). */
     requireCallback: z.boolean().default(false),
+    /** Points for a screen-out or over quota inside the survey (decision 063). */
+    screenOutPoints: z.number().int().min(0).default(0),
   }),
 });
 
@@ -56,6 +58,7 @@ export async function createSurveyAssignmentFixture(
         returnSecret: randomBytes(32).toString("hex"),
         quota: input.quota ?? null,
         requireCallback: input.requireCallback,
+        screenOutPoints: input.screenOutPoints,
       },
     });
     const assignment = await tx.assignment.create({
