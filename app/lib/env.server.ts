@@ -98,6 +98,15 @@ const schema = z.object({
     3600,
     "seconds a guest page is kept in memory; 0 turns the cache off",
   ),
+  // Survey close (issue 19 point 4, docs/decisions/062-survey-close.md): after a survey's close date, or
+  // once its quota is full, a member who started it may still finish within its length plus this.
+  SURVEY_GRACE_MINUTES: wholeNumber(
+    "SURVEY_GRACE_MINUTES",
+    30,
+    0,
+    1440,
+    "minutes a started survey may still be finished beyond its length",
+  ),
 });
 
 /** An optional text that the given parser accepts; its error's message, without the setting's name, when not. */

@@ -5,6 +5,7 @@ import {
   endedMessage,
   overQuotaMessage,
   pausedMessage,
+  placesTakenMessage,
   SurveyMessage,
   unavailableMessage,
   type SurveyMessageContent,
@@ -44,6 +45,8 @@ export async function loader({ request, params }: LoaderFunctionArgs): Promise<S
       return unavailableMessage;
     case "over_quota":
       return overQuotaMessage;
+    case "places_taken":
+      return placesTakenMessage;
     case "ended":
       // A complete is 'Already taken'; other endings (a failed screener, a terminate) say theirs.
       return result.status === ASSIGNMENT_STATUS.complete ? alreadyTakenMessage : endedMessage(result.status, null, 0);
