@@ -171,6 +171,8 @@ export async function cloneSurvey(actor: Actor, surveyId: number): Promise<Clone
         quota: survey.quota,
         country: survey.country,
         requireCallback: survey.requireCallback,
+        // The close date belongs to the first wave's fieldwork; closing when full is a setting (decision 062).
+        closeWhenQuotaFull: survey.closeWhenQuotaFull,
         returnSecret: randomBytes(32).toString("hex"),
         createdById: actor.id,
       },

@@ -98,3 +98,35 @@ export async function startWindow(db: Tx, assignmentId: number): Promise<{ open:
  * (decision 056); what already uses it keeps it.
  */
 export const OFFERED_SCREENER_WHERE = { closedAt: null, archivedAt: null } satisfies Prisma.ScreenerWhereInput;
+
+/** What the survey page says about closing (decision 062). */
+export interface SurveyClosing {
+  live: boolean;
+  /** ISO, UTC; null without a close date. */
+  closesAt: string | null;
+  closesAtPassed: boolean;
+  closeWhenQuotaFull: boolean;
+  quota: number | null;
+  /** Places of the quota held now; null without a quota. */
+  placesHeld: number | null;
+  graceMinutes: number;
+}
+
+export async function surveyClosing(
+  db: Tx,
+  survey: { id: number; closesAt: Date | null; closeWhenQuotaFull: boolean; quota: number | null },
+): Promise<SurveyClosing> {
+  const [live, held] = await Promise.all([
+    isSurveyLive(db, survey.id),
+    survey.quota === null ? null : placesHeld(db, survey.id),
+  ]);
+  return {
+    live,
+    closesAt: survey.closesAt?.toISOString() ?? null,
+    closesAtPassed: survey.closesAt !== null && survey.closesAt <= new Date(),
+    closeWhenQuotaFull: survey.closeWhenQuotaFull,
+    quota: survey.quota,
+    placesHeld: held,
+    graceMinutes: surveyGraceMinutes(),
+  };
+}

@@ -4,12 +4,14 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ConfirmationField, SubmitButton } from "~/components/forms";
 import { CallbackGuide } from "~/components/survey-callback-guide";
 import { LifecycleActions, LifecycleBadges } from "~/components/lifecycle-actions";
+import { SurveyClosingSummary } from "~/components/survey-closing";
 import { SurveyDescription } from "~/components/survey-description";
 import { SurveyForm, type SurveyFormValues } from "~/components/survey-form";
 import { requireAdmin } from "~/domain/admin-auth.server";
 import { pointsCapHint } from "~/domain/points-cap.server";
-import { hostedSurveyPath, surveySchema } from "~/domain/survey-catalogue-schema";
+import { closeDateValue, hostedSurveyPath, surveySchema } from "~/domain/survey-catalogue-schema";
 import { callbackGuide } from "~/domain/survey-callbacks.server";
+import { surveyClosing } from "~/domain/survey-live.server";
 import {
   findSurvey,
   ROTATE_SECRET_MESSAGES,
@@ -26,6 +28,7 @@ import {
   type ReturnStatus,
 } from "~/domain/survey-return-links.server";
 import { listCountries } from "~/lib/countries.server";
+import { getPrisma } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { formResult, readFormData, readIntent, refuseForm } from "~/lib/forms.server";
 import { formErrorsOf, resultFor } from "~/lib/form-result";
@@ -65,6 +68,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     delivery: deliveryDetails(survey, admin.isSuperAdmin),
     pointsHint: pointsCapHint(admin),
     callbacks: survey.delivery === "external" ? await callbackGuide(survey, admin.isSuperAdmin) : null,
+    closing: await surveyClosing(getPrisma(), survey),
   };
 }
 
@@ -97,7 +101,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditSurvey() {
-  const { survey, choices, defaultValue, delivery, pointsHint, callbacks } = useLoaderData<typeof loader>();
+  const { survey, choices, defaultValue, delivery, pointsHint, callbacks, closing } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const rotateError = formErrorsOf(resultFor(actionData, "rotate-secret"))?.[0] ?? null;
   const lastResult = resultFor(actionData, "save");
@@ -140,6 +144,7 @@ export default function EditSurvey() {
         Only launched surveys reach members, and only while they are neither closed nor archived.
       </p>
       <LifecycleActions kind="survey" id={survey.id} closed={survey.closed} archived={survey.archived} />
+      <SurveyClosingSummary closing={closing} />
 
       {delivery.kind === "hosted" ? (
         <HostedDetails {...delivery} />
@@ -365,6 +370,8 @@ function formValues(survey: CatalogueSurvey): SurveyFormValues {
     questionnaireId: text(survey.questionnaireId),
     externalUrl: text(survey.externalUrl),
     requireCallback: survey.requireCallback ? "on" : "",
+    closesAt: closeDateValue(survey.closesAt),
+    closeWhenQuotaFull: survey.closeWhenQuotaFull ? "on" : "",
   };
 }
 

@@ -1,18 +1,23 @@
 import { randomBytes } from "node:crypto";
-import { describe, expect, test, vi } from "vitest";
+import { beforeEach, describe, expect, test, vi } from "vitest";
 import { ASSIGNMENT_STATUS } from "~/domain/assignment-status";
 import { getDashboardFigures } from "~/domain/admin-dashboard.server";
 import { loadFieldReport } from "~/domain/field-report.server";
 import { listAvailableSurveys } from "~/domain/member-surveys.server";
+import { seedCategories } from "~/domain/seed.server";
+import { SURVEY_MESSAGES } from "~/domain/survey-catalogue-schema";
 import { returnLinkTemplate, signReturnUrl } from "~/domain/survey-return-links.server";
 import { endAssignment, startSurvey } from "~/domain/survey-taking.server";
 import { getPrisma } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
+import { action as editAction, loader as editLoader } from "~/routes/admin._console._survey.survey.$id";
+import { action as newAction } from "~/routes/admin._console._survey.survey.new";
 import { loader as startLoader } from "~/routes/survey.start.$id";
 import { loader as returnLoader } from "~/routes/surveys.redirect";
+import { adminRequest } from "../support/admin-requests";
 import { createTestAssignment, createTestMember, createTestSurvey } from "../support/factories";
-import { expectData } from "../support/remix";
-import { getRequest, memberCookie, routeArgs } from "../support/requests";
+import { expectData, expectRedirect } from "../support/remix";
+import { getRequest, memberCookie, routeArgs, signedInAdmin } from "../support/requests";
 
 // Survey close (issue 19 point 4, decision 062): a close date and "close when the quota is full".
 // The quota counts completes plus starts still within the survey's length and the grace period;
@@ -210,3 +215,91 @@ function arrive(link: string, cookie: string) {
   const url = new URL(link);
   return returnLoader(routeArgs(getRequest(`${url.pathname}${url.search}`, cookie)));
 }
+
+describe("the survey editor", () => {
+  beforeEach(async () => {
+    await seedCategories(getPrisma());
+  });
+
+  const form = (overrides: Record<string, string> = {}) => ({
+    intent: "save",
+    name: "Commute survey",
+    slug: "",
+    description: "",
+    categoryId: "7",
+    points: "50",
+    lengthMinutes: "12",
+    delivery: "external",
+    externalUrl: "https://vendor.example/s/42?rid={token}",
+    ...overrides,
+  });
+  const create = (cookie: string, fields: Record<string, string>) =>
+    newAction({ request: adminRequest("/admin/survey/new", { cookie, form: fields }), params: {}, context: {} });
+  const edit = (cookie: string, id: number, fields: Record<string, string>) =>
+    editAction({
+      request: adminRequest(`/admin/survey/${id}`, { cookie, form: fields }),
+      params: { id: String(id) },
+      context: {},
+    });
+  const load = (cookie: string, id: number) =>
+    editLoader({ request: adminRequest(`/admin/survey/${id}`, { cookie }), params: { id: String(id) }, context: {} });
+  const errorsOf = (result: Awaited<ReturnType<typeof create>>) => {
+    const answer = expectData(result);
+    expect(answer.init?.status).toBe(400);
+    return (answer.data as { error?: Record<string, string[] | null> }).error ?? {};
+  };
+  const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString().slice(0, 16);
+
+  test("a close date in the past, a malformed one, or the box without a quota is refused; nothing is saved", async () => {
+    const { cookie } = await signedInAdmin();
+    expect(errorsOf(await create(cookie, form({ closesAt: inMinutes(-5) }))).closesAt).toEqual([
+      SURVEY_MESSAGES.closesAtPast,
+    ]);
+    expect(errorsOf(await create(cookie, form({ closesAt: "2026-02-30T10:00" }))).closesAt).toEqual([
+      SURVEY_MESSAGES.closesAtInvalid,
+    ]);
+    expect(errorsOf(await create(cookie, form({ closeWhenQuotaFull: "on" }))).closeWhenQuotaFull).toEqual([
+      SURVEY_MESSAGES.closeWhenQuotaFullNeedsQuota,
+    ]);
+    expect(await getPrisma().survey.count()).toBe(0);
+    expect(await getPrisma().auditEntry.count()).toBe(0);
+  });
+
+  test("the admin sets a close date and the box; the survey page shows them; the audit says so", async () => {
+    const { cookie } = await signedInAdmin();
+    const closesAt = inMinutes(24 * 60);
+    const created = expectRedirect(await create(cookie, form({ quota: "5" })));
+    const id = Number(/(\d+)$/.exec(created.headers.get("Location") ?? "")?.[1]);
+
+    expectRedirect(await edit(cookie, id, form({ quota: "5", closesAt, closeWhenQuotaFull: "on" })));
+    const saved = await getPrisma().survey.findUniqueOrThrow({ where: { id } });
+    expect(saved.closesAt?.toISOString().slice(0, 16)).toBe(closesAt);
+    expect(saved.closeWhenQuotaFull).toBe(true);
+    const page = await load(cookie, id);
+    expect(page.defaultValue).toMatchObject({ closesAt, closeWhenQuotaFull: "on" });
+    expect(page.closing).toMatchObject({ closeWhenQuotaFull: true, quota: 5, placesHeld: 0, closesAtPassed: false });
+    const audit = await getPrisma().auditEntry.findFirstOrThrow({ where: { action: "survey.updated" } });
+    expect(audit.details).toMatchObject({
+      changed: ["closesAt", "closeWhenQuotaFull"],
+      closesAt: `${closesAt}:00.000Z`,
+      closeWhenQuotaFull: true,
+    });
+  });
+
+  test("a survey whose close date has passed can still be edited, but not moved to another past date", async () => {
+    const { cookie } = await signedInAdmin();
+    const survey = await externalSurvey({ closesAt: minutesAgo(60), categoryId: 7 });
+    const kept = survey.closesAt!.toISOString().slice(0, 16);
+    const fields = form({ name: survey.name, slug: survey.slug, lengthMinutes: String(LENGTH), points: "60" });
+
+    expectRedirect(await edit(cookie, survey.id, { ...fields, closesAt: kept, name: "Renamed" }));
+    expect((await getPrisma().survey.findUniqueOrThrow({ where: { id: survey.id } })).name).toBe("Renamed");
+    expect((await load(cookie, survey.id)).closing).toMatchObject({ closesAtPassed: true, live: false });
+
+    const moved = await edit(cookie, survey.id, { ...fields, closesAt: inMinutes(-30), name: "Renamed" });
+    expect(errorsOf(moved).closesAt).toEqual([SURVEY_MESSAGES.closesAtPast]);
+    expect((await getPrisma().survey.findUniqueOrThrow({ where: { id: survey.id } })).closesAt).toEqual(
+      survey.closesAt,
+    );
+  });
+});
