@@ -121,6 +121,8 @@ const SURVEY_FIELDS = [
   "delivery",
   "questionnaireId",
   "externalUrl",
+  "closesAt",
+  "closeWhenQuotaFull",
 ];
 const SURVEY_POISONS: [string, Poison[]][] = [
   ["name", TEXT],
@@ -128,6 +130,8 @@ const SURVEY_POISONS: [string, Poison[]][] = [
   ["points", [...WHOLE_NUMBER, "1000001"]],
   ["lengthMinutes", [...WHOLE_NUMBER, "0", "601"]],
   ["delivery", [...CHOICE, "carrier-pigeon"]],
+  // Survey close (decision 062): not a date, 30 February, a date long past.
+  ["closesAt", ["tomorrow", "2026-02-30T10:00", "2000-01-01T00:00", HUGE, FILE_VALUE, ["first", "second"]]],
 ];
 const BUILDER_INTENTS = [
   "save",
