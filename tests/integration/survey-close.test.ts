@@ -6,12 +6,14 @@ import { loadFieldReport } from "~/domain/field-report.server";
 import { listAvailableSurveys } from "~/domain/member-surveys.server";
 import { seedCategories } from "~/domain/seed.server";
 import { SURVEY_MESSAGES } from "~/domain/survey-catalogue-schema";
+import { signCallbackBody } from "~/domain/survey-callbacks.server";
 import { returnLinkTemplate, signReturnUrl } from "~/domain/survey-return-links.server";
 import { endAssignment, startSurvey } from "~/domain/survey-taking.server";
 import { getPrisma } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { action as editAction, loader as editLoader } from "~/routes/admin._console._survey.survey.$id";
 import { action as newAction } from "~/routes/admin._console._survey.survey.new";
+import { action as callbackAction } from "~/routes/api.surveys.$id.callback";
 import { loader as startLoader } from "~/routes/survey.start.$id";
 import { loader as returnLoader } from "~/routes/surveys.redirect";
 import { adminRequest } from "../support/admin-requests";
@@ -214,6 +216,38 @@ function signedLink(status: string, token: string, secret: string) {
 function arrive(link: string, cookie: string) {
   const url = new URL(link);
   return returnLoader(routeArgs(getRequest(`${url.pathname}${url.search}`, cookie)));
+}
+
+describe("completes after the close, by the vendor's server", () => {
+  test("a callback within the window records and pays; one after it is refused with 409 too_late", async () => {
+    const survey = await externalSurvey({ closesAt: minutesAgo(1) });
+    const [recent, old] = await membersWithAssignments(survey.id, 2);
+    await getPrisma().assignment.update({
+      where: { id: recent.id },
+      data: { status: started, startedAt: minutesAgo(5) },
+    });
+    await getPrisma().assignment.update({
+      where: { id: old.id },
+      data: { status: started, startedAt: minutesAgo(LENGTH + grace() + 5) },
+    });
+
+    const inTime = await callback(survey.id, survey.returnSecret, recent.respondentToken);
+    expect(inTime).toMatchObject({ status: 200, body: { ok: true, result: "recorded", points: 60 } });
+    const late = await callback(survey.id, survey.returnSecret, old.respondentToken);
+    expect(late).toMatchObject({ status: 409, body: { ok: false, error: "too_late" } });
+    expect(await statusOf(old.id)).toMatchObject({ status: started, credits: 0 });
+  });
+});
+
+async function callback(surveyId: number, secret: string, token: string) {
+  const body = JSON.stringify({ token, status: "complete" });
+  const request = new Request(`http://localhost/api/surveys/${surveyId}/callback`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-Signature": signCallbackBody(body, secret) },
+    body,
+  });
+  const response = await callbackAction({ request, params: { id: String(surveyId) }, context: {} });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
 describe("the survey editor", () => {
