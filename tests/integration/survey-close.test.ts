@@ -15,6 +15,8 @@ import { action as editAction, loader as editLoader } from "~/routes/admin._cons
 import { action as newAction } from "~/routes/admin._console._survey.survey.new";
 import { action as callbackAction } from "~/routes/api.surveys.$id.callback";
 import { loader as startLoader } from "~/routes/survey.start.$id";
+import { loader as hostedLoader } from "~/routes/view.survey.$slug";
+import { createQuestionnaire } from "~/questionnaire/storage.server";
 import { loader as returnLoader } from "~/routes/surveys.redirect";
 import { adminRequest } from "../support/admin-requests";
 import { createTestAssignment, createTestMember, createTestSurvey } from "../support/factories";
@@ -237,6 +239,36 @@ describe("completes after the close, by the vendor's server", () => {
     expect(late).toMatchObject({ status: 409, body: { ok: false, error: "too_late" } });
     expect(await statusOf(old.id)).toMatchObject({ status: started, credits: 0 });
   });
+});
+
+test("a hosted survey opened before the close: the form within the window, 'This survey has closed' after it", async () => {
+  const questionnaireId = await getPrisma().$transaction((tx) =>
+    createQuestionnaire(tx, {
+      kind: "hosted_survey",
+      definition: {
+        title: "Commute",
+        description: "",
+        pages: [
+          { title: "Page 1", questions: [{ key: "q1", label: "Q1", type: "text", required: true, options: [] }] },
+        ],
+      },
+    }),
+  );
+  const survey = await createTestSurvey({ questionnaireId, lengthMinutes: LENGTH, closesAt: minutesAgo(1) });
+  const [assignment] = await membersWithAssignments(survey.id, 1);
+  await getPrisma().assignment.update({
+    where: { id: assignment.id },
+    data: { status: started, startedAt: minutesAgo(5) },
+  });
+  const cookie = await memberCookie(assignment.memberId);
+  const open = () => hostedLoader(routeArgs(getRequest(`/view/survey/${survey.slug}`, cookie), { slug: survey.slug }));
+
+  expect(await open()).toMatchObject({ kind: "form" });
+  await getPrisma().assignment.update({
+    where: { id: assignment.id },
+    data: { startedAt: minutesAgo(LENGTH + grace() + 1) },
+  });
+  expect(await open()).toMatchObject({ kind: "message", title: "This survey has closed" });
 });
 
 async function callback(surveyId: number, secret: string, token: string) {
