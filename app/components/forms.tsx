@@ -102,7 +102,7 @@ export function Field({
   );
 }
 
-type TextInputType = "text" | "email" | "password" | "number" | "tel" | "url" | "search" | "date";
+type TextInputType = "text" | "email" | "password" | "number" | "tel" | "url" | "search" | "date" | "datetime-local";
 
 /**
  * A Field for a conform field: its name, id, value, constraints and errors come from the field's

@@ -57,7 +57,9 @@ export type SurveyFormValues = Partial<
     | "questionnaireId"
     | "externalUrl"
     | "requireCallback"
-    | "screenOutPoints",
+    | "screenOutPoints"
+    | "closesAt"
+    | "closeWhenQuotaFull",
     string
   >
 >;
@@ -177,6 +179,23 @@ export function SurveyForm({
           options={choices.countries.map((country) => ({ value: country.code, label: country.name }))}
         />
       </div>
+
+      {/* Survey close (decision 062). */}
+      <fieldset className="mb-4 rounded-md border border-slate-200 p-3">
+        <legend className="px-1 text-sm font-medium text-slate-800">Closing</legend>
+        <InputField
+          label="Close date (UTC, optional)"
+          field={fields.closesAt}
+          type="datetime-local"
+          hint="From this moment (UTC) members no longer see the survey; members who started it may still finish within its length plus the grace period. Empty: no close date."
+        />
+        <CheckboxField
+          label="Close when the quota is full"
+          inputProps={getInputProps(fields.closeWhenQuotaFull, { type: "checkbox" })}
+          errors={fields.closeWhenQuotaFull.errors}
+          hint="Members no longer see the survey while its completes plus the starts still in progress fill the quota. Needs a quota."
+        />
+      </fieldset>
 
       <RadioGroupField legend="Delivery" {...groupOf(fields.delivery)} choices={DELIVERY_CHOICES} />
 

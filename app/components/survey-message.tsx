@@ -113,6 +113,22 @@ export function overQuotaMessageWith(points: number): SurveyMessageContent {
   };
 }
 
+/** Every place of the quota is held by members taking the survey now (decision 062). */
+export const placesTakenMessage: SurveyMessageContent = {
+  tone: "info",
+  title: "This survey is full for now",
+  message:
+    "Every place in this survey is taken by members answering it right now. A place frees up if one of them does not finish in time, so please try again later.",
+};
+
+/** A complete that came after the survey closed and after the time allowed to finish it (decision 062). */
+export const tooLateMessage: SurveyMessageContent = {
+  tone: "info",
+  title: "This survey has closed",
+  message:
+    "Sorry, this survey closed and the time allowed to finish it has passed, so this response could not be counted and no points are added for it.",
+};
+
 export const pausedMessage: SurveyMessageContent = {
   tone: "info",
   title: "This survey is paused",

@@ -209,11 +209,11 @@ const SENTENCES = {
                     before: points(details.screenOutPoints.before),
                     after: points(details.screenOutPoints.after),
                   }
-                : {
+                : (closeSettingChange(field, details) ?? {
                     field: String(field),
                     after:
                       field === "points" && typeof details.points === "number" ? points(details.points) : "changed",
-                  },
+                  }),
           )
         : [],
     ),
@@ -479,4 +479,17 @@ export function auditSentence(entry: AuditEntryForSentence): AuditSentence {
 /** The sentence as plain text (links as their words). */
 export function sentenceText(sentence: AuditSentence): string {
   return sentence.parts.map((part) => (typeof part === "string" ? part : part.text)).join("");
+}
+
+/** The survey-close settings of a survey edit (decision 062), in words; null for any other field. */
+function closeSettingChange(field: unknown, details: Record<string, unknown>): { field: string; after: string } | null {
+  if (field === "closesAt" && (typeof details.closesAt === "string" || details.closesAt === null)) {
+    const after =
+      details.closesAt === null ? "none" : `${details.closesAt.slice(0, 10)} ${details.closesAt.slice(11, 16)} UTC`;
+    return { field: "Close date", after };
+  }
+  if (field === "closeWhenQuotaFull" && typeof details.closeWhenQuotaFull === "boolean") {
+    return { field: "Close when the quota is full", after: details.closeWhenQuotaFull ? "yes" : "no" };
+  }
+  return null;
 }

@@ -1,7 +1,7 @@
 import { getPrisma } from "~/lib/db.server";
 import { ASSIGNMENT_STATUS } from "./assignment-status";
 import { countAudience } from "./audiences.server";
-import { isSurveyLive, LIVE_SURVEY_SELECT } from "./survey-live.server";
+import { isSurveyLive, placesHeld } from "./survey-live.server";
 
 // How a survey is doing in the field (issue 19 point 3, docs/decisions/059-field-report.md), for
 // hosted and external surveys alike: every figure comes from the Assignment rows of the survey and
@@ -35,6 +35,11 @@ export interface FieldCounts {
 export interface FieldReport {
   survey: { id: number; name: string; delivery: "hosted" | "external"; live: boolean; quota: number | null };
   counts: FieldCounts;
+  /**
+   * The quota's places held now (decision 062): the completes plus the starts still in progress
+   * within the survey's length and the grace period (of counts.inProgress, those not expired).
+   */
+  placesHeld: { completes: number; inProgress: number };
   /** The audience's members matching it now (countAudience), or null when the survey has no audience. */
   matchingNow: number | null;
   /** completes ÷ (completes + screen-outs), 0 to 1; null when both are 0. */
@@ -69,7 +74,6 @@ export async function loadFieldReport(surveyId: number, { now = new Date() } = {
       delivery: true,
       quota: true,
       country: true,
-      ...LIVE_SURVEY_SELECT,
       audience: { select: { surveyId: true } },
       demographicTargets: { select: { questionId: true, optionId: true } },
     },
@@ -116,6 +120,7 @@ export async function loadFieldReport(surveyId: number, { now = new Date() } = {
     GROUP BY 1`;
   const byDay = new Map(perDay.map((row) => [row.day, row.completes]));
 
+  const [live, held] = await Promise.all([isSurveyLive(prisma, survey.id), placesHeld(prisma, survey.id)]);
   const matchingNow = survey.audience ? await countAudience(survey.country, survey.demographicTargets) : null;
 
   const { loiMedian, loiP90, ...counts } = figures;
@@ -125,10 +130,11 @@ export async function loadFieldReport(surveyId: number, { now = new Date() } = {
       id: survey.id,
       name: survey.name,
       delivery: survey.delivery,
-      live: isSurveyLive(survey),
+      live,
       quota: survey.quota,
     },
     counts,
+    placesHeld: { completes: figures.completes, inProgress: Math.max(0, held - figures.completes) },
     matchingNow,
     incidence: judged === 0 ? null : counts.completes / judged,
     loi: { median: seconds(loiMedian), p90: seconds(loiP90) },

@@ -172,6 +172,8 @@ export async function cloneSurvey(actor: Actor, surveyId: number): Promise<Clone
         country: survey.country,
         requireCallback: survey.requireCallback,
         screenOutPoints: survey.screenOutPoints,
+        // The close date belongs to the first wave's fieldwork; closing when full is a setting (decision 062).
+        closeWhenQuotaFull: survey.closeWhenQuotaFull,
         returnSecret: randomBytes(32).toString("hex"),
         createdById: actor.id,
       },

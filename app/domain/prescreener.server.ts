@@ -14,7 +14,7 @@ import { openAudienceSurvey } from "./audiences.server";
 import { CONFIRM_REQUIRED, definitionThrough, type FormValues } from "./prescreener";
 import { evaluateScreener } from "./screener-rules";
 import { loadScreenerRules } from "./screeners.server";
-import { isSurveyLive, LIVE_SURVEY_SELECT } from "./survey-live.server";
+import { isSurveyLive } from "./survey-live.server";
 
 // The pre-screener (/prescreener/{survey}): the screener of a member's open assignment, answered
 // once, page by page through the server so that it works without JavaScript, then judged against
@@ -58,7 +58,7 @@ export async function loadPrescreener(memberId: number, surveyId: number): Promi
         openedAt: true,
         screener: { select: { questionnaireId: true } },
         responses: { select: { questionnaireId: true } },
-        survey: { select: { name: true, ...LIVE_SURVEY_SELECT, screener: { select: { questionnaireId: true } } } },
+        survey: { select: { name: true, screener: { select: { questionnaireId: true } } } },
       },
     });
   let assignments = await find();
@@ -82,8 +82,10 @@ export async function loadPrescreener(memberId: number, surveyId: number): Promi
       : { state: "missing" };
   }
   // Paused surveys cannot be started, so neither can their screener; a survey that is not live
-  // (unlaunched, closed, archived) is withdrawn from members.
-  if (open.status === ASSIGNMENT_STATUS.paused || !isSurveyLive(open.survey) || answered) return { state: "missing" };
+  // (unlaunched, closed, archived, past its close date, its quota full) is withdrawn from members.
+  if (open.status === ASSIGNMENT_STATUS.paused || answered || !(await isSurveyLive(prisma, surveyId))) {
+    return { state: "missing" };
+  }
 
   const stored = await loadQuestionnaire(prisma, screener.questionnaireId);
   if (!stored) return { state: "missing" };

@@ -61,7 +61,9 @@ export type CallbackResult =
   | "unknown_survey"
   | "too_large"
   | "method_not_allowed"
-  | "rate_limited";
+  | "rate_limited"
+  /** A complete after the survey's close date from a start outside its window (decision 062). */
+  | "too_late";
 
 export interface CallbackAnswer {
   httpStatus: number;
@@ -198,6 +200,13 @@ async function endByCallback(surveyId: number, { token, status }: CallbackFields
   const ended = await endAssignment(assignment.id, status);
   if (ended.ok) {
     return success("recorded", token, status, ended.points, `Recorded ${STATUS_WORDS[status]}.`);
+  }
+  if (ended.reason === "too_late") {
+    return fail(
+      409,
+      "too_late",
+      "The survey closed and this respondent's start was longer ago than the survey's length plus the grace period, so the complete is not counted. Nothing changed.",
+    );
   }
   if (ended.reason === "over_quota") {
     return success(

@@ -53,6 +53,11 @@ export const SURVEY_MESSAGES = {
   screenOutPointsWhole: "Enter a whole number of points, or 0 for no compensation.",
   screenOutPointsRange: (points: number) =>
     `Enter compensation from 0 to ${maxScreenOutPoints(points).toLocaleString("en-US")} points: at most a fifth of the ${points.toLocaleString("en-US")} points of a complete.`,
+  // Survey close (decision 062).
+  closesAtInvalid: "Enter the close date as a date and time, e.g. 2026-12-31 18:00, or leave it empty.",
+  closesAtPast: "The close date has passed. Choose a date and time in the future, or leave it empty.",
+  closeWhenQuotaFullInvalid: "Tick the box, or leave it empty.",
+  closeWhenQuotaFullNeedsQuota: "Enter a quota of completes to close the survey when it is full, or untick the box.",
 } as const;
 
 // ——— Screen-out compensation (decision 063) ———
@@ -171,7 +176,35 @@ const fields = z.object({
     .min(0, SURVEY_MESSAGES.screenOutPointsWhole)
     .max(MAX_POINTS, SURVEY_MESSAGES.screenOutPointsWhole)
     .optional(),
+  // Survey close (decision 062): a moment in UTC (a datetime-local value, read as UTC) and a box.
+  // A close date in the past is refused by the server when it is new (surveyCloseIssue), so an
+  // edit of a survey whose close date has passed can still be saved.
+  closesAt: z
+    .string()
+    .refine((value) => parseCloseDate(value) !== null, SURVEY_MESSAGES.closesAtInvalid)
+    .optional(),
+  closeWhenQuotaFull: z.boolean({ invalid_type_error: SURVEY_MESSAGES.closeWhenQuotaFullInvalid }).optional(),
 });
+
+// A space for the T too: a browser without a datetime-local input shows a text box.
+const CLOSE_DATE = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+/** A close date as the form posts it (YYYY-MM-DDTHH:MM, seconds optional), read as UTC; null when not one. */
+export function parseCloseDate(value: string): Date | null {
+  const match = CLOSE_DATE.exec(value.trim());
+  if (!match) return null;
+  const [year, month, day, hour, minute, second] = match.slice(1).map((part) => Number(part ?? 0));
+  const date = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
+  // Date.UTC rolls 31 February over into March: such a date is refused rather than moved.
+  const same =
+    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day && hour < 24;
+  return same && minute < 60 && second < 60 && year >= 2000 ? date : null;
+}
+
+/** A close date as the form shows it: YYYY-MM-DDTHH:MM in UTC, the value of a datetime-local input. */
+export function closeDateValue(date: Date | null): string {
+  return date === null ? "" : date.toISOString().slice(0, 16);
+}
 
 /**
  * The create and edit form. The delivery's own field is checked in a preprocess rather than an
@@ -181,10 +214,15 @@ const fields = z.object({
 export const surveySchema = z
   .preprocess((raw, context) => {
     if (!raw || typeof raw !== "object") return raw;
-    const { delivery, questionnaireId, externalUrl, points, screenOutPoints } = raw as Record<string, unknown>;
+    const { delivery, questionnaireId, externalUrl, points, screenOutPoints, closeWhenQuotaFull, quota } =
+      raw as Record<string, unknown>;
     const compensationIssue = screenOutPointsIssue(points, screenOutPoints);
     if (compensationIssue) {
       context.addIssue({ code: z.ZodIssueCode.custom, path: ["screenOutPoints"], message: compensationIssue });
+    }
+    if ((closeWhenQuotaFull === "on" || closeWhenQuotaFull === true) && (quota === undefined || quota === "")) {
+      const message = SURVEY_MESSAGES.closeWhenQuotaFullNeedsQuota;
+      context.addIssue({ code: z.ZodIssueCode.custom, path: ["closeWhenQuotaFull"], message });
     }
     if (delivery === "hosted") {
       const valid = parseId(questionnaireId) !== null;
@@ -199,13 +237,17 @@ export const surveySchema = z
     }
     return raw;
   }, fields)
-  .transform(({ questionnaireId, externalUrl, requireCallback, screenOutPoints, ...rest }) => ({
-    ...rest,
-    screenOutPoints: screenOutPoints ?? 0,
-    questionnaireId: rest.delivery === "hosted" ? Number(questionnaireId) : null,
-    externalUrl: rest.delivery === "external" ? String(externalUrl).trim() : null,
-    requireCallback: rest.delivery === "external" && requireCallback === true,
-  }));
+  .transform(
+    ({ questionnaireId, externalUrl, requireCallback, screenOutPoints, closesAt, closeWhenQuotaFull, ...rest }) => ({
+      ...rest,
+      screenOutPoints: screenOutPoints ?? 0,
+      closesAt: closesAt ? parseCloseDate(closesAt) : null,
+      closeWhenQuotaFull: closeWhenQuotaFull === true,
+      questionnaireId: rest.delivery === "hosted" ? Number(questionnaireId) : null,
+      externalUrl: rest.delivery === "external" ? String(externalUrl).trim() : null,
+      requireCallback: rest.delivery === "external" && requireCallback === true,
+    }),
+  );
 
 export type SurveyInput = z.output<typeof surveySchema>;
 

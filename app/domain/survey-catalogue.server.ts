@@ -100,6 +100,8 @@ export async function findSurvey(id: number) {
       country: true,
       requireCallback: true,
       screenOutPoints: true,
+      closesAt: true,
+      closeWhenQuotaFull: true,
     },
   });
 }
@@ -159,6 +161,27 @@ function surveyData(input: SurveyInput, slug: string) {
     country: input.country ?? null,
     requireCallback: input.requireCallback,
     screenOutPoints: input.screenOutPoints,
+    closesAt: input.closesAt,
+    closeWhenQuotaFull: input.closeWhenQuotaFull,
+  };
+}
+
+/**
+ * A close date in the past is refused when it is new (decision 062); the one a survey already has
+ * may stay, so a survey whose close date has passed can still be edited.
+ */
+function closeDateError(input: SurveyInput, current: Date | null): FieldErrors | null {
+  if (input.closesAt === null || input.closesAt > new Date()) return null;
+  // The form shows the stored date to the minute: the same minute is the same date.
+  if (current !== null && sameMinute(current, input.closesAt)) return null;
+  return { closesAt: [SURVEY_MESSAGES.closesAtPast] };
+}
+
+/** The survey-close settings as the audit entry keeps them (decision 062). */
+function closeDetails(data: SurveyData, changed: readonly string[]) {
+  return {
+    ...(changed.includes("closesAt") ? { closesAt: data.closesAt?.toISOString() ?? null } : {}),
+    ...(changed.includes("closeWhenQuotaFull") ? { closeWhenQuotaFull: data.closeWhenQuotaFull } : {}),
   };
 }
 
@@ -167,6 +190,8 @@ type SurveyData = ReturnType<typeof surveyData>;
 export async function createSurvey(actor: Actor, input: SurveyInput): Promise<SaveResult> {
   const capError = pointsCapError(actor, input.points);
   if (capError) return { ok: false, fieldErrors: { points: [capError] } };
+  const closeError = closeDateError(input, null);
+  if (closeError) return { ok: false, fieldErrors: closeError };
   return saveSurvey(input, null, async (tx, slug) => {
     const data = surveyData(input, slug);
     const survey = await tx.survey.create({
@@ -186,6 +211,7 @@ export async function createSurvey(actor: Actor, input: SurveyInput): Promise<Sa
         ...capDetails(data.points),
         ...(data.requireCallback ? { requireCallback: true } : {}),
         ...(data.screenOutPoints > 0 ? { screenOutPoints: data.screenOutPoints } : {}),
+        ...closeDetails(data, data.closesAt || data.closeWhenQuotaFull ? ["closesAt", "closeWhenQuotaFull"] : []),
       },
     });
     return { ok: true, id: survey.id, message: "Survey created successfully" };
@@ -209,9 +235,15 @@ export async function updateSurvey(actor: Actor, survey: CatalogueSurvey, input:
   // priced above the cap.
   const capError = input.points === survey.points ? null : pointsCapError(actor, input.points);
   if (capError) return { ok: false, fieldErrors: { points: [capError] } };
+  const closeError = closeDateError(input, survey.closesAt);
+  if (closeError) return { ok: false, fieldErrors: closeError };
   return saveSurvey(input, survey.id, async (tx, slug) => {
     const data = surveyData(input, slug);
-    const changed = (Object.keys(data) as (keyof SurveyData)[]).filter((field) => data[field] !== survey[field]);
+    // The form shows the close date to the minute: the same minute keeps the stored moment.
+    if (data.closesAt && survey.closesAt && sameMinute(data.closesAt, survey.closesAt)) data.closesAt = survey.closesAt;
+    const changed = (Object.keys(data) as (keyof SurveyData)[]).filter(
+      (field) => !sameValue(data[field], survey[field]),
+    );
     if (changed.length === 0) return { ok: true, id: survey.id, message: "Nothing to save: no field changed" };
     const deliveryChanged = DELIVERY_FIELDS.filter((field) => changed.includes(field));
     if (deliveryChanged.length > 0 && !actor.isSuperAdmin && (await hasAssignments(tx, survey.id))) {
@@ -234,6 +266,7 @@ export async function updateSurvey(actor: Actor, survey: CatalogueSurvey, input:
         ...(changed.includes("screenOutPoints")
           ? { screenOutPoints: { before: survey.screenOutPoints, after: data.screenOutPoints } }
           : {}),
+        ...closeDetails(data, changed),
       },
     });
     return { ok: true, id: survey.id, message: "Survey saved successfully" };
@@ -425,4 +458,13 @@ export async function rotateReturnSecret(
           : "New signing secret made. Links signed with the old one no longer work: give the vendor the new secret now.",
     };
   });
+}
+
+/** Whether a saved field keeps its value: dates by their moment, everything else as is. */
+function sameValue(a: unknown, b: unknown): boolean {
+  return a instanceof Date && b instanceof Date ? a.getTime() === b.getTime() : a === b;
+}
+
+function sameMinute(a: Date, b: Date): boolean {
+  return Math.floor(a.getTime() / 60_000) === Math.floor(b.getTime() / 60_000);
 }

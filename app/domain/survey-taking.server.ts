@@ -8,7 +8,7 @@ import { openAudienceSurvey } from "./audiences.server";
 import { creditPoints } from "./ledger.server";
 import { hostedSurveyPath, maxScreenOutPoints, TOKEN_PLACEHOLDER } from "./survey-catalogue-schema";
 import { RETURN_STATUSES, verifyReturnUrlWithSecrets, type ReturnStatus } from "./survey-return-links.server";
-import { isSurveyLive, LIVE_SURVEY_SELECT } from "./survey-live.server";
+import { isSurveyLive, placesHeld, startWindow } from "./survey-live.server";
 
 // Taking a survey: starting it, ending it (a hosted submit or a vendor's return link) and paying
 // for a complete. See docs/decisions/023-survey-taking.md.
@@ -97,6 +97,8 @@ export type StartResult =
   | { kind: "unavailable" }
   | { kind: "screener"; path: string }
   | { kind: "over_quota" }
+  /** Every place of the quota is held by members taking the survey now; nothing changed (decision 062). */
+  | { kind: "places_taken" }
   | { kind: "go"; url: string };
 
 /**
@@ -111,19 +113,34 @@ export async function startSurvey(memberId: number, surveyId: number): Promise<S
   if (status === paused) return { kind: "paused" };
   if (status !== assigned && status !== started) return { kind: "ended", status, assignmentId: assignment.id };
   const { survey } = assignment;
-  if (!isSurveyLive(survey)) return { kind: "not_launched" };
+  const prisma = getPrisma();
+  // A member inside the survey may come back for it (a second window, a lost tab) while their start
+  // holds its place, even once the survey has closed (decision 062).
+  const comingBack = status === started && (await startWindow(prisma, assignment.id)).open;
+  if (!comingBack && !(await isSurveyLive(prisma, surveyId))) return { kind: "not_launched" };
   const target = destination(survey, assignment.respondentToken);
   if (!target) return { kind: "unavailable" };
   if ((assignment.screenerId ?? survey.screenerId) !== null && assignment.screenedAt === null) {
     return { kind: "screener", path: `/prescreener/${surveyId}` };
   }
 
-  return getPrisma().$transaction(async (tx): Promise<StartResult> => {
-    // A plain count, no lock: the quota is enforced again, under a lock, when a member completes.
-    // Here it only spares later starters a survey they could no longer be paid for.
-    if (survey.quota !== null && (await completes(tx, surveyId)) >= survey.quota) {
-      if (await applyTransition(tx, assignment.id, "over_quota")) return { kind: "over_quota" };
-    } else if (await applyTransition(tx, assignment.id, "start")) {
+  return prisma.$transaction(async (tx): Promise<StartResult> => {
+    if (survey.quota !== null && status === assigned) {
+      // The quota's admission: the survey's row is locked (FOR NO KEY UPDATE, which does not block
+      // the key-share locks of assignments being inserted) before the places are counted, so of
+      // members starting at once for the last place one gets it and the others count it held.
+      const [locked] = await tx.$queryRaw<{ quota: number | null }[]>`
+        SELECT "quota" FROM "Survey" WHERE "id" = ${surveyId} FOR NO KEY UPDATE`;
+      if (locked.quota !== null) {
+        if ((await completes(tx, surveyId)) >= locked.quota) {
+          if (await applyTransition(tx, assignment.id, "over_quota")) return { kind: "over_quota" };
+        } else if ((await placesHeld(tx, surveyId, assignment.id)) >= locked.quota) {
+          // Held by starts that may still end or expire: refused for now, the assignment kept.
+          return { kind: "places_taken" };
+        }
+      }
+    }
+    if (await applyTransition(tx, assignment.id, "start")) {
       return { kind: "go", url: target };
     }
     // Not moved: already Started (starting again just sends the member on, for a second window
@@ -152,7 +169,6 @@ async function findNewestAssignment(memberId: number, surveyId: number) {
         respondentToken: true,
         survey: {
           select: {
-            ...LIVE_SURVEY_SELECT,
             delivery: true,
             slug: true,
             questionnaireId: true,
@@ -197,6 +213,11 @@ export type EndResult =
    * the survey's screen-out compensation credited for it (decision 063), 0 when it has none.
    */
   | { ok: false; reason: "over_quota"; points: number }
+  /**
+   * A complete after the survey's close date from a start older than the survey's length plus the
+   * grace period (decision 062): refused, nothing changed, nothing credited.
+   */
+  | { ok: false; reason: "too_late" }
   /** Not Started (any more): nothing changed. */
   | { ok: false; reason: "not_started"; status: AssignmentStatus };
 
@@ -211,7 +232,13 @@ class AlreadySubmitted extends Error {}
  * The quota: a survey with one locks its row (FOR NO KEY UPDATE, which does not block the key-share
  * locks of assignments being inserted) before counting its completes, so two members completing
  * for the last place queue: the first gets it, the second counts a full quota and ends over quota.
- * Surveys without a quota take no lock, so their completes never wait on each other.
+ * A member whose start still holds its place (decision 062) is over quota only when the completes
+ * alone fill it; one whose start expired counts the places others hold too, so a late complete
+ * never takes the place of a member admitted after it expired. Surveys without a quota take no
+ * lock, so their completes never wait on each other.
+ *
+ * The close date: a complete after it counts only from a start within the survey's length plus the
+ * grace period; a later one is refused ("too_late") and changes nothing.
  */
 export async function endAssignment(
   assignmentId: number,
@@ -232,12 +259,21 @@ export async function endAssignment(
 
       const assignment = await tx.assignment.findUniqueOrThrow({
         where: { id: assignmentId },
-        select: { surveyId: true, survey: { select: { quota: true } } },
+        select: { surveyId: true, status: true, survey: { select: { quota: true, closesAt: true } } },
       });
-      if (assignment.survey.quota !== null) {
+      const { quota, closesAt } = assignment.survey;
+      const timing = quota !== null || closesAt !== null ? await startWindow(tx, assignmentId) : null;
+      if (timing?.pastClose && assignment.status === started) return { ok: false, reason: "too_late" };
+      if (quota !== null) {
         const [locked] = await tx.$queryRaw<{ quota: number | null }[]>`
           SELECT "quota" FROM "Survey" WHERE "id" = ${assignment.surveyId} FOR NO KEY UPDATE`;
-        if (locked.quota !== null && (await completes(tx, assignment.surveyId)) >= locked.quota) {
+        const taken =
+          locked.quota === null
+            ? 0
+            : timing?.open
+              ? await completes(tx, assignment.surveyId)
+              : await placesHeld(tx, assignment.surveyId, assignmentId);
+        if (locked.quota !== null && taken >= locked.quota) {
           const moved = await applyTransition(tx, assignmentId, "over_quota");
           if (!moved) return notStarted();
           return { ok: false, reason: "over_quota", points: await creditCompensation(tx, moved, "over_quota") };
@@ -344,6 +380,8 @@ export type HostedSurveyState =
   | { kind: "not_found" }
   | { kind: "start"; surveyId: number }
   | { kind: "paused" }
+  /** Started, but the survey's close date passed and the time allowed to finish with it (decision 062). */
+  | { kind: "too_late" }
   | { kind: "open"; assignmentId: number; questionnaireId: number; definition: QuestionnaireDefinition }
   | { kind: "ended"; status: AssignmentStatus; outcome: AssignmentOutcome | null; points: number };
 
@@ -396,6 +434,7 @@ async function hostedState(
     const points = status === complete ? assignment.points : await compensationOf(getPrisma(), assignment.id);
     return { kind: "ended", status, outcome: assignment.outcome, points };
   }
+  if ((await startWindow(getPrisma(), assignment.id)).pastClose) return { kind: "too_late" };
   const stored = await loadQuestionnaire(getPrisma(), questionnaireId);
   // Deleted a moment ago (the survey's questionnaireId is then set to null): nothing to answer.
   if (!stored) return { kind: "not_found" };

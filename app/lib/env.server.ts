@@ -112,6 +112,15 @@ const schema = z.object({
   // for one survey in a minute. Sized for a vendor flushing a day's statuses at once; above it the
   // endpoint answers 429 with Retry-After and the vendor sends the rest a minute later.
   RATE_LIMIT_CALLBACKS_PER_MINUTE: perAddressLimit("RATE_LIMIT_CALLBACKS_PER_MINUTE", 1200),
+  // Survey close (issue 19 point 4, docs/decisions/062-survey-close.md): after a survey's close date, or
+  // once its quota is full, a member who started it may still finish within its length plus this.
+  SURVEY_GRACE_MINUTES: wholeNumber(
+    "SURVEY_GRACE_MINUTES",
+    30,
+    0,
+    1440,
+    "minutes a started survey may still be finished beyond its length",
+  ),
 });
 
 /** An optional text that the given parser accepts; its error's message, without the setting's name, when not. */

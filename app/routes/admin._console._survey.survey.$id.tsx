@@ -4,13 +4,15 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ConfirmationField, SubmitButton } from "~/components/forms";
 import { CallbackGuide } from "~/components/survey-callback-guide";
 import { LifecycleActions, LifecycleBadges } from "~/components/lifecycle-actions";
+import { SurveyClosingSummary } from "~/components/survey-closing";
 import { SurveyDescription } from "~/components/survey-description";
 import { SurveyForm, type SurveyFormValues } from "~/components/survey-form";
 import { requireAdmin } from "~/domain/admin-auth.server";
 import { pointsCapHint } from "~/domain/points-cap.server";
-import { hostedSurveyPath, surveySchema } from "~/domain/survey-catalogue-schema";
+import { closeDateValue, hostedSurveyPath, surveySchema } from "~/domain/survey-catalogue-schema";
 import { callbackGuide } from "~/domain/survey-callbacks.server";
 import { compensationPaid } from "~/domain/survey-taking.server";
+import { surveyClosing } from "~/domain/survey-live.server";
 import {
   findSurvey,
   ROTATE_SECRET_MESSAGES,
@@ -27,6 +29,7 @@ import {
   type ReturnStatus,
 } from "~/domain/survey-return-links.server";
 import { listCountries } from "~/lib/countries.server";
+import { getPrisma } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { formResult, readFormData, readIntent, refuseForm } from "~/lib/forms.server";
 import { formErrorsOf, resultFor } from "~/lib/form-result";
@@ -67,6 +70,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     pointsHint: pointsCapHint(admin),
     callbacks: survey.delivery === "external" ? await callbackGuide(survey, admin.isSuperAdmin) : null,
     compensation: { points: survey.screenOutPoints, ...(await compensationPaid(survey.id)) },
+    closing: await surveyClosing(getPrisma(), survey),
   };
 }
 
@@ -99,7 +103,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditSurvey() {
-  const { survey, choices, defaultValue, delivery, pointsHint, callbacks, compensation } =
+  const { survey, choices, defaultValue, delivery, pointsHint, callbacks, compensation, closing } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const rotateError = formErrorsOf(resultFor(actionData, "rotate-secret"))?.[0] ?? null;
@@ -151,6 +155,7 @@ export default function EditSurvey() {
           ? `Paid so far: ${compensation.total.toLocaleString("en-US")} points to ${compensation.members} member(s).`
           : ""}
       </p>
+      <SurveyClosingSummary closing={closing} />
 
       {delivery.kind === "hosted" ? (
         <HostedDetails {...delivery} />
@@ -377,6 +382,8 @@ function formValues(survey: CatalogueSurvey): SurveyFormValues {
     externalUrl: text(survey.externalUrl),
     requireCallback: survey.requireCallback ? "on" : "",
     screenOutPoints: text(survey.screenOutPoints),
+    closesAt: closeDateValue(survey.closesAt),
+    closeWhenQuotaFull: survey.closeWhenQuotaFull ? "on" : "",
   };
 }
 

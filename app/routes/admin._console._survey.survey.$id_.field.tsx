@@ -80,6 +80,13 @@ export default function FieldReportPage() {
                 : `${counts.completes} of ${survey.quota} (${percent(counts.completes / survey.quota)})`,
               "Completes of the quota",
             ],
+            [
+              "Places held",
+              survey.quota === null
+                ? "–"
+                : `${report.placesHeld.completes + report.placesHeld.inProgress} of ${survey.quota}: ${report.placesHeld.completes} completes, ${report.placesHeld.inProgress} in progress`,
+              "Completes plus starts still within the survey's length and grace period; a full quota turns later starters away",
+            ],
           ]}
         />
         <FigureTable

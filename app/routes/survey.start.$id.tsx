@@ -5,6 +5,7 @@ import {
   endedMessage,
   overQuotaMessage,
   pausedMessage,
+  placesTakenMessage,
   SurveyMessage,
   unavailableMessage,
   type SurveyMessageContent,
@@ -45,6 +46,8 @@ export async function loader({ request, params }: LoaderFunctionArgs): Promise<S
       return unavailableMessage;
     case "over_quota":
       return overQuotaMessage;
+    case "places_taken":
+      return placesTakenMessage;
     case "ended":
       // A complete is 'Already taken'; other endings (a failed screener, a terminate) say theirs,
       // with the screen-out compensation they were credited (decision 063).

@@ -5,6 +5,7 @@ import {
   INVALID_LINK_TITLE,
   overQuotaMessageWith,
   SurveyMessage,
+  tooLateMessage,
   type SurveyMessageContent,
 } from "~/components/survey-message";
 import { ASSIGNMENT_STATUS, ASSIGNMENT_STATUS_LABEL } from "~/domain/assignment-status";
@@ -88,6 +89,7 @@ function describe(result: ReturnResult): { content: SurveyMessageContent; status
         return { content: endedMessage(ended.status, ended.outcome, ended.points), status: 200 };
       }
       if (ended.reason === "over_quota") return { content: overQuotaMessageWith(ended.points), status: 200 };
+      if (ended.reason === "too_late") return { content: tooLateMessage, status: 409 };
       return { content: notStartedMessage(ended.status), status: 409 };
     }
   }

@@ -8,7 +8,7 @@ import {
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { SubmitButton } from "~/components/forms";
-import { endedMessage, pausedMessage, SurveyMessage } from "~/components/survey-message";
+import { endedMessage, pausedMessage, SurveyMessage, tooLateMessage } from "~/components/survey-message";
 import { requireVerifiedMember } from "~/domain/auth.server";
 import { hostedSurveyPath, isSurveySlug } from "~/domain/survey-catalogue-schema";
 import { endAssignment, findHostedSurvey } from "~/domain/survey-taking.server";
@@ -48,6 +48,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       throw redirect(`/survey/start/${state.surveyId}`);
     case "paused":
       return { kind: "message" as const, ...pausedMessage };
+    case "too_late":
+      return { kind: "message" as const, ...tooLateMessage };
     case "ended":
       return { kind: "message" as const, ...endedMessage(state.status, state.outcome, state.points) };
     case "open":

@@ -122,6 +122,8 @@ const SURVEY_FIELDS = [
   "questionnaireId",
   "externalUrl",
   "screenOutPoints",
+  "closesAt",
+  "closeWhenQuotaFull",
 ];
 const SURVEY_POISONS: [string, Poison[]][] = [
   ["name", TEXT],
@@ -131,6 +133,8 @@ const SURVEY_POISONS: [string, Poison[]][] = [
   ["delivery", [...CHOICE, "carrier-pigeon"]],
   // Screen-out compensation (decision 063): optional, so empty is fine; above a fifth of any points is not.
   ["screenOutPoints", [...WHOLE_NUMBER.filter((value) => value !== MISSING && value !== ""), "1000001"]],
+  // Survey close (decision 062): not a date, 30 February, a date long past.
+  ["closesAt", ["tomorrow", "2026-02-30T10:00", "2000-01-01T00:00", HUGE, FILE_VALUE, ["first", "second"]]],
 ];
 const BUILDER_INTENTS = [
   "save",

@@ -258,6 +258,22 @@ describe("sentences", () => {
     expect(sentence.changes).toEqual([{ field: "Screen-out compensation", before: "0 points", after: "20 points" }]);
   });
 
+  test("a survey's close date and 'close when the quota is full' read in words (decision 062)", () => {
+    const sentence = sentenceOf("survey.updated", {
+      name: "Cars",
+      changed: ["closesAt", "closeWhenQuotaFull", "name"],
+      closesAt: "2026-12-31T18:00:00.000Z",
+      closeWhenQuotaFull: true,
+    });
+    expect(sentence.changes).toEqual([
+      { field: "Close date", after: "2026-12-31 18:00 UTC" },
+      { field: "Close when the quota is full", after: "yes" },
+      { field: "name", after: "changed" },
+    ]);
+    const removed = sentenceOf("survey.updated", { name: "Cars", changed: ["closesAt"], closesAt: null });
+    expect(removed.changes).toEqual([{ field: "Close date", after: "none" }]);
+  });
+
   test("an archived survey reads with its name and the change of Archived", () => {
     const sentence = sentenceOf("survey.archived", SAMPLE_DETAILS["survey.archived"], "7");
     expect(sentenceText(sentence)).toBe(`${ACTOR} archived survey #7 "Cars"`);

@@ -14,6 +14,7 @@ import { createQuestionnaire } from "~/questionnaire/storage.server";
 import { audienceFixture, createAudienceFixture } from "./audience-fixture";
 import { createFieldReportFixture, fieldReportFixture } from "./field-report-fixture";
 import { createSurveyAssignmentFixture, surveyAssignmentFixture } from "./survey-assignment-fixture";
+import { createSurveyCloseFixture, surveyCloseFixture } from "./survey-close-fixture";
 import { createSurveyResultsFixture, surveyResultsFixture } from "./survey-results-fixture";
 
 // End-to-end tests cannot open the server's embedded database from their own process (PGlite is
@@ -227,6 +228,8 @@ export async function createFixture(request: Request): Promise<Response> {
   }
   const surveyResults = surveyResultsFixture.safeParse(body);
   if (surveyResults.success) return Response.json(await createSurveyResultsFixture(surveyResults.data.surveyResults));
+  const surveyClose = surveyCloseFixture.safeParse(body);
+  if (surveyClose.success) return Response.json(await createSurveyCloseFixture(surveyClose.data.surveyClose));
   const fieldReport = fieldReportFixture.safeParse(body);
   if (fieldReport.success) return Response.json(await createFieldReportFixture(fieldReport.data.fieldReport));
   const audience = audienceFixture.safeParse(body);
