@@ -25,6 +25,7 @@ export const SLOW_TESTS = [
   // Over 15 seconds each, measured (docs/testing.md).
   "tests/integration/admin-two-factor.test.ts",
   "tests/integration/builder.test.ts",
+  "tests/integration/identity-signals.test.ts",
   "tests/integration/payout-account-changes.test.ts",
   "tests/integration/registration.test.ts",
   "tests/integration/screeners.test.ts",

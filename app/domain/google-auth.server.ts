@@ -10,6 +10,7 @@ import { stripUnwantedCharacters } from "~/lib/validation";
 import { reactivateIfInactive } from "./inactivity.server";
 import { accountStatusIssue } from "./login.server";
 import { NAME_MAX_LENGTH } from "./member-profile-rules";
+import { recognizeDevice } from "./identity-signals.server";
 import { startMemberSession } from "./sessions.server";
 import { notFound } from "~/lib/http.server";
 
@@ -78,6 +79,8 @@ export async function finishGoogleSignIn(request: Request): Promise<Response> {
   }
   await reactivateIfInactive(outcome.memberId);
   headers.append("Set-Cookie", await startMemberSession(outcome.memberId, { persistent: false, request }));
+  const device = await recognizeDevice(request, outcome.memberId);
+  if (device) headers.append("Set-Cookie", device);
   return redirect("/dashboard", { headers });
 }
 

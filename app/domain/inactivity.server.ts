@@ -4,6 +4,7 @@ import { getEnv } from "~/lib/env.server";
 import { onShutdown } from "~/lib/lifecycle.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { ERASURE_GRACE_DAYS, eraseMember } from "./account-deletion.server";
+import { purgeIdentityTraces } from "./identity-signals.server";
 import { debitPoints } from "./ledger.server";
 
 // The inactivity job (`npm run jobs -- inactivity`, docs/decisions/027-inactivity-and-deletion.md).
@@ -55,6 +56,8 @@ export async function runInactivityPass({
   const warned = await warnMembers(db, now, batchSize);
   const expired = await expireMembers(db, now, batchSize);
   const erased = await eraseClosedMembers(db, now, batchSize);
+  // What the identity signals keep to compare has its own, shorter life (decision 070).
+  await purgeIdentityTraces(db, now);
   return { warned, expired, erased };
 }
 

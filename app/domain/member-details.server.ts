@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Gender, Member } from "~/generated/prisma/client";
 import { countryName, isCountryCode } from "~/lib/countries.server";
 import { getPrisma } from "~/lib/db.server";
+import { raiseSharedPhone } from "./identity-signals.server";
 import {
   checkDateOfBirth,
   countryField,
@@ -118,8 +119,12 @@ const DATE_OF_BIRTH_ISSUES: Record<
   "under-age": { path: "dob", message: MY_DETAIL_MESSAGES.underAge },
 };
 
+/** Saves My Detail; a phone another member also gave raises shared_phone (decision 070). */
 export async function saveMemberDetails(memberId: number, details: MemberDetailsUpdate): Promise<void> {
-  await getPrisma().member.update({ where: { id: memberId }, data: details });
+  await getPrisma().$transaction(async (tx) => {
+    await tx.member.update({ where: { id: memberId }, data: details });
+    await raiseSharedPhone(tx, memberId, details.mobile);
+  });
 }
 
 /** The values the form starts from: the stored details as the strings the controls hold. */

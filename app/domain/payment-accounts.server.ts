@@ -3,6 +3,7 @@ import type { PayoutMethod } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { clearRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
+import { raiseSharedPayout } from "./identity-signals.server";
 import { queuePayoutAccountAddedMail } from "./member-notices.server";
 import {
   bankAccountSchema,
@@ -132,6 +133,8 @@ export async function addPaymentAccount(
           status: 409,
         });
       }
+      // Added all the same: whether withdrawals to it wait is the holds' decision (issue 20).
+      await raiseSharedPayout(tx, memberId, account);
       await queuePayoutAccountAddedMail(
         tx,
         member,

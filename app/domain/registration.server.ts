@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Gender } from "~/generated/prisma/client";
 import { getPrisma, isUniqueViolation } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
+import { raiseSharedPhone, recordRegistrationAddress } from "./identity-signals.server";
 
 // Registration: carrying step 1 to step 2 as a sealed draft (docs/decisions/008), the e-mail
 // uniqueness check and the creation of the member.
@@ -117,29 +118,37 @@ export interface RegistrationDetails {
 
 export type RegistrationOutcome = { status: "created"; memberId: number } | { status: "email-taken" };
 
-/** Creates the member, unverified. The unique index decides a race between two registrations. */
+/**
+ * Creates the member, unverified. The unique index decides a race between two registrations. In the
+ * same transaction the identity signals look at the phone and the client address (decision 070).
+ */
 export async function registerMember(
   draft: RegistrationDraft,
   details: RegistrationDetails,
+  { address = null }: { address?: string | null } = {},
 ): Promise<RegistrationOutcome> {
   try {
-    const member = await getPrisma().member.create({
-      data: {
-        firstName: draft.fName,
-        lastName: draft.lName,
-        email: draft.email.toLowerCase(),
-        passwordHash: draft.passwordHash,
-        country: details.country,
-        state: details.state,
-        city: details.city,
-        pin: details.pin,
-        dob: details.dob,
-        gender: details.gender,
-        mobile: details.mobile,
-      },
-      select: { id: true },
+    return await getPrisma().$transaction(async (tx) => {
+      const member = await tx.member.create({
+        data: {
+          firstName: draft.fName,
+          lastName: draft.lName,
+          email: draft.email.toLowerCase(),
+          passwordHash: draft.passwordHash,
+          country: details.country,
+          state: details.state,
+          city: details.city,
+          pin: details.pin,
+          dob: details.dob,
+          gender: details.gender,
+          mobile: details.mobile,
+        },
+        select: { id: true },
+      });
+      await raiseSharedPhone(tx, member.id, details.mobile);
+      await recordRegistrationAddress(tx, member.id, address);
+      return { status: "created", memberId: member.id } as const;
     });
-    return { status: "created", memberId: member.id };
   } catch (error) {
     if (isUniqueViolation(error)) return { status: "email-taken" };
     throw error;

@@ -121,6 +121,23 @@ const schema = z.object({
     1440,
     "minutes a started survey may still be finished beyond its length",
   ),
+  // Identity signals (issue 20, docs/decisions/070-identity-signals.md): a registration from an
+  // address that already registered more than REGISTRATION_BURST_LIMIT accounts within the window
+  // raises a registration burst on the new account.
+  REGISTRATION_BURST_LIMIT: wholeNumber(
+    "REGISTRATION_BURST_LIMIT",
+    5,
+    1,
+    10_000,
+    "registrations from one address within the window before the next one is a burst",
+  ),
+  REGISTRATION_BURST_WINDOW_MINUTES: wholeNumber(
+    "REGISTRATION_BURST_WINDOW_MINUTES",
+    60,
+    1,
+    10_080,
+    "minutes a registration's address is remembered to count a burst",
+  ),
 });
 
 /** An optional text that the given parser accepts; its error's message, without the setting's name, when not. */

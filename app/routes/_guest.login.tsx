@@ -10,6 +10,7 @@ import { requireGuest } from "~/domain/auth.server";
 import { isGoogleSignInEnabled } from "~/domain/google-auth.server";
 import { attemptLogin, safeRedirect } from "~/domain/login.server";
 import { readFormData } from "~/lib/forms.server";
+import { recognizeDevice } from "~/domain/identity-signals.server";
 import { startMemberSession } from "~/domain/sessions.server";
 import type { GuestPageHandle } from "~/lib/guest-page-cache.server";
 import { PRODUCT_NAME } from "~/lib/product";
@@ -53,8 +54,12 @@ export async function action({ request }: ActionFunctionArgs) {
       status: result.status,
     });
   }
-  const cookie = await startMemberSession(result.memberId, { persistent: remeber, request });
-  return redirect(safeRedirect(formData.get("redirectTo")), { headers: { "Set-Cookie": cookie } });
+  const headers = new Headers({
+    "Set-Cookie": await startMemberSession(result.memberId, { persistent: remeber, request }),
+  });
+  const device = await recognizeDevice(request, result.memberId);
+  if (device) headers.append("Set-Cookie", device);
+  return redirect(safeRedirect(formData.get("redirectTo")), { headers });
 }
 
 const SIDE_LINKS = [

@@ -12,6 +12,7 @@ import {
   sealDraft,
   tooManyRegistrations,
 } from "~/domain/registration.server";
+import { DISPOSABLE_EMAIL, isDisposableEmail, recognizeDevice } from "~/domain/identity-signals.server";
 import { startMemberSession } from "~/domain/sessions.server";
 import { isCountryCode } from "~/lib/countries.server";
 import type { FormResult } from "~/lib/form-result";
@@ -77,6 +78,9 @@ async function nextStep(request: Request, formData: FormData) {
   });
   if (submission.status !== "success") return stepOne(submission.reply({ hideFields: SECRET_FIELDS }), 422);
   const { fName, lName, email, password } = submission.value;
+  if (isDisposableEmail(email)) {
+    return stepOne(submission.reply({ fieldErrors: { email: [DISPOSABLE_EMAIL] }, hideFields: SECRET_FIELDS }), 422);
+  }
   if (await isEmailRegistered(email)) {
     return stepOne(submission.reply({ fieldErrors: { email: [EMAIL_TAKEN] }, hideFields: SECRET_FIELDS }), 422);
   }
@@ -97,6 +101,8 @@ async function register(request: Request, formData: FormData) {
   if (opened.status === "expired") return stepOneMessage(DRAFT_EXPIRED, opened.draft, 400);
   const { draft } = opened;
   const sealed = token as string;
+  // A draft sealed before the list named its domain is refused too.
+  if (isDisposableEmail(draft.email)) return backToEmail(draft, DISPOSABLE_EMAIL, 422);
 
   const address = clientAddress(request);
   const wait = await secondsUntilAllowed(RATE_LIMITS.registrations, address);
@@ -111,18 +117,25 @@ async function register(request: Request, formData: FormData) {
   const counted = await consumeRateLimit(RATE_LIMITS.registrations, address);
   if (counted.limited) return stepTwo(draft, sealed, refusal(tooManyRegistrations(counted.retryAfterSeconds)), 429);
 
-  const outcome = await registerMember(draft, submission.value);
-  if (outcome.status === "email-taken") {
-    // Someone registered the address between the two steps: back to step 1, on the e-mail.
-    const result: SubmissionResult<string[]> = {
-      status: "error",
-      initialValue: { fName: draft.fName, lName: draft.lName, email: draft.email },
-      error: { email: [EMAIL_TAKEN] },
-    };
-    return stepOne(result, 409);
-  }
-  const cookie = await startMemberSession(outcome.memberId, { persistent: false, request });
-  return redirect("/email/verify", { headers: { "Set-Cookie": cookie } });
+  const outcome = await registerMember(draft, submission.value, { address });
+  // Someone registered the address between the two steps: back to step 1, on the e-mail.
+  if (outcome.status === "email-taken") return backToEmail(draft, EMAIL_TAKEN, 409);
+  const headers = new Headers({
+    "Set-Cookie": await startMemberSession(outcome.memberId, { persistent: false, request }),
+  });
+  const device = await recognizeDevice(request, outcome.memberId);
+  if (device) headers.append("Set-Cookie", device);
+  return redirect("/email/verify", { headers });
+}
+
+/** Step 1 with the draft's values and a message on the e-mail. */
+function backToEmail(draft: RegistrationDraft, message: string, status: number) {
+  const result: SubmissionResult<string[]> = {
+    status: "error",
+    initialValue: { fName: draft.fName, lName: draft.lName, email: draft.email },
+    error: { email: [message] },
+  };
+  return stepOne(result, status);
 }
 
 function stepOne(result: SubmissionResult<string[]>, status: number) {

@@ -296,6 +296,31 @@ describe("the callback", () => {
     expect(response.headers.get("Location")).toBe("/login");
     expect(await toastOf(response)).toEqual({ type: "error", message: FAILED });
   });
+
+  test("a Google sign-in gives the browser a device cookie; a second account on it raises shared_device", async () => {
+    const first = account();
+    const second = account();
+    const signedIn = await signInWith(first);
+    const device = signedIn.headers
+      .getSetCookie()
+      .find((cookie) => cookie.startsWith("__device="))
+      ?.split(";")[0];
+    expect(device).toBeDefined();
+
+    const { location, stateCookie } = await start();
+    const callback = await consent(location, { sub: second.sub });
+    expectRedirect(
+      await callbackLoader(args(new Request(callback, { headers: { Cookie: `${stateCookie}; ${device}` } }))),
+    );
+    const [a, b] = await Promise.all(
+      [first, second].map((google) => getPrisma().member.findUniqueOrThrow({ where: { email: google.email } })),
+    );
+    const signals = await getPrisma().qualitySignal.findMany({ orderBy: { memberId: "asc" } });
+    expect(signals.map(({ memberId, kind, evidence }) => ({ memberId, kind, evidence }))).toEqual([
+      { memberId: a.id, kind: "shared_device", evidence: { otherMemberIds: [b.id] } },
+      { memberId: b.id, kind: "shared_device", evidence: { otherMemberIds: [a.id] } },
+    ]);
+  });
 });
 
 describe("without Google configured or mocked", () => {

@@ -167,7 +167,8 @@ describe("step 2 (Previous and Register)", () => {
     const { response } = await send({ ...stepTwo, intent: "register", draft });
     const redirect = expectRedirect(response);
     expect(redirect.headers.get("Location")).toBe("/email/verify");
-    const cookie = redirect.headers.get("Set-Cookie") ?? "";
+    // The member's session cookie (beside it, the device cookie of decision 070).
+    const cookie = redirect.headers.getSetCookie().find((set) => set.startsWith("__member=")) ?? "";
     expect(cookie).toMatch(/^__member=/);
     expect(cookie).not.toMatch(/Expires|Max-Age/i);
 

@@ -240,6 +240,8 @@ describe("cookies in production over https", () => {
         await loginAction({ request: post("/login", sameOrigin, fields), params: {}, context: {} }),
       );
       expectProtected("__Host-member", setCookies(login.headers).get("__Host-member"));
+      // The long-lived device cookie of the identity signals (decision 070), by the same rule.
+      expectProtected("__Host-device", setCookies(login.headers).get("__Host-device"));
     }
     const logout = expectRedirect(
       await logoutAction({ request: post("/logout", sameOrigin), params: {}, context: {} }),
