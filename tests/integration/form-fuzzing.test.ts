@@ -176,7 +176,7 @@ const FUZZ: Record<string, FuzzRow> = {
     roles: ["guest"],
     fields: [
       ...["fName", "lName", "email", "password", "password_confirmation", "draft"],
-      ...["country", "state", "city", "pin", "day", "month", "year", "gender", "mobile"],
+      ...["country", "state", "city", "pin", "day", "month", "year", "gender", "mobile", "terms"],
     ],
     variants: [
       {
