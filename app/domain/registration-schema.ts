@@ -125,8 +125,10 @@ export function registrationBanner(errors: Record<string, string[] | null | unde
   if (invalid.some(([, messages]) => messages.includes(REQUIRED))) return REQUIRED_FIELDS;
   if (errors.password_confirmation?.includes(PASSWORD_MISMATCH)) return PASSWORD_MISMATCH;
   if (errors.year?.includes(ENTER_VALID_YEAR)) return ENTER_VALID_YEAR;
-  // The unticked terms box alone: its own message says what to do, not a field's name.
-  if (invalid.length === 1 && invalid[0][0] === "terms") return invalid[0][1][0];
-  const names = [...new Set(invalid.map(([name]) => BANNER_NAME[name] ?? name))];
+  // An unticked terms box is no field of invalid data: its own message stands beside it, and in the
+  // banner when it is the only thing missing.
+  const fields = invalid.filter(([name]) => name !== "terms");
+  if (fields.length === 0) return invalid[0][1][0];
+  const names = [...new Set(fields.map(([name]) => BANNER_NAME[name] ?? name))];
   return `${INVALID_FIELD_DATA}: ${names.join(", ")}`;
 }
