@@ -12,8 +12,9 @@ test("a new Google account becomes a member, agrees to the terms and is sent on 
   const email = uniqueEmail(testInfo, "google-new");
   await openConsentScreen(page);
   await useAnotherAccount(page, { givenName: "Meera", familyName: "Iyer", email });
-  // Google sign-up shows no terms, so the member area asks first (decision 067).
-  await expect(page).toHaveURL("/terms/agree?redirectTo=%2Fdetails%2Fuser");
+  // Google sign-up shows no terms, so the member area asks first (decision 067), then the
+  // dashboard sends the new member on to fill in My Detail.
+  await expect(page).toHaveURL("/terms/agree?redirectTo=%2Fdashboard");
   await page.getByRole("checkbox", { name: /I have read and agree to the Terms and Conditions/ }).check();
   await page.getByRole("button", { name: "Agree and continue" }).click();
   await expect(page).toHaveURL("/details/user");
