@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ContentSection } from "~/components/content-sections";
+import { PAYMENT_ACCOUNT_RULE } from "./member-rules";
 
 // The member Help page. The spec does not show its content; it answers what members ask most:
 // how surveys, screeners, points and withdrawals work, and how to reach support.
@@ -61,8 +62,7 @@ export function helpSections(supportEmail: string): ContentSection[] {
             account or UPI.
           </p>
           <ul>
-            <li>The payment account must use the same e-mail address as your membership.</li>
-            <li>Each member may register one payment account.</li>
+            <li>{PAYMENT_ACCOUNT_RULE}</li>
             <li>
               A withdrawal shows <em>pending payment</em> until we send the money, then <em>paid out</em>. Your bank or
               provider may take a little longer to show it.

@@ -117,8 +117,8 @@ export const ABOUT_SURVEY = {
       body: (
         <p>
           Completed surveys earn points that collect in your balance. When you pass the payout threshold for your
-          country, withdraw them by PayPal, bank transfer or UPI to a payment account that uses your sign-up e-mail
-          address.
+          country, withdraw them by PayPal, bank transfer or UPI to a payment account of your own; a PayPal account must
+          use your sign-up e-mail address.
         </p>
       ),
     },

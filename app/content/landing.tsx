@@ -1,5 +1,6 @@
 import type { HeroSlide } from "~/components/hero-carousel";
 import { PRODUCT_NAME } from "~/lib/product";
+import { AGE_RULE, PAYMENT_ACCOUNT_RULE } from "./member-rules";
 
 // Landing's words. The claims are the spec's marketing claims only: free registration, instant
 // start, a low minimum withdrawal (its amount is not published), PayPal, bank transfer and UPI.
@@ -80,8 +81,7 @@ export const FAQ = [
   },
   {
     question: "Who can become a member?",
-    answer:
-      "You must be at least 18 years old. If you are under 18 but above the legal age of consent where you live, you may register with a parent's help. Each person may hold one account.",
+    answer: `${AGE_RULE} Each person may hold one account.`,
   },
   {
     question: "How do I receive survey invitations?",
@@ -104,9 +104,8 @@ export const FAQ = [
       "When your balance reaches the minimum withdrawal for your country, request a withdrawal to PayPal, a bank account or UPI. Its status moves from pending payment to paid out once the payment is sent.",
   },
   {
-    question: "Why must my payment account use the same e-mail as my membership?",
-    answer:
-      "Rewards are paid only to a payment account whose e-mail address matches the one you signed up with. This protects your earnings from being redirected to someone else. Each member may use one payment account.",
+    question: "Which payment accounts can I use?",
+    answer: `${PAYMENT_ACCOUNT_RULE} This protects your earnings from being redirected to someone else.`,
   },
   {
     question: "What happens if I stop taking surveys?",

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ContentSection } from "~/components/content-sections";
 import { PRODUCT_NAME } from "~/lib/product";
+import { AGE_RULE, PAYMENT_ACCOUNT_RULE } from "./member-rules";
 
 // The four guest-only marketing pages. No figures are invented: the spec does not publish the
 // minimum withdrawal, the payout threshold per country or the size of the panel.
@@ -44,7 +45,7 @@ export const LEARN_MORE = {
           <li>A low minimum withdrawal, so your first payout comes quickly.</li>
           <li>Payouts by PayPal, bank transfer or UPI, the methods members in India already use.</li>
           <li>Surveys matched to your profile, which means fewer screen-outs.</li>
-          <li>Clear rules that keep the panel fair: one account per person, one payment account per member.</li>
+          <li>Clear rules that keep the panel fair: one account per person, and payment accounts of your own.</li>
         </ul>
       ),
     },
@@ -54,8 +55,7 @@ export const LEARN_MORE = {
       body: (
         <p>
           When your balance passes the payout threshold for your country, request a withdrawal from your account.
-          Rewards are sent only to a payment account whose e-mail address matches the one you signed up with. You can
-          follow each withdrawal as it moves from pending payment to paid out.
+          {PAYMENT_ACCOUNT_RULE} You can follow each withdrawal as it moves from pending payment to paid out.
         </p>
       ),
     },
@@ -158,12 +158,7 @@ export const REGISTER_MORE_INFO = {
     {
       id: "who-can-join",
       heading: "Who can join",
-      body: (
-        <p>
-          Membership is open to people aged 18 or over. If you are under 18 but above the legal age of consent where you
-          live, you may register with the help of a parent or guardian. We do not accept children below that age.
-        </p>
-      ),
+      body: <p>{AGE_RULE}</p>,
     },
     {
       id: "what-you-need",
@@ -175,10 +170,7 @@ export const REGISTER_MORE_INFO = {
             A few minutes to give your name, date of birth, gender and where you live. Your details must be true and
             current.
           </li>
-          <li>
-            For payouts: a PayPal, bank or UPI account. Rewards are paid only to a payment account whose e-mail address
-            matches your sign-up e-mail.
-          </li>
+          <li>For payouts: a PayPal, bank or UPI account. {PAYMENT_ACCOUNT_RULE}</li>
         </ul>
       ),
     },
@@ -187,7 +179,7 @@ export const REGISTER_MORE_INFO = {
       heading: "The rules in brief",
       body: (
         <ul>
-          <li>One account per person, and one payment account per member.</li>
+          <li>One account per person, and one payment account of each kind per member.</li>
           <li>No fraud, no bots and no claiming a bonus more than once per household or IP address.</li>
           <li>After 6 months without activity an account is set inactive and its points are reset to zero.</li>
         </ul>

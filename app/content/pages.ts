@@ -11,7 +11,21 @@ export interface PublicPage {
   lastModified?: string;
 }
 
-export const POLICIES_LAST_UPDATED = { iso: "2025-05-01", text: "May 1, 2025" };
+/**
+ * When the Terms, the Privacy Policy and the Cookie Policy last changed. A member agrees to the three
+ * together (the terms' first section), so this date is also the version of the terms a member agrees
+ * to: moving it asks every member to agree again (docs/decisions/067-age-payment-account-terms.md).
+ */
+export const POLICIES_LAST_UPDATED = { iso: "2026-11-26", text: "November 26, 2026" };
+
+/** The version of the terms a member agrees to, recorded with the time of the agreement. */
+export const TERMS_VERSION = POLICIES_LAST_UPDATED.iso;
+
+/** What changed in this version, shown to members asked to agree again; rewrite it with the date. */
+export const TERMS_CHANGES = [
+  "Membership is for people aged 18 or over only, as registration has always checked.",
+  "You may keep one payment account of each kind (PayPal, UPI and bank); a PayPal account must use your sign-up e-mail address.",
+];
 
 export const PUBLIC_PAGES = {
   landing: {

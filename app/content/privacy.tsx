@@ -120,7 +120,7 @@ export function privacySections(supportEmail: string): ContentSection[] {
       body: (
         <p>
           The panel is not a service for children under 13, and we do not knowingly collect their personal data.
-          Membership requires an age of 18, or an age above the legal age of consent with a parent's help (see our{" "}
+          Membership is only for people aged 18 or over (see our{" "}
           <Link to="/terms-and-conditions">Terms and Conditions</Link>). If you believe a child has given us personal
           data, contact us and we will delete it.
         </p>

@@ -33,10 +33,8 @@ export function termsSections(supportEmail: string): ContentSection[] {
       body: (
         <>
           <p>
-            The minimum age for membership is 18 years. A person under 18 but above the legal age of consent in their
-            place of residence may register only with the help and permission of a parent or legal guardian, who accepts
-            these terms on their behalf. A person below the legal age of consent may not register, even with a parent's
-            help.
+            The minimum age for membership is 18 years. A person under 18 may not register, not even with the help or
+            permission of a parent or legal guardian.
           </p>
           <p>
             Each person may hold one account only. An account is personal: it may not be shared, sold, transferred or
@@ -118,10 +116,10 @@ export function termsSections(supportEmail: string): ContentSection[] {
           </p>
           <ul>
             <li>
-              Rewards are paid only to a payment account whose e-mail address matches the e-mail address you signed up
-              with. We cannot pay to an account held in another person's name or e-mail.
+              Each member may keep one payment account of each kind: one PayPal, one UPI and one bank account. A PayPal
+              account must use the e-mail address you signed up with. We cannot pay to an account held in another
+              person's name or e-mail.
             </li>
-            <li>Each member may register one payment account.</li>
             <li>
               A withdrawal request starts with the status <em>pending payment</em>. Once we have sent the money its
               status changes to <em>paid out</em>. Payment providers may take further time to show the money in your

@@ -3,6 +3,8 @@ import type { Member } from "~/generated/prisma/client";
 import { assertSameOrigin } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { clearMemberCookie, getMemberSession, hasMemberCookie, type MemberSession } from "./sessions.server";
+import { TERMS_AGREEMENT_PATH } from "./terms-agreement";
+import { needsTermsAgreement } from "./terms-agreement.server";
 
 // The member guards, called by every member route's loader *and* action (a layout's loader does
 // not run before a child's action). They throw the redirect the spec asks for.
@@ -32,13 +34,23 @@ export async function requireMember(request: Request): Promise<MemberSession> {
   return session;
 }
 
-/** A signed-in member with a verified email; others go to /email/verify. */
+/**
+ * A signed-in member with a verified email who has agreed to the current terms; others go to
+ * /email/verify, or to /terms/agree and back here afterwards (docs/decisions/067).
+ */
 export async function requireVerifiedMember(request: Request): Promise<MemberSession> {
   const session = await requireMember(request);
   if (!session.member.emailVerifiedAt) {
     throw await redirectWithToast("/email/verify", { type: "error", message: "Email Not Verified" });
   }
+  if (needsTermsAgreement(session.member)) throw redirect(termsAgreementUrl(request));
   return session;
+}
+
+/** The agreement page, coming back afterwards to the page asked for (a post's page, for an action). */
+function termsAgreementUrl(request: Request): string {
+  const url = new URL(request.url);
+  return `${TERMS_AGREEMENT_PATH}?${new URLSearchParams({ redirectTo: `${url.pathname}${url.search}` })}`;
 }
 
 /** A verified member whose required details are filled in; others go to My Detail to fill them. */

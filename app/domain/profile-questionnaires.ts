@@ -67,9 +67,17 @@ function rupees(amount: string): string {
 function incomeBand(code: string): OptionRow {
   if (code === "NotDisclosed") return [code, "Prefer not to say"];
   if (code.startsWith("LessThan")) return [code, `Less than ${rupees(code.slice("LessThan".length))}`];
-  const [from, to] = code.split("-");
+  const [from, to] = (MEANT_BAND[code] ?? code).split("-");
   return [code, to ? `${rupees(from)} – ${rupees(to)}` : `${rupees(from)} or more`];
 }
+
+/**
+ * The family income's top two codes carry one digit too many each (₹25 lakh – ₹4.99 crore, then
+ * ₹5 crore or more, with nothing between the ₹25 lakh band and that): the bands meant are ₹25–50 lakh
+ * and ₹50 lakh or more. The codes stay, since answers and targets are stored by code; only the
+ * labels read what was meant (decision 066).
+ */
+const MEANT_BAND: Record<string, string> = { "2500000-49999999": "2500000-4999999", "50000000": "5000000" };
 
 const YES_NO: OptionRow[] = [
   ["Yes", "Yes"],
@@ -133,6 +141,8 @@ const aboutYou = onePage("About You", "Your education, work, household and incom
         "100000-199999",
         "200000-399999",
         "400000-699999",
+        // Ours (decision 066): the spec skips ₹7–8 lakh, so a member earning that could not answer.
+        "700000-799999",
         "800000-1199999",
         "1200000",
         "NotDisclosed",
@@ -155,6 +165,11 @@ const aboutYou = onePage("About You", "Your education, work, household and incom
       ["RealEstate", "Real estate"],
       ["SkilledWorker", "Skilled worker"],
       ["UnskilledWorker", "Unskilled worker"],
+      // Ours (decision 066): without them a retired earner, an unlisted profession or a household
+      // with no earner had no true answer.
+      ["Retired", "Retired"],
+      ["Other", "Other"],
+      ["NotApplicable", "Not applicable: no one in the household earns"],
     ]),
   ),
   question(
@@ -169,6 +184,7 @@ const aboutYou = onePage("About You", "Your education, work, household and incom
         "400000-499999",
         "500000-599999",
         "600000-699999",
+        "700000-799999",
         "800000-999999",
         "1000000-1499999",
         "1500000-2499999",
@@ -192,15 +208,20 @@ const aboutYou = onePage("About You", "Your education, work, household and incom
     "household_items",
     "Which of these does your household own?",
     "checkbox",
-    choices([
-      ["TV", "Television"],
-      ["Refrigerator", "Refrigerator"],
-      ["Microwave", "Microwave oven"],
-      ["AC", "Air conditioner"],
-      ["laptop", "Laptop"],
-      ["bike", "Motorbike / scooter"],
-      ["car", "Car"],
-    ]),
+    choices(
+      [
+        ["TV", "Television"],
+        ["Refrigerator", "Refrigerator"],
+        ["Microwave", "Microwave oven"],
+        ["AC", "Air conditioner"],
+        ["laptop", "Laptop"],
+        ["bike", "Motorbike / scooter"],
+        ["car", "Car"],
+        // Ours (decision 066): a household with none of them must be able to say so.
+        ["NoneOfThese", "None of these"],
+      ],
+      "NoneOfThese",
+    ),
   ),
 ]);
 

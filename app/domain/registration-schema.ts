@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { emailAddress, passwordText } from "~/lib/validation";
 import * as rules from "./member-profile-rules";
+import { termsAgreementField } from "./terms-agreement";
 
 // The two steps of Register, declared once: the action parses with them (adding the checks only the
 // server can make) and the page validates with them in the browser. No server-only imports here.
@@ -79,6 +80,8 @@ export function stepTwoSchema({ today, isCountry }: StepTwoChecks) {
       year: yearPart,
       gender: rules.genderField({ required: REQUIRED, invalid: messages.gender }),
       mobile: rules.mobileField(messages.mobile),
+      // The terms and privacy links sit beside the box; the agreement is recorded with the account.
+      terms: termsAgreementField,
     })
     .superRefine((value, context) => {
       // zod runs this even when a part failed its own check; the date is judged from valid parts only.
@@ -94,7 +97,7 @@ export function stepTwoSchema({ today, isCountry }: StepTwoChecks) {
       const message = check.problem === "not-a-date" ? messages.notADate : UNDER_AGE;
       context.addIssue({ code: z.ZodIssueCode.custom, path: ["dob"], message });
     })
-    .transform(({ day, month, year, gender, pin, mobile, ...rest }) => ({
+    .transform(({ day, month, year, gender, pin, mobile, terms: _agreed, ...rest }) => ({
       ...rest,
       gender: gender as rules.GenderCode,
       pin: rules.normalisePin(pin),
@@ -122,6 +125,10 @@ export function registrationBanner(errors: Record<string, string[] | null | unde
   if (invalid.some(([, messages]) => messages.includes(REQUIRED))) return REQUIRED_FIELDS;
   if (errors.password_confirmation?.includes(PASSWORD_MISMATCH)) return PASSWORD_MISMATCH;
   if (errors.year?.includes(ENTER_VALID_YEAR)) return ENTER_VALID_YEAR;
-  const names = [...new Set(invalid.map(([name]) => BANNER_NAME[name] ?? name))];
+  // An unticked terms box is no field of invalid data: its own message stands beside it, and in the
+  // banner when it is the only thing missing.
+  const fields = invalid.filter(([name]) => name !== "terms");
+  if (fields.length === 0) return invalid[0][1][0];
+  const names = [...new Set(fields.map(([name]) => BANNER_NAME[name] ?? name))];
   return `${INVALID_FIELD_DATA}: ${names.join(", ")}`;
 }

@@ -4,6 +4,7 @@ import type { Gender } from "~/generated/prisma/client";
 import { getPrisma, isUniqueViolation } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { raiseSharedPhone, recordRegistrationAddress } from "./identity-signals.server";
+import { termsAgreement } from "./terms-agreement.server";
 
 // Registration: carrying step 1 to step 2 as a sealed draft (docs/decisions/008), the e-mail
 // uniqueness check and the creation of the member.
@@ -142,6 +143,8 @@ export async function registerMember(
           dob: details.dob,
           gender: details.gender,
           mobile: details.mobile,
+          // Step 2 refuses a registration without the ticked terms box.
+          ...termsAgreement(),
         },
         select: { id: true },
       });

@@ -37,7 +37,7 @@ export type RegisterState =
 export type RegisterResult = FormResult<RegisterState>;
 
 const STEP_ONE_FIELDS = ["fName", "lName", "email", "password", "password_confirmation"];
-const STEP_TWO_FIELDS = ["country", "state", "city", "pin", "day", "month", "year", "gender", "mobile"];
+const STEP_TWO_FIELDS = ["country", "state", "city", "pin", "day", "month", "year", "gender", "mobile", "terms"];
 // Never sent back to the page, not even in an error reply.
 const SECRET_FIELDS = ["password", "password_confirmation"];
 

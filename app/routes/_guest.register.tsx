@@ -3,7 +3,16 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
-import { CountryOptions, ErrorList, errorAria, InputField, SelectField, SubmitButton } from "~/components/forms";
+import {
+  CheckboxField,
+  CountryOptions,
+  ErrorList,
+  errorAria,
+  InputField,
+  SelectField,
+  SubmitButton,
+} from "~/components/forms";
+import { TermsAgreementLabel } from "~/components/terms-agreement-label";
 import { requireGuest } from "~/domain/auth.server";
 import { isGoogleSignInEnabled } from "~/domain/google-auth.server";
 import {
@@ -205,6 +214,11 @@ function StepTwo({
           type="tel"
           autoComplete="tel"
           maxLength={20}
+        />
+        <CheckboxField
+          label={<TermsAgreementLabel />}
+          inputProps={getInputProps(fields.terms, { type: "checkbox" })}
+          errors={fields.terms.errors}
         />
         <div className="flex flex-wrap gap-3">
           {/* Previous posts the separate form below, so it skips this form's validation and Enter

@@ -6,6 +6,7 @@ import { useMemo, type ReactNode } from "react";
 import type { z } from "zod";
 import { FormErrors, InputField, SubmitButton } from "~/components/forms";
 import { useHydrated } from "~/components/use-hydrated";
+import { PAYMENT_ACCOUNT_RULE } from "~/content/member-rules";
 import { requireMemberWithDetails } from "~/domain/auth.server";
 import {
   bankAccountSchema,
@@ -118,7 +119,7 @@ export default function Account() {
           Payment accounts
         </h2>
         <p className="mt-1 text-sm text-slate-600">
-          Withdrawals are paid to one of these accounts. You can hold one account of each kind.
+          Withdrawals are paid to one of these accounts. {PAYMENT_ACCOUNT_RULE}
         </p>
         {accounts.length === 0 ? (
           <p className="mt-4 text-slate-600">You have no payment account yet. Add one below to withdraw your points.</p>

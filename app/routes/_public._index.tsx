@@ -60,8 +60,8 @@ export default function Landing() {
               and is kept low, so your first withdrawal is within reach.
             </p>
             <p className="mt-3 text-slate-700">
-              Rewards go to a payment account whose e-mail address matches the one you signed up with: one account per
-              person, one payment account per member.
+              Rewards go to a payment account of your own, one of each kind; a PayPal account must use the e-mail
+              address you signed up with. One account per person.
             </p>
           </div>
           <div>

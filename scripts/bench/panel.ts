@@ -5,6 +5,7 @@
 // all and 100 by demographics, and one member holding 10,000 explicit assignments. Every step is
 // set-based (INSERT … SELECT) and skipped when its rows are already there.
 import os from "node:os";
+import { TERMS_VERSION } from "../../app/content/pages";
 import { hashPassword } from "../../app/domain/passwords.server";
 import { listAvailableSurveys } from "../../app/domain/member-surveys.server";
 import type { openDatabase } from "../../app/lib/db.server";
@@ -43,11 +44,14 @@ export async function seedMembers(prisma: Prisma) {
     const to = Math.min(from + MEMBER_BATCH - 1, MEMBERS);
     await prisma.$executeRaw`
       INSERT INTO "Member" ("firstName", "lastName", "email", "emailVerifiedAt", "passwordHash", "country", "state",
-                            "city", "pin", "dob", "gender", "lastActiveAt", "createdAt", "updatedAt")
+                            "city", "pin", "dob", "gender", "lastActiveAt", "createdAt", "updatedAt",
+                            "termsAgreedVersion", "termsAgreedAt")
       SELECT 'Load', 'Member ' || n, 'user' || lpad(n::text, 7, '0') || ${`@${DOMAIN}`}, now(), ${passwordHash},
              'IN', 'Karnataka', 'Bengaluru', '560001', date '1970-01-01' + (n % 15000),
              (ARRAY['male', 'female'])[1 + n % 2]::"Gender", now(),
-             now() - ((${MEMBERS}::int - n)::float8 / ${MEMBERS}::int) * interval '1000 days', now()
+             now() - ((${MEMBERS}::int - n)::float8 / ${MEMBERS}::int) * interval '1000 days', now(),
+             -- Agreed to the current terms, or every member page would send them to agree first.
+             ${TERMS_VERSION}, now()
       FROM generate_series(${from}::int, ${to}::int) AS n`;
     process.stdout.write(`\rSeeded ${to.toLocaleString("en-US")} members`);
   }

@@ -41,6 +41,7 @@ async function register(page: Page, email: string, country: string) {
   await page.getByLabel("Month").selectOption("7");
   await page.getByLabel("Year").fill("1992");
   await page.getByLabel("Gender").selectOption("female");
+  await page.getByRole("checkbox", { name: /I have read and agree to the Terms and Conditions/ }).check();
   await page.getByRole("button", { name: "Register" }).click();
   await expect(page).toHaveURL("/email/verify", { timeout: 15_000 });
 }

@@ -5,10 +5,18 @@ import { createMember, uniqueEmail } from "./support/fixtures";
 // remix-auth-google flow, with /dev/google/authorize as the consent screen and the token and
 // profile calls answered by msw inside the test server.
 
-test("a new Google account becomes a member and is sent on to My Detail", async ({ page, context }, testInfo) => {
+test("a new Google account becomes a member, agrees to the terms and is sent on to My Detail", async ({
+  page,
+  context,
+}, testInfo) => {
   const email = uniqueEmail(testInfo, "google-new");
   await openConsentScreen(page);
   await useAnotherAccount(page, { givenName: "Meera", familyName: "Iyer", email });
+  // Google sign-up shows no terms, so the member area asks first (decision 067), then the
+  // dashboard sends the new member on to fill in My Detail.
+  await expect(page).toHaveURL("/terms/agree?redirectTo=%2Fdashboard");
+  await page.getByRole("checkbox", { name: /I have read and agree to the Terms and Conditions/ }).check();
+  await page.getByRole("button", { name: "Agree and continue" }).click();
   await expect(page).toHaveURL("/details/user");
   expect((await context.cookies()).find((cookie) => cookie.name === "__member")).toBeDefined();
 });

@@ -131,7 +131,7 @@ test.describe("policies", () => {
   for (const path of POLICY_PATHS) {
     test(`${path} says when it was last updated and its logo leads to Landing`, async ({ page }) => {
       await page.goto(path);
-      await expect(page.getByRole("main")).toContainText("Last updated May 1, 2025");
+      await expect(page.getByRole("main")).toContainText("Last updated November 26, 2026");
       await page.getByRole("banner").getByRole("link", { name: "Survey Panel" }).click();
       await expect(page).toHaveURL("/");
     });
@@ -142,7 +142,7 @@ test.describe("policies", () => {
     const terms = page.getByRole("main");
     for (const fact of [
       "The minimum age for membership is 18 years",
-      "with the help and permission of a parent or legal guardian",
+      "A person under 18 may not register, not even with the help or permission of a parent",
       "true, accurate and current information",
       "use bots, scripts",
       "claim a sign-up or referral bonus more than once per household or per IP address",
@@ -153,9 +153,9 @@ test.describe("policies", () => {
       "limited to 100 US dollars",
       "based in India",
       "governed by the laws of India",
-      "whose e-mail address matches the e-mail address you signed up with",
+      "A PayPal account must use the e-mail address you signed up with",
       "Each person may hold one account only",
-      "Each member may register one payment account",
+      "one payment account of each kind: one PayPal, one UPI and one bank account",
     ]) {
       await expect(terms).toContainText(fact);
     }
@@ -270,6 +270,6 @@ test.describe("robots.txt and sitemap.xml", () => {
     expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
     const listed = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
     expect(listed.sort()).toEqual(PUBLIC_PAGES.map(({ path }) => `${baseURL}${path}`).sort());
-    expect(xml).toContain("<lastmod>2025-05-01</lastmod>");
+    expect(xml).toContain("<lastmod>2026-11-26</lastmod>");
   });
 });

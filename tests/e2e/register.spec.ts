@@ -35,6 +35,7 @@ async function fillStepTwo(page: Page, { year = "1990" }: { year?: string } = {}
   await page.getByLabel("Month").selectOption("4");
   await page.getByLabel("Year").fill(year);
   await page.getByLabel("Gender").selectOption("female");
+  await page.getByRole("checkbox", { name: /I have read and agree to the Terms and Conditions/ }).check();
 }
 
 async function reachStepTwo(page: Page, email: string) {

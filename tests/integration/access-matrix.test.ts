@@ -146,6 +146,10 @@ const MATRIX: Record<string, Row> = {
     setup: (world) => fx.unverifiedMemberLink(world),
   },
 
+  // Asks a member who has not agreed to the current terms (decision 067); every role's member has, so
+  // it sends them straight on.
+  "terms.agree": { get: anyMember("/dashboard"), post: anyMember("/dashboard") },
+
   // ——— The member area ———
   _member: { get: verifiedMember(200) },
   "_member.dashboard": { get: memberWithDetails(200) },

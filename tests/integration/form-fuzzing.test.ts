@@ -183,7 +183,7 @@ const FUZZ: Record<string, FuzzRow> = {
     roles: ["guest"],
     fields: [
       ...["fName", "lName", "email", "password", "password_confirmation", "draft"],
-      ...["country", "state", "city", "pin", "day", "month", "year", "gender", "mobile"],
+      ...["country", "state", "city", "pin", "day", "month", "year", "gender", "mobile", "terms"],
     ],
     variants: [
       {
@@ -280,6 +280,19 @@ const FUZZ: Record<string, FuzzRow> = {
   // ——— The member area ———
   // A verified member's Resend has nothing to send: back to the page.
   "email.verify._index": { roles: ["member"], fields: [], variants: [{ acts: [] }], redirects: "plain" },
+  // A member who has not agreed to the current terms (decision 067): a box not ticked records nothing.
+  "terms.agree": {
+    roles: ["member"],
+    fields: ["terms", "redirectTo"],
+    setup: async (world) => {
+      await getPrisma().member.update({
+        where: { id: world.member.id },
+        data: { termsAgreedVersion: null, termsAgreedAt: null },
+      });
+      return {};
+    },
+    variants: [{ poison: [["terms", [...TICKED, HUGE, twice("on", "off")]]] }],
+  },
   "_member.details.user": {
     roles: ["member", "incomplete"],
     fields: [

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vit
 import { parseMemberDetails } from "~/domain/member-details.server";
 import { hashPassword } from "~/domain/passwords.server";
 import { startMemberSession } from "~/domain/sessions.server";
+import { recordTermsAgreement } from "~/domain/terms-agreement.server";
 import { getPrisma } from "~/lib/db.server";
 import { googleMockHandlers, saveMockGoogleAccount, type MockGoogleAccount } from "~/mocks/google.server";
 import { loader as dashboardLoader } from "~/routes/_member.dashboard";
@@ -127,15 +128,24 @@ describe("the callback", () => {
     expect(member.oauthConnections).toHaveLength(1);
     expect(member.oauthConnections[0].provider).toBe("google");
 
-    // Signed in, and the guards send a member without details to My Detail.
+    // Google shows no terms: no agreement is recorded, so the member area asks first (decision 067).
+    expect(member.termsAgreedVersion).toBeNull();
+
+    // Signed in, and the guards send a member to agree to the terms, then without details to My Detail.
     const cookies = cookiesOf(response);
     expect(cookies).toContain("__member=");
     expect(response.headers.getSetCookie().find((cookie) => cookie.startsWith("__google_oauth="))).toMatch(
       /Expires=Thu, 01 Jan 1970/,
     );
-    const next = await dashboardLoader(
-      args(new Request(`${ORIGIN}/dashboard`, { headers: { Cookie: cookies } })),
-    ).catch((thrown: unknown) => thrown);
+    const openDashboard = () =>
+      dashboardLoader(args(new Request(`${ORIGIN}/dashboard`, { headers: { Cookie: cookies } }))).catch(
+        (thrown: unknown) => thrown,
+      );
+    const asked = await openDashboard();
+    expect(asked).toBeInstanceOf(Response);
+    expect((asked as Response).headers.get("Location")).toBe("/terms/agree?redirectTo=%2Fdashboard");
+    await recordTermsAgreement(member.id);
+    const next = await openDashboard();
     expect(next).toBeInstanceOf(Response);
     expect((next as Response).headers.get("Location")).toBe("/details/user");
   });

@@ -66,7 +66,7 @@ async function registerMember({ fName, lName, email, ...stepTwo }: Registration)
   const step = (next.data as RegisterResult).pageState;
   if (step?.step !== 2) throw new Error(`Expected step 2, got ${JSON.stringify(next.data)}`);
   const registered = await registerAction({
-    request: post("/register", { intent: "register", draft: step.draft, ...stepTwo }),
+    request: post("/register", { intent: "register", draft: step.draft, ...stepTwo, terms: "on" }),
     params: {},
     context: {},
   });

@@ -43,6 +43,7 @@ const stepTwo = {
   year: "1990",
   gender: "prefer_not",
   mobile: "+91 98450 12345",
+  terms: "on",
 };
 
 function post(body: Record<string, string> | string, headers: Record<string, string> = {}) {
@@ -290,7 +291,9 @@ describe("hostile input", () => {
     for (const field of Object.keys(stepTwo)) {
       const { step, status } = await send({ ...stepTwo, [field]: big, intent: "register", draft });
       expect(status, field).toBe(422);
-      expect(registrationBanner(errorsOf(step)), field).toMatch(/^(Invalid field Data: |Enter Valid Year$)/);
+      expect(registrationBanner(errorsOf(step)), field).toMatch(
+        /^(Invalid field Data: |Enter Valid Year$|Tick the box to agree to the Terms)/,
+      );
     }
     expect(await getPrisma().member.count()).toBe(0);
   });

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { TERMS_VERSION } from "~/content/pages";
 import { ASSIGNMENT_STATUS } from "~/domain/assignment-status";
 import { creditPoints } from "~/domain/ledger.server";
 import { signReturnUrl } from "~/domain/survey-return-links.server";
@@ -262,6 +263,8 @@ async function prepare({ prisma }: OpenDatabase): Promise<Fixture[]> {
       pin: "560001",
       dob: new Date("1990-04-15"),
       gender: "female" as const,
+      termsAgreedVersion: TERMS_VERSION,
+      termsAgreedAt: new Date(),
     })),
     select: { id: true },
   });

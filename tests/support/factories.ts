@@ -1,3 +1,4 @@
+import { TERMS_VERSION } from "~/content/pages";
 import { hashPassword } from "~/domain/passwords.server";
 import { getPrisma } from "~/lib/db.server";
 import type { Prisma } from "~/generated/prisma/client";
@@ -28,6 +29,9 @@ export async function createTestMember(overrides: Partial<Prisma.MemberCreateInp
       pin: "560001",
       dob: new Date("1990-04-15"),
       gender: "female",
+      // Agreed to the current terms, as at registration; `termsAgreedVersion: null` for one who never did.
+      termsAgreedVersion: TERMS_VERSION,
+      termsAgreedAt: new Date(),
       ...overrides,
     },
   });

@@ -1,3 +1,4 @@
+import { TERMS_VERSION } from "~/content/pages";
 import type { Admin, Member, Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/db.server";
 import { newSessionId, sessionCookie } from "~/lib/session-cookie.server";
@@ -55,6 +56,8 @@ export async function createRoleWorld(): Promise<RoleWorld> {
     email: `${firstName.toLowerCase()}-${tag}@example.com`,
     emailVerifiedAt: new Date(),
     ...MEMBER_DETAILS,
+    termsAgreedVersion: TERMS_VERSION,
+    termsAgreedAt: new Date(),
     ...fields,
   });
   const members = await prisma.member.createManyAndReturn({

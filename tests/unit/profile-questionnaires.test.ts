@@ -4,6 +4,8 @@ import { allQuestions, type QuestionDefinition, type QuestionType } from "~/ques
 
 // The option codes below are copied from the member spec (section 3) character for character,
 // typos included: stored answers and admin targeting match on them, so "fixing" one must fail here.
+// The codes marked "ours" are options the spec lacks, added so every member has a true answer
+// (decision 066); they are new codes, never a changed old one.
 
 interface Expected {
   type: QuestionType;
@@ -58,6 +60,7 @@ const EXPECTED: Record<string, Record<string, Expected>> = {
         "100000-199999",
         "200000-399999",
         "400000-699999",
+        "700000-799999", // ours
         "800000-1199999",
         "1200000",
         "NotDisclosed",
@@ -77,6 +80,9 @@ const EXPECTED: Record<string, Record<string, Expected>> = {
         "RealEstate",
         "SkilledWorker",
         "UnskilledWorker",
+        "Retired", // ours
+        "Other", // ours
+        "NotApplicable", // ours
       ],
     },
     family_annual_income: {
@@ -93,6 +99,7 @@ const EXPECTED: Record<string, Record<string, Expected>> = {
         "400000-499999",
         "500000-599999",
         "600000-699999",
+        "700000-799999", // ours
         "800000-999999",
         "1000000-1499999",
         "1500000-2499999",
@@ -102,7 +109,11 @@ const EXPECTED: Record<string, Record<string, Expected>> = {
       ],
     },
     household_expense: { type: "radio", options: ["1", "2", "3"] },
-    household_items: { type: "checkbox", options: ["TV", "Refrigerator", "Microwave", "AC", "laptop", "bike", "car"] },
+    household_items: {
+      type: "checkbox",
+      options: ["TV", "Refrigerator", "Microwave", "AC", "laptop", "bike", "car", "NoneOfThese" /* ours */],
+      exclusive: "NoneOfThese",
+    },
   },
   health: {
     healthCondition: {
@@ -391,6 +402,16 @@ describe("built-in profile questionnaires", () => {
     expect(labelOf("aboutyou", "my_annual_income", "LessThan20,000")).toBe("Less than ₹20,000");
     expect(labelOf("aboutyou", "my_annual_income", "800000-1199999")).toBe("₹8,00,000 – ₹11,99,999");
     expect(labelOf("aboutyou", "my_annual_income", "1200000")).toBe("₹12,00,000 or more");
+    expect(labelOf("aboutyou", "my_annual_income", "700000-799999")).toBe("₹7,00,000 – ₹7,99,999");
+    expect(labelOf("aboutyou", "family_annual_income", "700000-799999")).toBe("₹7,00,000 – ₹7,99,999");
+    // The two codes with a digit too many read as the bands meant, without a gap between them.
+    expect(labelOf("aboutyou", "family_annual_income", "1500000-2499999")).toBe("₹15,00,000 – ₹24,99,999");
+    expect(labelOf("aboutyou", "family_annual_income", "2500000-49999999")).toBe("₹25,00,000 – ₹49,99,999");
+    expect(labelOf("aboutyou", "family_annual_income", "50000000")).toBe("₹50,00,000 or more");
+    expect(labelOf("aboutyou", "household_items", "NoneOfThese")).toBe("None of these");
+    expect(labelOf("aboutyou", "chief_earner_profession", "NotApplicable")).toBe(
+      "Not applicable: no one in the household earns",
+    );
     expect(labelOf("aboutyou", "household_expense", "3")).toBe("Partially");
     expect(labelOf("vehiclesmachinery", "vehicles", "BikeScooter")).toBe("Bike / scooter");
     expect(labelOf("entertainment", "movieGenre", "Documnetary")).toBe("Documentary");

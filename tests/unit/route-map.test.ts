@@ -103,6 +103,7 @@ const URL_MAP = `
 /survey/start/:id
 /surveys/redirect
 /terms-and-conditions
+/terms/agree
 /view/survey/:slug
 `;
 

@@ -16,6 +16,8 @@ export interface MemberFixture {
   mobile?: string;
   signIn?: boolean;
   persistent?: boolean;
+  /** Agreed to the current terms (the default); false: a member from before agreements were recorded. */
+  termsAgreed?: boolean;
   /** A starting balance, credited through the ledger. */
   points?: number;
   /** Payout accounts, stored directly (fields of PaymentAccount). */

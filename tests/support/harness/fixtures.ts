@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { randomBytes } from "node:crypto";
+import { TERMS_VERSION } from "~/content/pages";
 import { ASSIGNMENT_STATUS } from "~/domain/assignment-status";
 import { assignSurvey } from "~/domain/assignments.server";
 import { recordAudit, type AuditAction } from "~/domain/audit.server";
@@ -34,6 +35,8 @@ const memberFixture = z.object({
   mobile: z.string().optional(),
   signIn: z.boolean().default(false),
   persistent: z.boolean().default(false),
+  /** Agreed to the current terms (as at registration); false: a member from before agreements were recorded. */
+  termsAgreed: z.boolean().default(true),
   /** A starting balance, credited through the ledger as an admin adjustment. */
   points: z.number().int().min(0).default(0),
   /** Payout accounts stored as the account page stores them (fields of PaymentAccount). */
@@ -303,6 +306,7 @@ export async function createFixture(request: Request): Promise<Response> {
         passwordHash: fixture.password ? await hashPassword(fixture.password) : null,
         emailVerifiedAt: fixture.verified ? new Date() : null,
         mobile: fixture.mobile ?? null,
+        ...(fixture.termsAgreed ? { termsAgreedVersion: TERMS_VERSION, termsAgreedAt: new Date() } : {}),
         ...(fixture.details
           ? {
               country: fixture.country,

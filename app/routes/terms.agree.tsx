@@ -1,0 +1,98 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { CardPage } from "~/components/card-page";
+import { CheckboxField, SubmitButton } from "~/components/forms";
+import { TermsAgreementLabel } from "~/components/terms-agreement-label";
+import { POLICIES_LAST_UPDATED, TERMS_CHANGES } from "~/content/pages";
+import { requireMember } from "~/domain/auth.server";
+import { safeRedirect } from "~/domain/login.server";
+import { termsAgreementSchema } from "~/domain/terms-agreement";
+import { needsTermsAgreement, recordTermsAgreement } from "~/domain/terms-agreement.server";
+import { getEnv } from "~/lib/env.server";
+import { formResult, readFormData } from "~/lib/forms.server";
+import { PRODUCT_NAME } from "~/lib/product";
+import { redirectWithToast } from "~/lib/toast.server";
+
+// The member area's door when the terms changed, or when a member has never agreed to any recorded
+// version (members from before agreements were recorded, Google sign-ups): read, tick, continue.
+// Every member page's guard sends such a member here with the page asked for in redirectTo
+// (docs/decisions/067-age-payment-account-terms.md). A plain form; signing out stays possible.
+
+export const meta: MetaFunction = () => [{ title: `Our terms | ${PRODUCT_NAME}` }];
+
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { member } = await requireMember(request);
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
+  if (!needsTermsAgreement(member)) throw redirect(redirectTo);
+  return {
+    redirectTo,
+    neverAgreed: member.termsAgreedVersion === null,
+    updated: POLICIES_LAST_UPDATED,
+    changes: TERMS_CHANGES,
+    supportEmail: getEnv().SUPPORT_EMAIL,
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { member } = await requireMember(request);
+  const formData = await readFormData(request);
+  const redirectTo = safeRedirect(formData.get("redirectTo"));
+  if (!needsTermsAgreement(member)) return redirect(redirectTo);
+  const submission = parseWithZod(formData, { schema: termsAgreementSchema });
+  if (submission.status !== "success") return formResult(submission.reply(), { status: 400 });
+  await recordTermsAgreement(member.id);
+  return redirectWithToast(redirectTo, { type: "success", message: "Thank you. You have agreed to our terms." });
+}
+
+export default function AgreeToTerms() {
+  const { redirectTo, neverAgreed, updated, changes, supportEmail } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "terms-agreement",
+    lastResult,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: termsAgreementSchema }),
+  });
+  return (
+    <CardPage title="Please agree to our terms">
+      <p className="mt-2 text-slate-700">
+        {neverAgreed ? "We now keep a record of each member's agreement to our terms. " : ""}
+        Our Terms and Conditions and Privacy Policy were updated on <time dateTime={updated.iso}>{updated.text}</time>.
+        Please read them and agree to continue to your account.
+      </p>
+      <h2 className="mt-4 font-semibold">What changed</h2>
+      <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-slate-700">
+        {changes.map((change) => (
+          <li key={change}>{change}</li>
+        ))}
+      </ul>
+      <Form method="post" {...getFormProps(form)} noValidate className="mt-6">
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <CheckboxField
+          label={<TermsAgreementLabel />}
+          inputProps={getInputProps(fields.terms, { type: "checkbox" })}
+          errors={fields.terms.errors}
+        />
+        <SubmitButton pendingText="Saving…">Agree and continue</SubmitButton>
+      </Form>
+      <p className="mt-6 text-sm text-slate-600">
+        If you do not agree, you can sign out, and write to{" "}
+        <a href={`mailto:${supportEmail}`} className="text-brand-600 underline">
+          {supportEmail}
+        </a>{" "}
+        if you want your account closed.
+      </p>
+      <Form method="post" action="/logout" className="mt-3">
+        <button type="submit" className="btn-secondary">
+          Logout
+        </button>
+      </Form>
+    </CardPage>
+  );
+}
