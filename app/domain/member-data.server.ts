@@ -130,6 +130,23 @@ export const MEMBER_DATA_TABLES: readonly MemberDataTable[] = [
     },
   },
   {
+    name: "browsers",
+    title: "Browsers you signed in on",
+    description:
+      "Each browser our device cookie saw you sign in or register on, first and last time (decision 070); we keep only a keyed hash of the cookie, never shown here.",
+    covers: ["devices"],
+    columns: ["firstSeenAt", "lastSeenAt"],
+    async read(db, member, after) {
+      if (after !== null) return whole([]);
+      const devices = await db.memberDevice.findMany({
+        where: { memberId: member.id },
+        orderBy: { firstSeenAt: "asc" },
+        select: { firstSeenAt: true, lastSeenAt: true },
+      });
+      return whole(devices);
+    },
+  },
+  {
     name: "links-and-codes",
     title: "E-mailed links and codes",
     description:

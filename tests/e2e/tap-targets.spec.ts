@@ -221,3 +221,8 @@ test("the page of an unverified e-mail has thumb-sized controls", async ({ conte
   await createMember(context, testInfo, { signIn: true, verified: false });
   expect(await checkPages(page, "unverified")).toEqual([]);
 });
+
+test("the terms agreement page has thumb-sized controls", async ({ context, page }, testInfo: TestInfo) => {
+  await createMember(context, testInfo, { signIn: true, termsAgreed: false });
+  expect(await checkPages(page, "unagreed")).toEqual([]);
+});

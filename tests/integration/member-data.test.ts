@@ -52,6 +52,8 @@ async function memberWithEverything(tag: string) {
   await db.oAuthConnection.create({
     data: { provider: "google", providerUserId: `google-${tag}`, memberId: member.id },
   });
+  // A browser the device cookie saw (decision 070): only its keyed hash is stored, never downloaded.
+  await db.memberDevice.create({ data: { memberId: member.id, deviceHash: `device-hash-${tag}` } });
   const questionnaireId = await db.$transaction((tx) =>
     createQuestionnaire(tx, {
       kind: "profile",
@@ -222,6 +224,7 @@ describe("what the download holds", () => {
     expect(text).not.toContain(PASSWORD_HASH);
     expect(text).not.toContain("passwordHash");
     expect(text).not.toContain(asha.tokenHash);
+    expect(text).not.toContain("device-hash-Asha");
     expect(asha.sessionIds.length).toBeGreaterThan(0);
     for (const id of asha.sessionIds) expect(text).not.toContain(id);
     // The admin who acted is not named.

@@ -70,6 +70,8 @@ function register(profile: Profile, today = TODAY) {
       year: profile.year,
       gender: profile.gender,
       mobile: profile.mobile,
+      // The terms box (decision 067) is ticked: these tests are about the profile fields.
+      terms: "on",
     }),
     { schema: stepTwoSchema({ today, isCountry: isCountryCode }) },
   );

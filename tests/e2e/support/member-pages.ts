@@ -3,8 +3,11 @@
 // route files) is out of scope. Every other file in app/routes/ is here or in NOT_MEMBER_PAGES, and
 // the test fails when one is in neither: a new member page cannot be missed.
 
-/** Who looks at the page: a visitor, a verified member, or a member whose e-mail is not verified yet. */
-export type Visitor = "guest" | "member" | "unverified";
+/**
+ * Who looks at the page: a visitor, a verified member, a member whose e-mail is not verified yet, or
+ * one who has not agreed to the current terms (decision 067).
+ */
+export type Visitor = "guest" | "member" | "unverified" | "unagreed";
 
 /** What the test makes before it visits the pages that need data of their own. */
 export interface PageData {
@@ -66,6 +69,8 @@ export const MEMBER_PAGES: Record<string, MemberPage> = {
     shows: "Do you play sport?",
   },
   "_member.help.tsx": { visitor: "member", path: "/help" },
+  "_member.details.data._index.tsx": { visitor: "member", path: "/details/data", shows: "My data" },
+  "terms.agree.tsx": { visitor: "unagreed", path: "/terms/agree" },
   // Questionnaires and survey taking.
   "prescreener.$survey.tsx": {
     visitor: "member",
@@ -99,6 +104,8 @@ export const NOT_MEMBER_PAGES: Record<string, string> = {
   "auth.google.tsx": "redirects to Google",
   "auth.google.respond.tsx": "Google's answer, redirects",
   "api.surveys.$id.callback.tsx": "server-to-server endpoint",
+  "_member.details.data[.]json.tsx": "a file download (the member's data as JSON)",
+  "_member.details.data.csv.$table.tsx": "a file download (one table of the member's data as CSV)",
   "healthz.tsx": "health check",
   "readyz.tsx": "readiness check",
   "robots[.]txt.tsx": "text file",
