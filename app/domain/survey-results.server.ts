@@ -134,7 +134,13 @@ interface QuestionBase {
 }
 
 export type QuestionResult =
-  | (QuestionBase & { kind: "choice"; multiple: boolean; options: ChoiceFigure[] })
+  | (QuestionBase & {
+      kind: "choice";
+      multiple: boolean;
+      options: ChoiceFigure[];
+      /** An attention check (decision 071): the option that passes it. */
+      attentionCheck?: { passLabel: string };
+    })
   | (QuestionBase & { kind: "switch"; options: ChoiceFigure[] })
   | (QuestionBase & {
       kind: "number";
@@ -222,6 +228,7 @@ export async function loadSurveyResults(surveyId: number, request: ResultsReques
     const answered = counts.answered.get(id) ?? 0;
     const base = { id, key: question.key, label: question.label, type: question.type, answered };
     if (CHOICE_TYPES.includes(question.type)) {
+      const pass = question.options.find((option) => option.passesCheck);
       return {
         ...base,
         kind: "choice",
@@ -230,6 +237,7 @@ export async function loadSurveyResults(surveyId: number, request: ResultsReques
           const count = counts.byOption.get(optionIds[option.value]) ?? 0;
           return { value: option.value, label: option.label, count, share: share(count, answered) };
         }),
+        ...(pass ? { attentionCheck: { passLabel: pass.label } } : {}),
       };
     }
     if (question.type === "switch") {

@@ -165,6 +165,12 @@ function QuestionSection({
         {KIND_NOTE[question.kind === "choice" && question.multiple ? "multiple" : question.kind]} Answered by{" "}
         {question.answered}.
       </p>
+      {question.kind === "choice" && question.attentionCheck ? (
+        <p className="text-sm text-slate-600">
+          Attention check: it passes with “{question.attentionCheck.passLabel}”; any other answer ended the survey as a
+          quality termination (those responses are under “All responses”).
+        </p>
+      ) : null}
       {question.kind === "choice" || question.kind === "switch" ? (
         <ChoiceFigures question={question} />
       ) : question.kind === "number" ? (
