@@ -141,6 +141,8 @@ export interface SurveyAssignmentFixture {
   quota?: number;
   /** The survey requires the vendor's server callback (decision 060). */
   requireCallback?: boolean;
+  /** Earlier completes by other members, each `seconds` long (the speeder rule's median, decision 071). */
+  earlierCompletes?: { count: number; seconds: number };
 }
 
 /** A launched survey with an Assigned assignment for the member, and what its vendor would know. */
