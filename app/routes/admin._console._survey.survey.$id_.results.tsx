@@ -290,7 +290,14 @@ function ResponsesTable({
       </h2>
       <p className="text-sm text-slate-600">{pageSummary(total, "responses", responses.page, responses.pageCount)}</p>
       <DataTable
-        headings={["Respondent token", "Outcome", "Started (UTC)", "Ended (UTC)", "Length of interview"]}
+        headings={[
+          "Respondent token",
+          "Outcome",
+          "Started (UTC)",
+          "Ended (UTC)",
+          "Length of interview",
+          "Quality flags",
+        ]}
         className="mt-2"
         empty={responses.rows.length === 0 ? "No responses match these filters." : undefined}
       >
@@ -301,6 +308,7 @@ function ResponsesTable({
             <td className={`whitespace-nowrap ${CELL}`}>{row.startedAt ? utcMinute(row.startedAt) : "–"}</td>
             <td className={`whitespace-nowrap ${CELL}`}>{row.endedAt ? utcMinute(row.endedAt) : "–"}</td>
             <td className={CELL}>{row.lengthSeconds === null ? "–" : formatDuration(row.lengthSeconds)}</td>
+            <td className={CELL}>{row.flags.length > 0 ? row.flags.join(", ") : "–"}</td>
           </tr>
         ))}
       </DataTable>

@@ -276,7 +276,11 @@ describe("attention checks", () => {
     const all = await loadSurveyResults(survey.id, { filters: { outcome: "all" }, page: 1 });
     if (all.kind !== "hosted") throw new Error("expected hosted results");
     expect(all.respondents).toBe(2);
-    expect(all.responses.rows.map((row) => row.outcome).sort()).toEqual(["Complete", "Quality termination"]);
+    // The responses table flags the response whose check failed.
+    expect(all.responses.rows.map((row) => [row.outcome, row.flags]).sort()).toEqual([
+      ["Complete", []],
+      ["Quality termination", ["Failed attention check"]],
+    ]);
     const check = all.questions.find((question) => question.key === "check");
     expect(check).toMatchObject({ kind: "choice", attentionCheck: { passLabel: "Blue" } });
     if (check?.kind !== "choice") throw new Error("expected a choice question");
