@@ -12,7 +12,7 @@ import { createQuestionnaire } from "~/questionnaire/storage.server";
 import { action as callbackAction } from "~/routes/api.surveys.$id.callback";
 import { loader as returnLoader } from "~/routes/surveys.redirect";
 import { action as hostedAction, loader as hostedLoader } from "~/routes/view.survey.$slug";
-import { createTestAssignment, createTestMember, createTestSurvey } from "../support/factories";
+import { createTestAssignment, createTestSurvey } from "../support/factories";
 import { option, page, questionnaire, radio, select, text } from "../support/questionnaires";
 import { expectData, expectRedirect } from "../support/remix";
 import { signedInMember } from "../support/requests";
@@ -61,18 +61,30 @@ function externalSurvey() {
   });
 }
 
-/** `count` earlier completes of the survey by other members, each `seconds` long. */
+/** `count` earlier completes of the survey by other members, each `seconds` long (two statements). */
 async function earlierCompletes(surveyId: number, count: number, seconds: number) {
-  for (let i = 0; i < count; i += 1) {
-    const other = await createTestMember();
-    await createTestAssignment(surveyId, other.id, {
+  const prisma = getPrisma();
+  const others = await prisma.member.createManyAndReturn({
+    data: Array.from({ length: count }, (_, i) => ({
+      email: `earlier-${surveyId}-${i}-${randomBytes(4).toString("hex")}@example.com`,
+      firstName: "Earlier",
+      lastName: "Respondent",
+    })),
+    select: { id: true },
+  });
+  await prisma.assignment.createMany({
+    data: others.map((other) => ({
+      surveyId,
+      memberId: other.id,
+      points: 50,
       status: complete,
-      outcome: "complete",
+      outcome: "complete" as const,
+      respondentToken: randomBytes(16).toString("base64url"),
       startedAt: new Date(Date.now() - seconds * 1000),
       endedAt: new Date(),
       loiSeconds: seconds,
-    });
-  }
+    })),
+  });
 }
 
 /** A signed-in member with a Started assignment of the survey, started `secondsAgo` ago. */
