@@ -4,6 +4,7 @@ import type { FormResult } from "~/lib/form-result";
 import {
   CHOICE_TYPES,
   QUESTION_TYPES,
+  SINGLE_CHOICE_TYPES,
   type QuestionDefinition,
   type QuestionnaireDefinition,
   type QuestionType,
@@ -32,6 +33,11 @@ export interface DraftQuestion {
   exclusive?: number;
   /** The question is shown only when this option of an earlier choice question is chosen. */
   shownWhen?: DraftCondition;
+  /**
+   * Radio and select questions of a hosted survey: the question is an attention check and this is
+   * the index of the option that passes it (decision 071).
+   */
+  check?: number;
 }
 
 /** Where a condition points: an option of a question, by position in the draft. */
@@ -128,10 +134,17 @@ export type BuilderAction =
   | { type: "delete-option"; page: number; question: number; option: number }
   | { type: "set-exclusive"; page: number; question: number; option: number; exclusive: boolean }
   /** `condition` null: always shown. */
-  | { type: "set-condition"; page: number; question: number; condition: DraftCondition | null };
+  | { type: "set-condition"; page: number; question: number; condition: DraftCondition | null }
+  /** `option` null: not an attention check; else the index of the option that passes it. */
+  | { type: "set-check"; page: number; question: number; option: number | null };
 
 export function isChoice(type: QuestionType): boolean {
   return CHOICE_TYPES.includes(type);
+}
+
+/** Whether a question of this type can be an attention check: one answer, one of its options. */
+export function canBeCheck(type: QuestionType): boolean {
+  return SINGLE_CHOICE_TYPES.includes(type);
 }
 
 /** Whether `source` comes before `target` in the survey (pages in order, questions in page order). */
@@ -192,6 +205,12 @@ function mapConditions(
 /** A question without its exclusive mark. */
 function withoutExclusive(question: DraftQuestion): DraftQuestion {
   const { exclusive: _dropped, ...rest } = question;
+  return rest;
+}
+
+/** A question that is no longer an attention check. */
+function withoutCheck(question: DraftQuestion): DraftQuestion {
+  const { check: _dropped, ...rest } = question;
   return rest;
 }
 
@@ -379,7 +398,7 @@ function applyAction(config: EditorConfig, draft: BuilderDraft, action: BuilderA
       if (!question || question.type === action.questionType) return draft;
       // New options: the exclusive mark and every condition on the old ones go with them.
       const changed = withQuestion(draft, action.page, action.question, (each) =>
-        withStartingOptions(config, withoutExclusive(each), action.questionType),
+        withStartingOptions(config, withoutCheck(withoutExclusive(each)), action.questionType),
       );
       return mapConditions(changed, (condition) =>
         condition.page === action.page && condition.question === action.question ? null : condition,
@@ -412,9 +431,18 @@ function applyAction(config: EditorConfig, draft: BuilderDraft, action: BuilderA
       const changed = withQuestion(draft, action.page, action.question, (each) => {
         const kept = { ...each, options: each.options.filter((_, at) => at !== action.option) };
         if (each.optionCodes) kept.optionCodes = each.optionCodes.filter((_, at) => at !== action.option);
-        if (each.exclusive === undefined) return kept;
-        if (each.exclusive === action.option) return withoutExclusive(kept);
-        return each.exclusive > action.option ? { ...kept, exclusive: each.exclusive - 1 } : kept;
+        // The passing option deleted: no longer a check; a later one moves up with its option.
+        const checked =
+          each.check === undefined
+            ? kept
+            : each.check === action.option
+              ? withoutCheck(kept)
+              : each.check > action.option
+                ? { ...kept, check: each.check - 1 }
+                : kept;
+        if (each.exclusive === undefined) return checked;
+        if (each.exclusive === action.option) return withoutExclusive(checked);
+        return each.exclusive > action.option ? { ...checked, exclusive: each.exclusive - 1 } : checked;
       });
       return mapConditions(changed, (condition) => {
         if (condition.page !== action.page || condition.question !== action.question) return condition;
@@ -439,6 +467,13 @@ function applyAction(config: EditorConfig, draft: BuilderDraft, action: BuilderA
         return rest;
       });
     }
+    case "set-check":
+      return withQuestion(draft, action.page, action.question, (question) => {
+        if (action.option === null) return withoutCheck(question);
+        if (!canBeCheck(question.type) || action.option < 0 || action.option >= question.options.length)
+          return question;
+        return { ...question, check: action.option };
+      });
     default:
       return draft;
   }
@@ -454,6 +489,7 @@ const questionShape = z.object({
   required: z.boolean(),
   options: z.array(z.string()),
   exclusive: position.optional(),
+  check: position.optional(),
   shownWhen: z.object({ page: position, question: position, option: position }).strict().optional(),
   // Stable codes (profile sets); the editor that needs them checks their form.
   key: z.string().max(20).optional(),
@@ -516,6 +552,7 @@ export const errorKey = {
   options: (page: number, question: number) => `options.${page}.${question}`,
   option: (page: number, question: number, option: number) => `option.${page}.${question}.${option}`,
   condition: (page: number, question: number) => `condition.${page}.${question}`,
+  check: (page: number, question: number) => `check.${page}.${question}`,
 } as const;
 
 export type DraftErrors = Record<string, string>;
@@ -562,6 +599,9 @@ export const DRAFT_MESSAGES = {
   conditionNotChoice:
     "This question can only depend on a radio, select or checkbox question. Choose another condition.",
   conditionNoOption: "The option this question depends on no longer exists. Choose another condition.",
+  checkNotSingleChoice:
+    "Only a radio or select question can be an attention check. Make it one, or choose “Not a check”.",
+  checkNoOption: "The option that passes this check no longer exists. Choose the option that passes.",
 } as const;
 
 // eslint-disable-next-line no-control-regex
@@ -618,6 +658,10 @@ export function validateDraft(draft: BuilderDraft): DraftErrors {
       }
       if (question.shownWhen)
         put(errorKey.condition(p, q), conditionIssue(draft, { page: p, question: q }, question.shownWhen));
+      if (question.check !== undefined) {
+        if (!canBeCheck(question.type)) put(errorKey.check(p, q), DRAFT_MESSAGES.checkNotSingleChoice);
+        else if (question.check >= question.options.length) put(errorKey.check(p, q), DRAFT_MESSAGES.checkNoOption);
+      }
     }),
   );
   return errors;
@@ -639,6 +683,7 @@ export function draftToDefinition(draft: BuilderDraft): QuestionnaireDefinition 
       title: page.name.trim(),
       questions: page.questions.map((question, q): QuestionDefinition => {
         const checkbox = question.type === "checkbox";
+        const check = canBeCheck(question.type) ? question.check : undefined;
         const condition = question.shownWhen;
         // An unfinished draft's preview may hold a condition validateDraft would refuse: left out.
         const shownWhen =
@@ -655,6 +700,7 @@ export function draftToDefinition(draft: BuilderDraft): QuestionnaireDefinition 
                 value: optionCode(index),
                 label: option.trim(),
                 ...(checkbox && question.exclusive === index ? { exclusive: true } : {}),
+                ...(check === index ? { passesCheck: true } : {}),
               }))
             : [],
           ...(shownWhen ? { shownWhen } : {}),

@@ -27,6 +27,8 @@ export const intent = {
     `set-exclusive:${page}:${question}:${option}:${exclusive ? "yes" : "no"}`,
   /** Applies the question's shown-when picker (its field `condition`). */
   setCondition: (page: number, question: number) => `set-condition:${page}:${question}`,
+  /** Applies the question's attention-check picker (its field `check`). */
+  setCheck: (page: number, question: number) => `set-check:${page}:${question}`,
 } as const;
 
 /** Names of the inputs that carry names (without JavaScript) and the type pickers. */
@@ -38,7 +40,14 @@ export const field = {
   option: (page: number, question: number, option: number) => `option.${page}.${question}.${option}`,
   type: (page: number, question: number) => `type.${page}.${question}`,
   condition: (page: number, question: number) => `condition.${page}.${question}`,
+  check: (page: number, question: number) => `check.${page}.${question}`,
 } as const;
+
+/** An attention-check picker's value read back: null for "Not a check", an option's index, or undefined. */
+export function checkOfValue(value: unknown): number | null | undefined {
+  if (value === "") return null;
+  return typeof value === "string" && INDEX.test(value) ? Number(value) : undefined;
+}
 
 /** The shown-when picker's value of a condition: "" for always shown, else "page:question:option". */
 export function conditionValue(condition: DraftCondition | null | undefined): string {
@@ -120,6 +129,11 @@ export function actionOfIntent(value: string, read: (name: string) => unknown): 
       const at = indices(rest, 2);
       const condition = at ? conditionOfValue(read(field.condition(at[0], at[1]))) : undefined;
       return at && condition !== undefined ? { type: "set-condition", page: at[0], question: at[1], condition } : null;
+    }
+    case "set-check": {
+      const at = indices(rest, 2);
+      const option = at ? checkOfValue(read(field.check(at[0], at[1]))) : undefined;
+      return at && option !== undefined ? { type: "set-check", page: at[0], question: at[1], option } : null;
     }
     default:
       return null;

@@ -190,14 +190,15 @@ async function answerCallback(
 }
 
 /** Ends the respondent's assignment as the return link would, or says why nothing changed. */
-async function endByCallback(surveyId: number, { token, status }: CallbackFields): Promise<CallbackAnswer> {
+async function endByCallback(surveyId: number, { token, status, loiSeconds }: CallbackFields): Promise<CallbackAnswer> {
   const assignment = await getPrisma().assignment.findUnique({
     where: { respondentToken: token },
     select: { id: true, surveyId: true },
   });
   if (!assignment || assignment.surveyId !== surveyId) return fail(404, "unknown_token", MESSAGES.unknownToken);
 
-  const ended = await endAssignment(assignment.id, status);
+  // The vendor's length of interview is the complete's length for the speeder rule (decision 071).
+  const ended = await endAssignment(assignment.id, status, undefined, { loiSeconds });
   if (ended.ok) {
     return success("recorded", token, status, ended.points, `Recorded ${STATUS_WORDS[status]}.`);
   }

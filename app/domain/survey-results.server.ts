@@ -1,9 +1,10 @@
 import { z } from "zod";
-import { Prisma, type AssignmentOutcome } from "~/generated/prisma/client";
+import { Prisma, type AssignmentOutcome, type QualitySignalKind } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/db.server";
 import { allQuestions, CHOICE_TYPES, type QuestionType } from "~/questionnaire/definition";
 import { loadQuestionnaire } from "~/questionnaire/storage.server";
 import { ASSIGNMENT_STATUS_LABEL, type AssignmentStatus } from "./assignment-status";
+import { QUALITY_SIGNAL_LABEL } from "./quality-signals";
 import { formatNumber } from "./survey-results";
 
 // The results of a hosted survey for the researchers (docs/decisions/058-survey-results.md):
@@ -134,7 +135,13 @@ interface QuestionBase {
 }
 
 export type QuestionResult =
-  | (QuestionBase & { kind: "choice"; multiple: boolean; options: ChoiceFigure[] })
+  | (QuestionBase & {
+      kind: "choice";
+      multiple: boolean;
+      options: ChoiceFigure[];
+      /** An attention check (decision 071): the option that passes it. */
+      attentionCheck?: { passLabel: string };
+    })
   | (QuestionBase & { kind: "switch"; options: ChoiceFigure[] })
   | (QuestionBase & {
       kind: "number";
@@ -156,6 +163,8 @@ export interface ResponseRow {
   /** Length of interview in whole seconds (ended − started), or null while either is missing. */
   lengthSeconds: number | null;
   submittedAt: string;
+  /** The open quality signals of this response (decision 071), by label: "Speeder", "Straight answers"… */
+  flags: string[];
 }
 
 export type SurveyResults =
@@ -222,6 +231,7 @@ export async function loadSurveyResults(surveyId: number, request: ResultsReques
     const answered = counts.answered.get(id) ?? 0;
     const base = { id, key: question.key, label: question.label, type: question.type, answered };
     if (CHOICE_TYPES.includes(question.type)) {
+      const pass = question.options.find((option) => option.passesCheck);
       return {
         ...base,
         kind: "choice",
@@ -230,6 +240,7 @@ export async function loadSurveyResults(surveyId: number, request: ResultsReques
           const count = counts.byOption.get(optionIds[option.value]) ?? 0;
           return { value: option.value, label: option.label, count, share: share(count, answered) };
         }),
+        ...(pass ? { attentionCheck: { passLabel: pass.label } } : {}),
       };
     }
     if (question.type === "switch") {
@@ -268,7 +279,8 @@ export function keptResponses(surveyId: number, questionnaireId: number, filters
     ...(filters.to ? [Prisma.sql`r."submittedAt" < ${filters.to}::date + 1`] : []),
   ];
   return Prisma.sql`
-    SELECT r."id", r."submittedAt", a."respondentToken", a."outcome", a."status", a."startedAt", a."endedAt"
+    SELECT r."id", r."submittedAt", a."respondentToken", a."outcome", a."status", a."startedAt", a."endedAt",
+      a."id" AS "assignmentId", a."memberId"
     FROM "QuestionnaireResponse" r JOIN "Assignment" a ON a."id" = r."assignmentId"
     WHERE ${Prisma.join(conditions, " AND ")}`;
 }
@@ -421,10 +433,14 @@ async function responsePage(kept: Prisma.Sql, total: number, wanted: number) {
       startedAt: Date | null;
       endedAt: Date | null;
       submittedAt: Date;
+      kinds: QualitySignalKind[] | null;
     }[]
   >`
     WITH kept AS (${kept})
-    SELECT "respondentToken", "outcome", "status"::int AS "status", "startedAt", "endedAt", "submittedAt"
+    SELECT "respondentToken", "outcome", "status"::int AS "status", "startedAt", "endedAt", "submittedAt",
+      (SELECT array_agg(q."kind"::text ORDER BY q."kind") FROM "QualitySignal" q
+        WHERE q."memberId" = kept."memberId" AND q."subject" = 'assignment:' || kept."assignmentId"
+          AND q."clearedAt" IS NULL) AS "kinds"
     FROM kept ORDER BY "submittedAt" DESC, "id" DESC
     LIMIT ${RESPONSES_PER_PAGE} OFFSET ${(page - 1) * RESPONSES_PER_PAGE}`;
   return {
@@ -442,6 +458,7 @@ async function responsePage(kept: Prisma.Sql, total: number, wanted: number) {
           ? Math.max(0, Math.round((row.endedAt.getTime() - row.startedAt.getTime()) / 1000))
           : null,
       submittedAt: row.submittedAt.toISOString(),
+      flags: (row.kinds ?? []).map((kind) => QUALITY_SIGNAL_LABEL[kind]),
     })),
   };
 }

@@ -9,6 +9,7 @@ import { creditPoints } from "./ledger.server";
 import { hostedSurveyPath, maxScreenOutPoints, TOKEN_PLACEHOLDER } from "./survey-catalogue-schema";
 import { RETURN_STATUSES, verifyReturnUrlWithSecrets, type ReturnStatus } from "./survey-return-links.server";
 import { isSurveyLive, placesHeld, startWindow } from "./survey-live.server";
+import { recordCompleteQuality, recordFailedCheck } from "./survey-quality.server";
 
 // Taking a survey: starting it, ending it (a hosted submit or a vendor's return link) and paying
 // for a complete. See docs/decisions/023-survey-taking.md.
@@ -239,11 +240,17 @@ class AlreadySubmitted extends Error {}
  *
  * The close date: a complete after it counts only from a start within the survey's length plus the
  * grace period; a later one is refused ("too_late") and changes nothing.
+ *
+ * Quality (decision 071): a complete stores its length of interview (the vendor's `loiSeconds`
+ * when its callback reported one, else its own timing) and raises speeder and straight-answers
+ * signals; a hosted survey's quality termination stores its answers too and raises the failed
+ * attention check. Both in this transaction.
  */
 export async function endAssignment(
   assignmentId: number,
   outcome: Exclude<TransitionName, "start">,
-  answers?: { questionnaireId: number; values: Answers },
+  answers?: { questionnaireId: number; values: Answers; definition?: QuestionnaireDefinition },
+  report: { loiSeconds?: number | null } = {},
 ): Promise<EndResult> {
   try {
     return await getPrisma().$transaction(async (tx): Promise<EndResult> => {
@@ -254,6 +261,10 @@ export async function endAssignment(
       if (outcome !== "complete") {
         const moved = await applyTransition(tx, assignmentId, outcome);
         if (!moved) return notStarted();
+        if (outcome === "quality" && answers?.definition) {
+          await storeAnswers(tx, moved, answers);
+          await recordFailedCheck(tx, moved, { definition: answers.definition, values: answers.values });
+        }
         return { ok: true, outcome, status: moved.status, points: await creditCompensation(tx, moved, outcome) };
       }
 
@@ -282,17 +293,8 @@ export async function endAssignment(
 
       const moved = await applyTransition(tx, assignmentId, "complete");
       if (!moved) return notStarted();
-      if (answers) {
-        const saved = await saveResponse(tx, {
-          questionnaireId: answers.questionnaireId,
-          memberId: moved.memberId,
-          assignmentId,
-          answers: answers.values,
-        });
-        // Cannot happen while the status moved just now, unless a response was stored outside
-        // this module; undo the move rather than pay for an assignment answered twice.
-        if (!saved.ok) throw new AlreadySubmitted();
-      }
+      if (answers) await storeAnswers(tx, moved, answers);
+      await recordCompleteQuality(tx, moved, report.loiSeconds ?? timedLength(moved), answers);
       if (moved.points <= 0) return { ok: true, outcome, status: complete, points: 0 };
       const survey = await tx.survey.findUniqueOrThrow({ where: { id: moved.surveyId }, select: { name: true } });
       const credit = await creditPoints(tx, {
@@ -372,6 +374,25 @@ export async function compensationPaid(surveyId: number): Promise<{ total: numbe
     FROM "PointsTransaction" p JOIN "Assignment" a ON a."id" = p."assignmentId"
     WHERE a."surveyId" = ${surveyId} AND p."type" = 'screenout_compensation'`;
   return { total: Number(row.total), members: row.members };
+}
+
+/** A hosted survey's answers, stored with the assignment that has just ended. */
+async function storeAnswers(tx: Tx, moved: MovedAssignment, answers: { questionnaireId: number; values: Answers }) {
+  const saved = await saveResponse(tx, {
+    questionnaireId: answers.questionnaireId,
+    memberId: moved.memberId,
+    assignmentId: moved.id,
+    answers: answers.values,
+  });
+  // Cannot happen while the status moved just now, unless a response was stored outside
+  // this module; undo the move rather than pay for an assignment answered twice.
+  if (!saved.ok) throw new AlreadySubmitted();
+}
+
+/** An ended assignment's own length in whole seconds, from its start to its end. */
+function timedLength(moved: MovedAssignment): number | null {
+  if (!moved.startedAt || !moved.endedAt) return null;
+  return Math.max(0, Math.round((moved.endedAt.getTime() - moved.startedAt.getTime()) / 1000));
 }
 
 // ——— The hosted survey ———

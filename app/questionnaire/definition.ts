@@ -20,6 +20,11 @@ export interface OptionDefinition {
    * any other option of the question.
    */
   exclusive?: boolean;
+  /**
+   * Radio and select questions only: the question is an attention check and this is the option
+   * that passes it (decision 071). At most one per question.
+   */
+  passesCheck?: boolean;
 }
 
 /** The question is shown (and may be answered) only when `option` is chosen in `question`. */
@@ -62,6 +67,14 @@ export interface QuestionnaireDefinition {
  */
 export type AnswerValue = string | number | boolean | string[];
 export type Answers = Record<string, AnswerValue>;
+
+/** Single-choice types: the answer is one option (attention checks, the straight-answers rule). */
+export const SINGLE_CHOICE_TYPES: readonly QuestionType[] = ["radio", "select"];
+
+/** The value of the option that passes the question as an attention check, or null when it is not one. */
+export function attentionCheckPass(question: QuestionDefinition): string | null {
+  return question.options.find((option) => option.passesCheck)?.value ?? null;
+}
 
 export function allQuestions(definition: QuestionnaireDefinition): QuestionDefinition[] {
   return definition.pages.flatMap((page) => page.questions);

@@ -4,6 +4,7 @@ import {
   allQuestions,
   CHOICE_TYPES,
   QUESTION_TYPES,
+  SINGLE_CHOICE_TYPES,
   type Answers,
   type AnswerValue,
   type QuestionDefinition,
@@ -291,6 +292,12 @@ function questionIssues(question: QuestionDefinition, earlier: Map<string, Quest
     issues.push(`${name}: only checkbox questions can have an exclusive option.`);
   } else if (exclusiveCount > 1) {
     issues.push(`${name} has more than one exclusive option.`);
+  }
+  const passCount = question.options.filter((option) => option.passesCheck).length;
+  if (passCount > 0 && !SINGLE_CHOICE_TYPES.includes(question.type)) {
+    issues.push(`${name}: only radio and select questions can be attention checks.`);
+  } else if (passCount > 1) {
+    issues.push(`${name} has more than one option that passes its attention check.`);
   }
   const condition = question.shownWhen;
   if (condition) {

@@ -37,6 +37,7 @@ function optionRows(questionId: number, options: readonly OptionDefinition[]) {
     value: option.value,
     label: option.label,
     exclusive: option.exclusive ?? false,
+    passesCheck: option.passesCheck ?? false,
   }));
 }
 
@@ -183,7 +184,14 @@ export async function updateQuestionnaire(tx: Tx, id: number, definition: Questi
 async function updateOptions(
   tx: Tx,
   questionId: number,
-  existing: readonly { id: number; value: string; label: string; position: number; exclusive: boolean }[],
+  existing: readonly {
+    id: number;
+    value: string;
+    label: string;
+    position: number;
+    exclusive: boolean;
+    passesCheck: boolean;
+  }[],
   options: readonly OptionDefinition[],
 ) {
   const wanted = optionRows(questionId, options);
@@ -191,13 +199,19 @@ async function updateOptions(
   const removedIds = existing.filter((row) => !wantedValues.has(row.value)).map((row) => row.id);
   if (removedIds.length > 0) await tx.questionOption.deleteMany({ where: { id: { in: removedIds } } });
   const created: typeof wanted = [];
-  for (const row of wanted) {
+  // Options losing the attention check's pass first: one passing option per question is unique.
+  for (const row of [...wanted].sort((a, b) => Number(a.passesCheck) - Number(b.passesCheck))) {
     const match = existing.find((each) => each.value === row.value);
     if (!match) created.push(row);
-    else if (match.label !== row.label || match.position !== row.position || match.exclusive !== row.exclusive) {
+    else if (
+      match.label !== row.label ||
+      match.position !== row.position ||
+      match.exclusive !== row.exclusive ||
+      match.passesCheck !== row.passesCheck
+    ) {
       await tx.questionOption.update({
         where: { id: match.id },
-        data: { label: row.label, position: row.position, exclusive: row.exclusive },
+        data: { label: row.label, position: row.position, exclusive: row.exclusive, passesCheck: row.passesCheck },
       });
     }
   }
@@ -244,6 +258,7 @@ export async function loadQuestionnaire(db: Tx, id: number): Promise<StoredQuest
             value: option.value,
             label: option.label,
             ...(option.exclusive ? { exclusive: true } : {}),
+            ...(option.passesCheck ? { passesCheck: true } : {}),
           })),
           ...(condition ? { shownWhen: { question: condition.question.key, option: condition.option.value } } : {}),
         };

@@ -165,6 +165,12 @@ function QuestionSection({
         {KIND_NOTE[question.kind === "choice" && question.multiple ? "multiple" : question.kind]} Answered by{" "}
         {question.answered}.
       </p>
+      {question.kind === "choice" && question.attentionCheck ? (
+        <p className="text-sm text-slate-600">
+          Attention check: it passes with “{question.attentionCheck.passLabel}”; any other answer ended the survey as a
+          quality termination (those responses are under “All responses”).
+        </p>
+      ) : null}
       {question.kind === "choice" || question.kind === "switch" ? (
         <ChoiceFigures question={question} />
       ) : question.kind === "number" ? (
@@ -284,7 +290,14 @@ function ResponsesTable({
       </h2>
       <p className="text-sm text-slate-600">{pageSummary(total, "responses", responses.page, responses.pageCount)}</p>
       <DataTable
-        headings={["Respondent token", "Outcome", "Started (UTC)", "Ended (UTC)", "Length of interview"]}
+        headings={[
+          "Respondent token",
+          "Outcome",
+          "Started (UTC)",
+          "Ended (UTC)",
+          "Length of interview",
+          "Quality flags",
+        ]}
         className="mt-2"
         empty={responses.rows.length === 0 ? "No responses match these filters." : undefined}
       >
@@ -295,6 +308,7 @@ function ResponsesTable({
             <td className={`whitespace-nowrap ${CELL}`}>{row.startedAt ? utcMinute(row.startedAt) : "–"}</td>
             <td className={`whitespace-nowrap ${CELL}`}>{row.endedAt ? utcMinute(row.endedAt) : "–"}</td>
             <td className={CELL}>{row.lengthSeconds === null ? "–" : formatDuration(row.lengthSeconds)}</td>
+            <td className={CELL}>{row.flags.length > 0 ? row.flags.join(", ") : "–"}</td>
           </tr>
         ))}
       </DataTable>

@@ -11,6 +11,7 @@ import { SubmitButton } from "~/components/forms";
 import { endedMessage, pausedMessage, SurveyMessage, tooLateMessage } from "~/components/survey-message";
 import { requireVerifiedMember } from "~/domain/auth.server";
 import { hostedSurveyPath, isSurveySlug } from "~/domain/survey-catalogue-schema";
+import { failedAttentionCheck } from "~/domain/survey-quality";
 import { endAssignment, findHostedSurvey } from "~/domain/survey-taking.server";
 import { formResult, readFormData } from "~/lib/forms.server";
 import { PRODUCT_NAME } from "~/lib/product";
@@ -76,9 +77,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return formResult(submission.reply(), { status: submission.status === "error" ? 400 : 200 });
   }
-  const ended = await endAssignment(state.assignmentId, "complete", {
+  // A failed attention check ends the survey as a quality termination, without a reward (decision 071).
+  const outcome = failedAttentionCheck(state.definition, submission.value) ? "quality" : "complete";
+  const ended = await endAssignment(state.assignmentId, outcome, {
     questionnaireId: state.questionnaireId,
     values: submission.value,
+    definition: state.definition,
   });
   if (!ended.ok && ended.reason === "not_started") {
     const message = ended.status === ASSIGNMENT_STATUS.complete ? ALREADY_SUBMITTED : CLOSED;

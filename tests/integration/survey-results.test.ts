@@ -406,6 +406,7 @@ describe("the responses table", () => {
       endedAt: "2026-11-01T10:00:00.000Z",
       lengthSeconds: 12 * 60,
       submittedAt: "2026-11-01T10:00:00.000Z",
+      flags: [],
     });
   });
 

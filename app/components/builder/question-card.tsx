@@ -1,4 +1,5 @@
 import {
+  canBeCheck,
   conditionChoices,
   errorKey,
   isChoice,
@@ -7,7 +8,7 @@ import {
   type BuilderDraft,
   type DraftErrors,
 } from "~/builder/draft";
-import { conditionOfValue, conditionValue, field, intent } from "~/builder/intents";
+import { checkOfValue, conditionOfValue, conditionValue, field, intent } from "~/builder/intents";
 import { ErrorList, errorAria } from "~/components/forms";
 import type { QuestionType } from "~/questionnaire/definition";
 import { EditableName } from "./editable-name";
@@ -33,6 +34,7 @@ export function QuestionCard({
   interactive,
   dispatch,
   typeChoices = TYPE_CHOICES,
+  attentionChecks = false,
 }: {
   draft: BuilderDraft;
   page: number;
@@ -43,6 +45,8 @@ export function QuestionCard({
   dispatch: (action: BuilderAction) => void;
   /** The types offered, in the editor's order (the builder's palette by default). */
   typeChoices?: readonly { value: string; label: string }[];
+  /** Whether a radio or select question can be marked as an attention check (hosted surveys). */
+  attentionChecks?: boolean;
 }) {
   const typeId = `builder-type-${page}-${index}`;
   const typeError = errors[field.type(page, index)];
@@ -125,6 +129,17 @@ export function QuestionCard({
           <AddOptionButton page={page} question={index} />
         </div>
       ) : null}
+      {attentionChecks && (canBeCheck(question.type) || question.check !== undefined) ? (
+        <CheckPicker
+          page={page}
+          question={index}
+          options={question.options}
+          current={question.check}
+          error={errors[errorKey.check(page, index)]}
+          interactive={interactive}
+          dispatch={dispatch}
+        />
+      ) : null}
       <ConditionPicker
         draft={draft}
         page={page}
@@ -133,6 +148,71 @@ export function QuestionCard({
         interactive={interactive}
         dispatch={dispatch}
       />
+    </div>
+  );
+}
+
+/**
+ * Marks the question as an attention check with the option that passes it (decision 071): a member
+ * who answers otherwise ends the survey as a quality termination. Without JavaScript the picker is
+ * applied by its own button, like the condition.
+ */
+function CheckPicker({
+  page,
+  question,
+  options,
+  current,
+  error,
+  interactive,
+  dispatch,
+}: {
+  page: number;
+  question: number;
+  options: readonly string[];
+  current: number | undefined;
+  error: string | undefined;
+  interactive: boolean;
+  dispatch: (action: BuilderAction) => void;
+}) {
+  const id = `builder-check-${page}-${question}`;
+  const value = current === undefined ? "" : String(current);
+  return (
+    <div className="mt-3 flex flex-wrap items-center gap-3">
+      <label htmlFor={id} className="text-sm">
+        Attention check
+      </label>
+      <select
+        id={id}
+        name={field.check(page, question)}
+        value={value}
+        onChange={(event) => {
+          const option = checkOfValue(event.target.value);
+          if (option !== undefined) dispatch({ type: "set-check", page, question, option });
+        }}
+        {...errorAria(error ? `${id}-error` : undefined)}
+        className="max-w-full rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
+      >
+        <option value="">Not a check</option>
+        {current !== undefined && current >= options.length ? (
+          <option value={value}>(an option that no longer exists)</option>
+        ) : null}
+        {options.map((option, o) => (
+          <option key={o} value={String(o)}>
+            {`Passes with: ${option}`}
+          </option>
+        ))}
+      </select>
+      {interactive ? null : (
+        <button
+          type="submit"
+          name="intent"
+          value={intent.setCheck(page, question)}
+          className="btn-secondary px-2 py-1 text-sm"
+        >
+          Set check
+        </button>
+      )}
+      <ErrorList id={`${id}-error`} errors={error ? [error] : undefined} />
     </div>
   );
 }

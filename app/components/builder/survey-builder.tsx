@@ -206,7 +206,13 @@ export function SurveyBuilder({ purpose, draft: serverDraft, version, refusal }:
       {draft ? (
         <div className="grid gap-6 md:grid-cols-[12rem_1fr]">
           <Palette />
-          <DraftEditor draft={draft} errors={errors} interactive={hydrated} dispatch={dispatch} />
+          <DraftEditor
+            draft={draft}
+            errors={errors}
+            interactive={hydrated}
+            dispatch={dispatch}
+            attentionChecks={purpose === "hosted_survey"}
+          />
         </div>
       ) : (
         <div className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center">
@@ -264,11 +270,14 @@ function DraftEditor({
   errors,
   interactive,
   dispatch,
+  attentionChecks,
 }: {
   draft: BuilderDraft;
   errors: DraftErrors;
   interactive: boolean;
   dispatch: (action: BuilderAction) => void;
+  /** Hosted surveys only: a screener's questions are not attention checks. */
+  attentionChecks: boolean;
 }) {
   return (
     <div className="min-w-0 space-y-4">
@@ -338,6 +347,7 @@ function DraftEditor({
                     errors={errors}
                     interactive={interactive}
                     dispatch={dispatch}
+                    attentionChecks={attentionChecks}
                   />
                 </li>
               ))}

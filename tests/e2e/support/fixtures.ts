@@ -145,6 +145,8 @@ export interface SurveyAssignmentFixture {
   requireCallback?: boolean;
   /** Points for a screen-out or over quota inside the survey (decision 063). */
   screenOutPoints?: number;
+  /** Earlier completes by other members, each `seconds` long (the speeder rule's median, decision 071). */
+  earlierCompletes?: { count: number; seconds: number };
 }
 
 /** A launched survey with an Assigned assignment for the member, and what its vendor would know. */

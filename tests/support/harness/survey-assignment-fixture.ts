@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
+import { ASSIGNMENT_STATUS } from "~/domain/assignment-status";
 import { getPrisma } from "~/lib/db.server";
 import type { QuestionnaireDefinition } from "~/questionnaire/definition";
 import { createQuestionnaire } from "~/questionnaire/storage.server";
@@ -24,6 +25,8 @@ export const surveyAssignmentFixture = z.object({
     requireCallback: z.boolean().default(false),
     /** Points for a screen-out or over quota inside the survey (decision 063). */
     screenOutPoints: z.number().int().min(0).default(0),
+    /** Earlier completes by other members, each this many seconds long: the speeder rule's median (decision 071). */
+    earlierCompletes: z.object({ count: z.number().int().min(1).max(50), seconds: z.number().int().min(1) }).optional(),
   }),
 });
 
@@ -69,6 +72,25 @@ export async function createSurveyAssignmentFixture(
         respondentToken: randomBytes(16).toString("base64url"),
       },
     });
+    for (let i = 0; i < (input.earlierCompletes?.count ?? 0); i += 1) {
+      const seconds = input.earlierCompletes!.seconds;
+      const other = await tx.member.create({
+        data: { email: `earlier-${suffix}-${i}@example.com`, firstName: "Earlier", lastName: "Respondent" },
+      });
+      await tx.assignment.create({
+        data: {
+          surveyId: survey.id,
+          memberId: other.id,
+          points: input.points,
+          status: ASSIGNMENT_STATUS.complete,
+          outcome: "complete",
+          respondentToken: randomBytes(16).toString("base64url"),
+          startedAt: new Date(Date.now() - seconds * 1000),
+          endedAt: new Date(),
+          loiSeconds: seconds,
+        },
+      });
+    }
     return {
       surveyId: survey.id,
       slug: survey.slug,
