@@ -123,7 +123,7 @@ describe("the quota's admission", () => {
     expect(await startSurvey(second.memberId, survey.id)).toMatchObject({ kind: "go" });
 
     // The expired start comes back with a complete: the place is the second member's now.
-    expect(await endAssignment(first.id, "complete")).toEqual({ ok: false, reason: "over_quota" });
+    expect(await endAssignment(first.id, "complete")).toEqual({ ok: false, reason: "over_quota", points: 0 });
     expect(await statusOf(first.id)).toMatchObject({ status: notAllowed, credits: 0 });
     expect(await endAssignment(second.id, "complete")).toMatchObject({ ok: true, points: 60 });
   });
