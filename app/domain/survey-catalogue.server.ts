@@ -171,7 +171,7 @@ function surveyData(input: SurveyInput, slug: string) {
  * may stay, so a survey whose close date has passed can still be edited.
  */
 function closeDateError(input: SurveyInput, current: Date | null): FieldErrors | null {
-  if (input.closesAt === null || input.closesAt > new Date()) return null;
+  if (input.closesAt == null || input.closesAt > new Date()) return null;
   // The form shows the stored date to the minute: the same minute is the same date.
   if (current !== null && sameMinute(current, input.closesAt)) return null;
   return { closesAt: [SURVEY_MESSAGES.closesAtPast] };

@@ -219,7 +219,11 @@ describe("the rules of today's assignments hold for audience members", () => {
     ]);
     // Ended: off the list, and opening it again writes nothing.
     expect(await surveysOf(member.id)).toEqual([]);
-    expect(await startSurvey(member.id, survey.id)).toEqual({ kind: "ended", status: ASSIGNMENT_STATUS.notAllowed });
+    expect(await startSurvey(member.id, survey.id)).toEqual({
+      kind: "ended",
+      status: ASSIGNMENT_STATUS.notAllowed,
+      assignmentId: expect.any(Number),
+    });
     expect(await rowsOf(member.id)).toHaveLength(1);
   });
 
@@ -231,7 +235,11 @@ describe("the rules of today's assignments hold for audience members", () => {
     await createTestAssignment(survey.id, rejected.id, { status: ASSIGNMENT_STATUS.rejected });
     await toAll(admin, survey);
     expect(await seeing(survey.id, [done, rejected])).toEqual([]);
-    expect(await startSurvey(done.id, survey.id)).toEqual({ kind: "ended", status: ASSIGNMENT_STATUS.complete });
+    expect(await startSurvey(done.id, survey.id)).toEqual({
+      kind: "ended",
+      status: ASSIGNMENT_STATUS.complete,
+      assignmentId: expect.any(Number),
+    });
     expect(await getPrisma().assignment.count()).toBe(2);
   });
 
