@@ -677,7 +677,16 @@ export const RELEASE_MESSAGES = {
  * clicks release once. Audited with the reason; the member is mailed.
  */
 export async function releaseWithdrawal(admin: Reviewer, referenceId: string, reason: string): Promise<ReviewResult> {
-  return getPrisma().$transaction(async (tx) => {
+  return getPrisma().$transaction((tx) => releaseHeldWithdrawal(tx, admin, referenceId, reason));
+}
+
+/** releaseWithdrawal inside the caller's transaction: a granted appeal releases with its decision. */
+export async function releaseHeldWithdrawal(
+  tx: Tx,
+  admin: Reviewer,
+  referenceId: string,
+  reason: string,
+): Promise<ReviewResult> {
     const [released] = await tx.withdrawalRequest.updateManyAndReturn({
       where: { referenceId, status: "held" },
       data: { status: "pending", releasedById: admin.id, releasedAt: new Date(), releaseReason: reason },
@@ -710,7 +719,6 @@ export async function releaseWithdrawal(admin: Reviewer, referenceId: string, re
       },
     });
     return { ok: true, message: RELEASE_MESSAGES.released(referenceId) };
-  });
 }
 
 /** What the review of a held request shows: why it is held, the member's score now and their signals. */
