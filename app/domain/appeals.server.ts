@@ -17,8 +17,10 @@ import { appealEventKey, QUALITY_TERMINATION_REASON, type AppealKindName } from 
 // unique source.
 
 export const APPEAL_REFUSALS = {
-  notAppealable: "There is nothing to appeal here: open your Points History or Survey History and choose Appeal beside the event.",
-  alreadyAppealed: "You have already appealed this. You can appeal each event once; the admin's reply will appear here.",
+  notAppealable:
+    "There is nothing to appeal here: open your Points History or Survey History and choose Appeal beside the event.",
+  alreadyAppealed:
+    "You have already appealed this. You can appeal each event once; the admin's reply will appear here.",
   notFound: "This appeal does not exist.",
   alreadyDecided: "This appeal has already been decided.",
 } as const;
@@ -107,7 +109,10 @@ export async function fileAppeal(
       skipDuplicates: true,
     });
     if (count === 0) return { ok: false, message: APPEAL_REFUSALS.alreadyAppealed };
-    return { ok: true, message: "Your appeal is sent. An admin will reply; you will see the reply here and by e-mail." };
+    return {
+      ok: true,
+      message: "Your appeal is sent. An admin will reply; you will see the reply here and by e-mail.",
+    };
   });
 }
 
@@ -156,7 +161,12 @@ export async function listAppeals() {
     },
   } as const;
   const [open, decided] = await Promise.all([
-    prisma.appeal.findMany({ where: { status: "open" }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], take: APPEALS_PAGE_SIZE, select }),
+    prisma.appeal.findMany({
+      where: { status: "open" },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      take: APPEALS_PAGE_SIZE,
+      select,
+    }),
     prisma.appeal.findMany({
       where: { status: { not: "open" } },
       orderBy: [{ decidedAt: "desc" }, { id: "desc" }],
@@ -258,7 +268,8 @@ export async function withAppeals<Row extends { appealEvent: { kind: AppealKindN
   memberId: number,
   history: { rows: Row[]; page: number; pageCount: number },
 ) {
-  const keyOf = (row: Row) => (row.appealEvent ? appealEventKey(row.appealEvent.kind, row.appealEvent.subjectId) : null);
+  const keyOf = (row: Row) =>
+    row.appealEvent ? appealEventKey(row.appealEvent.kind, row.appealEvent.subjectId) : null;
   const appeals = await memberAppeals(
     memberId,
     history.rows.map(keyOf).filter((key): key is string => key !== null),

@@ -687,38 +687,38 @@ export async function releaseHeldWithdrawal(
   referenceId: string,
   reason: string,
 ): Promise<ReviewResult> {
-    const [released] = await tx.withdrawalRequest.updateManyAndReturn({
-      where: { referenceId, status: "held" },
-      data: { status: "pending", releasedById: admin.id, releasedAt: new Date(), releaseReason: reason },
-      select: { memberId: true, points: true, amountMinor: true, holdReason: true, holdScore: true },
-    });
-    if (!released) {
-      const current = await tx.withdrawalRequest.findUnique({ where: { referenceId }, select: { status: true } });
-      return current
-        ? { ok: false, message: RELEASE_MESSAGES.notHeld(referenceId) }
-        : { ok: false, message: "This withdrawal request does not exist." };
-    }
-    await queueWithdrawalReleasedMail(tx, await recipient(tx, released.memberId), {
-      referenceId,
-      amount: formatRupees(released.amountMinor),
-    });
-    await recordAudit(tx, {
-      admin,
-      action: "withdrawal.released",
-      targetType: "withdrawal",
-      targetId: referenceId,
-      details: {
-        memberId: released.memberId,
-        points: released.points,
-        amountMinor: released.amountMinor,
-        holdReason: released.holdReason,
-        holdScore: released.holdScore,
-        reason,
-        before: { Status: "held" },
-        after: { Status: "pending" },
-      },
-    });
-    return { ok: true, message: RELEASE_MESSAGES.released(referenceId) };
+  const [released] = await tx.withdrawalRequest.updateManyAndReturn({
+    where: { referenceId, status: "held" },
+    data: { status: "pending", releasedById: admin.id, releasedAt: new Date(), releaseReason: reason },
+    select: { memberId: true, points: true, amountMinor: true, holdReason: true, holdScore: true },
+  });
+  if (!released) {
+    const current = await tx.withdrawalRequest.findUnique({ where: { referenceId }, select: { status: true } });
+    return current
+      ? { ok: false, message: RELEASE_MESSAGES.notHeld(referenceId) }
+      : { ok: false, message: "This withdrawal request does not exist." };
+  }
+  await queueWithdrawalReleasedMail(tx, await recipient(tx, released.memberId), {
+    referenceId,
+    amount: formatRupees(released.amountMinor),
+  });
+  await recordAudit(tx, {
+    admin,
+    action: "withdrawal.released",
+    targetType: "withdrawal",
+    targetId: referenceId,
+    details: {
+      memberId: released.memberId,
+      points: released.points,
+      amountMinor: released.amountMinor,
+      holdReason: released.holdReason,
+      holdScore: released.holdScore,
+      reason,
+      before: { Status: "held" },
+      after: { Status: "pending" },
+    },
+  });
+  return { ok: true, message: RELEASE_MESSAGES.released(referenceId) };
 }
 
 /** What the review of a held request shows: why it is held, the member's score now and their signals. */
