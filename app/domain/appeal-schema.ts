@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { plainText } from "~/lib/validation";
 
 // The appeal forms' schemas (decision 073), shared by the actions and the components.
 
@@ -7,18 +8,12 @@ export const APPEAL_REPLY_MAX = 1000;
 
 export const APPEAL_MESSAGES = {
   message: "Tell us in a few words why you think this was a mistake.",
-  messageTooLong: `Keep your message to ${APPEAL_MESSAGE_MAX} characters or fewer.`,
   reply: "Write a reply: the member reads it.",
-  replyTooLong: `Keep the reply to ${APPEAL_REPLY_MAX} characters or fewer.`,
   appealId: "This appeal does not exist.",
 } as const;
 
 export const fileAppealSchema = z.object({
-  message: z
-    .string({ required_error: APPEAL_MESSAGES.message })
-    .trim()
-    .min(1, APPEAL_MESSAGES.message)
-    .max(APPEAL_MESSAGE_MAX, APPEAL_MESSAGES.messageTooLong),
+  message: plainText({ max: APPEAL_MESSAGE_MAX, required: APPEAL_MESSAGES.message }),
 });
 
 export const decideAppealSchema = z.object({
@@ -27,11 +22,7 @@ export const decideAppealSchema = z.object({
     .int(APPEAL_MESSAGES.appealId)
     .positive(APPEAL_MESSAGES.appealId)
     .max(2_147_483_647, APPEAL_MESSAGES.appealId),
-  reply: z
-    .string({ required_error: APPEAL_MESSAGES.reply })
-    .trim()
-    .min(1, APPEAL_MESSAGES.reply)
-    .max(APPEAL_REPLY_MAX, APPEAL_MESSAGES.replyTooLong),
+  reply: plainText({ max: APPEAL_REPLY_MAX, required: APPEAL_MESSAGES.reply }),
 });
 
 export const APPEAL_KINDS = ["reversal", "quality_termination", "hold"] as const;

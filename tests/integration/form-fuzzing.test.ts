@@ -625,6 +625,47 @@ const FUZZ: Record<string, FuzzRow> = {
     ],
     rerender: true,
   },
+  // Appeals (decision 073): a refused appeal or decision stores nothing and moves no points.
+  "_member.activities.appeal.$event": {
+    roles: ["member"],
+    fields: ["message"],
+    setup: async (world) => {
+      const survey = await createTestSurvey();
+      const assignment = await createTestAssignment(survey.id, world.member.id, {
+        status: ASSIGNMENT_STATUS.rejectedTerm,
+        outcome: "quality",
+      });
+      return { params: { event: `quality_termination-${assignment.id}` } };
+    },
+    variants: [{ poison: [["message", TEXT]] }],
+  },
+  "admin._console.appeals": {
+    roles: ["admin"],
+    fields: ["appealId", "reply"],
+    setup: async (world) => {
+      const survey = await createTestSurvey();
+      const assignment = await createTestAssignment(survey.id, world.member.id, {
+        status: ASSIGNMENT_STATUS.rejectedTerm,
+        outcome: "quality",
+      });
+      const appeal = await getPrisma().appeal.create({
+        data: {
+          memberId: world.member.id,
+          kind: "quality_termination",
+          subjectId: assignment.id,
+          eventKey: `quality_termination:${assignment.id}`,
+          message: "Unfair",
+        },
+      });
+      return { extraValues: [String(appeal.id)] };
+    },
+    variants: [
+      ...(["grant", "uphold"] as Intent[]).map((intent): Variant => ({ intent, poison: [["reply", TEXT]] })),
+      ...(["grant", "uphold"] as Intent[]).map((intent): Variant => ({ intent, poison: [["appealId", JUNK_ID]] })),
+      { intent: null },
+      { intent: ANY_UNKNOWN_INTENT },
+    ],
+  },
   "admin._console.withdrawal.req.$referenceId": {
     roles: ["admin"],
     fields: ["reason", "confirmed"],
