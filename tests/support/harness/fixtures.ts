@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { ASSIGNMENT_STATUS } from "~/domain/assignment-status";
 import { recordAudit, type AuditAction } from "~/domain/audit.server";
 import { creditPoints } from "~/domain/ledger.server";
+import { raiseSignal } from "~/domain/quality-signals.server";
 import { hashPassword } from "~/domain/passwords.server";
 import { buildRules, type AdminAnswers } from "~/domain/screener-rules";
 import { saveScreenerRules } from "~/domain/screeners.server";
@@ -50,6 +51,8 @@ const memberFixture = z.object({
       }),
     )
     .default([]),
+  /** Open quality signals raised through raiseSignal (appeals, decision 073): e.g. ["speeder"]. */
+  qualitySignals: z.array(z.enum(["speeder", "attention_check", "straight_answers"])).default([]),
 });
 
 // A resource route answers with a plain Response: single fetch drops the headers of data() here,
@@ -288,6 +291,9 @@ export async function createFixture(request: Request): Promise<Response> {
     for (const { usableInHours, ...account } of fixture.paymentAccounts) {
       const usableAt = new Date(Date.now() + usableInHours * 60 * 60 * 1000);
       await tx.paymentAccount.create({ data: { ...account, memberId: created.id, usableAt } });
+    }
+    for (const [index, kind] of fixture.qualitySignals.entries()) {
+      await raiseSignal(tx, { memberId: created.id, kind, subject: `fixture:${index}`, evidence: {} });
     }
     return created;
   });
