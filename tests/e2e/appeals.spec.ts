@@ -1,11 +1,12 @@
 import { expect, test } from "@playwright/test";
-import { createAdmin, createMember } from "./support/fixtures";
+import { createAdmin, createAssignedSurvey, createMember } from "./support/fixtures";
 import { signInAsAdmin } from "./support/admin";
 import { waitForMail } from "./support/mail";
 
 // Appeals (issue 20 point 4, decision 073), with JavaScript on and off: a member with a speeder
 // signal requests a withdrawal and it is held (they see why); they appeal; an admin grants the
-// appeal with a reply; the hold is released and the member sees the reply.
+// appeal with a reply; the hold is released and the member sees the reply. A reversed complete,
+// appealed and granted, brings its points back once.
 
 const BANK = {
   method: "bank" as const,
@@ -83,4 +84,60 @@ test("a held withdrawal is appealed, granted and released; the member reads the 
   await expect(row).toContainText("Reply: We checked your answers and all is well. Sorry for the wait.");
   const mail = await waitForMail(member.email, "Your appeal was granted");
   expect(mail.text).toContain("We checked your answers and all is well.");
+});
+
+test("a reversed complete is appealed and granted: the points come back once", async ({
+  page,
+  browser,
+  baseURL,
+  javaScriptEnabled,
+}, testInfo) => {
+  const member = await createMember(page.context(), testInfo, { signIn: true });
+  const { surveyId, assignmentId } = await createAssignedSurvey(page.context(), {
+    name: `Appeal survey ${testInfo.project.name}`,
+    assignTo: member.email,
+    points: 80,
+    status: 3,
+  });
+
+  const context = await browser.newContext({ baseURL, javaScriptEnabled });
+  try {
+    const admin = await context.newPage();
+    await signInAsAdmin(admin, await createAdmin(context, testInfo));
+    await admin.goto(`/admin/users/${member.id}?reverse=${assignmentId}`);
+    const reverse = admin.getByRole("region", { name: `Reverse the complete of assignment ${assignmentId}` });
+    await reverse.getByLabel("Reason (shown to the member)").fill("Speeding: finished in 40 seconds");
+    await reverse.getByLabel("I confirm: take this reward back.").check();
+    await reverse.getByRole("button", { name: "Reverse the complete" }).click();
+    await expect(admin.getByText(/80 points taken back/)).toBeVisible();
+
+    // The member sees the reason beside the -80 and appeals it.
+    await page.goto("/activities/PointsRecords");
+    const taken = page.getByRole("row").filter({ hasText: "Speeding: finished in 40 seconds" });
+    await expect(taken).toContainText("-80");
+    await taken.getByRole("link", { name: "Appeal" }).click();
+    await page.getByLabel("Why do you think this was a mistake?").fill("I read fast but answered carefully.");
+    await page.getByRole("button", { name: "Send appeal" }).click();
+    await expect(page.getByText(/^Your appeal is sent\./)).toBeVisible();
+
+    await admin.goto("/admin/appeals");
+    const appeal = admin.getByRole("listitem").filter({ hasText: `Member #${member.id} ` });
+    await expect(appeal).toContainText("Granting returns 80 points.");
+    await appeal.getByLabel("Reply to the member").fill("The survey was short; your answers are consistent.");
+    await appeal.getByRole("button", { name: "Grant" }).click();
+    await expect(admin.getByText(`80 points returned to member #${member.id}.`)).toBeVisible();
+  } finally {
+    await context.close();
+  }
+
+  await page.goto("/activities/PointsRecords");
+  await expect(page.getByRole("row").filter({ hasText: "Speeding: finished in 40 seconds" })).toContainText(
+    "Reply: The survey was short; your answers are consistent.",
+  );
+  await expect(page.getByRole("row").filter({ hasText: "Appeal granted: 80 points returned" })).toContainText("+80");
+  await page.goto("/activities/surveyRecords");
+  const survey = page.getByRole("row").filter({ has: page.getByRole("cell", { name: String(surveyId), exact: true }) });
+  await expect(survey.getByRole("cell").nth(3)).toHaveText("80");
+  await page.goto("/dashboard");
+  await expect(page.getByTestId("points-balance")).toHaveText("80");
 });
