@@ -14,7 +14,7 @@ import {
   type RoleWorld,
 } from "../support/roles";
 import * as fx from "../support/security-fixtures";
-import { createTestAssignment, createTestSurvey } from "../support/factories";
+import { createTestSurvey } from "../support/factories";
 import { MEMBER_ACTION_INTENTS } from "~/domain/member-actions-schema";
 import { creditPoints } from "~/domain/ledger.server";
 import { changedTables, databaseSnapshot } from "../support/db-snapshot";
@@ -160,14 +160,7 @@ const MATRIX: Record<string, Row> = {
   "_member.activities.appeal.$event": {
     get: memberWithDetails(200, 404),
     post: memberWithDetails(400, 404),
-    setup: async (world) => {
-      const survey = await createTestSurvey();
-      const assignment = await createTestAssignment(survey.id, world.member.id, {
-        status: ASSIGNMENT_STATUS.rejectedTerm,
-        outcome: "quality",
-      });
-      return { params: { event: `quality_termination-${assignment.id}` } };
-    },
+    setup: async (world) => ({ params: { event: (await fx.ownQualityTermination(world)).event } }),
   },
   "_member.details": { get: null },
   "_member.details._index": { get: everyone("/details/user") },

@@ -629,31 +629,20 @@ const FUZZ: Record<string, FuzzRow> = {
   "_member.activities.appeal.$event": {
     roles: ["member"],
     fields: ["message"],
-    setup: async (world) => {
-      const survey = await createTestSurvey();
-      const assignment = await createTestAssignment(survey.id, world.member.id, {
-        status: ASSIGNMENT_STATUS.rejectedTerm,
-        outcome: "quality",
-      });
-      return { params: { event: `quality_termination-${assignment.id}` } };
-    },
+    setup: async (world) => ({ params: { event: (await fx.ownQualityTermination(world)).event } }),
     variants: [{ poison: [["message", TEXT]] }],
   },
   "admin._console.appeals": {
     roles: ["admin"],
     fields: ["appealId", "reply"],
     setup: async (world) => {
-      const survey = await createTestSurvey();
-      const assignment = await createTestAssignment(survey.id, world.member.id, {
-        status: ASSIGNMENT_STATUS.rejectedTerm,
-        outcome: "quality",
-      });
+      const { assignmentId } = await fx.ownQualityTermination(world);
       const appeal = await getPrisma().appeal.create({
         data: {
           memberId: world.member.id,
           kind: "quality_termination",
-          subjectId: assignment.id,
-          eventKey: `quality_termination:${assignment.id}`,
+          subjectId: assignmentId,
+          eventKey: `quality_termination:${assignmentId}`,
           message: "Unfair",
         },
       });
