@@ -7,7 +7,7 @@ import { MemberLink } from "~/components/member-link";
 import { requireAdmin } from "~/domain/admin-auth.server";
 import { APPEAL_REPLY_MAX, decideAppealSchema } from "~/domain/appeal-schema";
 import { APPEAL_DECISIONS, decideAppeal, listAppeals } from "~/domain/appeals.server";
-import { formResult, readFormData, readIntent, refuseForm } from "~/lib/forms.server";
+import { formResult, readFormData, readIntent } from "~/lib/forms.server";
 import { resultFor, type FormResult } from "~/lib/form-result";
 import { PRODUCT_NAME } from "~/lib/product";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -32,8 +32,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: decideAppealSchema });
   if (submission.status !== "success") return formResult(submission.reply(), { form });
   const result = await decideAppeal(admin, { ...submission.value, decision });
-  if (!result.ok) return refuseForm(result.message, { form, status: 409 });
-  return redirectWithToast("/admin/appeals", { type: "success", message: result.message });
+  // Decided by someone else meanwhile: its form is gone from the reloaded page, so the toast says why.
+  return redirectWithToast("/admin/appeals", { type: result.ok ? "success" : "error", message: result.message });
 }
 
 const KIND_LABEL = { reversal: "Reversal", quality_termination: "Quality termination", hold: "Withdrawal hold" };

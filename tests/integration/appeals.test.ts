@@ -300,5 +300,12 @@ describe("the back office", () => {
     );
     expect((await toastOf(granted))?.message).toContain("80 points returned");
     expect(await balanceOf(member.id)).toBe(80);
+
+    // A second admin's stale page: the appeal is decided, so an error toast says so and nothing moves.
+    const again = expectRedirect(
+      await adminAction(routeArgs(formRequest("/admin/appeals", cookie, { intent: "uphold", appealId, reply: "No" }))),
+    );
+    expect(await toastOf(again)).toEqual({ type: "error", message: APPEAL_REFUSALS.alreadyDecided });
+    expect(await balanceOf(member.id)).toBe(80);
   });
 });

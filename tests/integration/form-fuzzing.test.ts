@@ -654,6 +654,8 @@ const FUZZ: Record<string, FuzzRow> = {
       { intent: null },
       { intent: ANY_UNKNOWN_INTENT },
     ],
+    // An appeal that does not exist (or is already decided) is reported in an error toast.
+    redirects: "error-toast",
   },
   "admin._console.withdrawal.req.$referenceId": {
     roles: ["admin"],
