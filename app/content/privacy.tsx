@@ -94,6 +94,26 @@ export function privacySections(supportEmail: string): ContentSection[] {
       ),
     },
     {
+      id: "quality-checks",
+      heading: "5A. Quality checks: what we store and for how long",
+      body: (
+        <>
+          <p>
+            To detect duplicate accounts, bots and careless answers (see section 4A of the Terms and Conditions) we
+            compare browsers, payout accounts, phone numbers and registration addresses between accounts. We compare
+            them through keyed fingerprints: a signal never stores the browser identifier, address, phone number or
+            payout details themselves, only which accounts share them. Survey checks store the survey, how long you took
+            against the usual length, and which check question was missed.
+          </p>
+          <p>
+            Signals, an admin&apos;s decision on them, and your appeals with the replies are kept while your account is
+            open, so that a decision can always be explained; they are deleted when your account is erased. The
+            fingerprints used only for comparing are kept no longer than the comparison needs.
+          </p>
+        </>
+      ),
+    },
+    {
       id: "security",
       heading: "6. Security",
       body: (

@@ -88,6 +88,28 @@ export function termsSections(supportEmail: string): ContentSection[] {
       ),
     },
     {
+      id: "quality-checks",
+      heading: "4A. Quality checks, holds and appeals",
+      body: (
+        <>
+          <p>
+            To keep rewards going to real members, we check automatically for signs of the things section 4 forbids: the
+            same browser or payout account on several accounts, many accounts from one address in a short time, a survey
+            finished much faster than other members finish it, a failed attention question, and the same answer chosen
+            for every question of a page. Each check is a signal, not a verdict: a person at {PRODUCT_NAME} looks at it
+            before anything is decided.
+          </p>
+          <p>
+            When a check notices something, a withdrawal may be held for review before it is paid, a survey may end
+            without a reward, or a reward may be taken back. Each of these appears in your Points History or Survey
+            History with its reason in plain words. You can appeal each one once, with a short message, from that page;
+            an admin replies to every appeal. If the appeal is granted the points come back (or the withdrawal goes on
+            to payment), exactly once.
+          </p>
+        </>
+      ),
+    },
+    {
       id: "points",
       heading: "5. Surveys and points",
       body: (

@@ -416,6 +416,27 @@ const SENTENCES = {
       [`${actor} released `, withdrawal(targetId), " from its quality hold to the approval queue", because(details)],
       flip("Status", "held", "pending"),
     ),
+  "appeal.granted": ({ actor, targetId, details }) =>
+    sentence(
+      [
+        `${actor} granted appeal #${String(details.appealId)} of `,
+        member(targetId),
+        ` about ${typeof details.event === "string" ? details.event : "an event"}`,
+        typeof details.points === "number" && details.points > 0 ? `, ${points(details.points)} returned` : "",
+        because(details),
+      ],
+      flip("Appeal", "open", "granted"),
+    ),
+  "appeal.upheld": ({ actor, targetId, details }) =>
+    sentence(
+      [
+        `${actor} upheld the decision appealed in appeal #${String(details.appealId)} of `,
+        member(targetId),
+        ` about ${typeof details.event === "string" ? details.event : "an event"}`,
+        because(details),
+      ],
+      flip("Appeal", "open", "upheld"),
+    ),
 } satisfies Record<AuditAction, Build>;
 
 /** The exports' names in a sentence (export.downloaded stores the short name). */

@@ -71,7 +71,10 @@ export type AuditAction =
   | "survey.reconciled"
   // Issue 20: quality signals (docs/decisions/069-quality-signals.md).
   | "quality_signal.cleared"
-  | "withdrawal.released";
+  | "withdrawal.released"
+  // Issue 20 point 4: appeals (docs/decisions/073-appeals.md).
+  | "appeal.granted"
+  | "appeal.upheld";
 
 export const AUDIT_PAGE_SIZE = 50;
 

@@ -8,7 +8,7 @@ import {
 } from "~/generated/prisma/client";
 import { getPrisma, type Tx } from "~/lib/db.server";
 import { recordAudit } from "./audit.server";
-import { WITHDRAWAL_MEMBER_STATUS_LABEL } from "./withdrawal-statuses";
+import { holdReasonOf, WITHDRAWAL_MEMBER_STATUS_LABEL } from "./withdrawal-statuses";
 
 // The points ledger: the one module that changes a member's points. Every change is a row of the
 // append-only PointsTransaction table plus the same change to the cached Member.pointsBalance,
@@ -284,6 +284,10 @@ export interface PointsHistoryRow {
   change: number;
   /** The status as members read it, e.g. "Pending payment". */
   status: string;
+  /** Why a withdrawal is or was held, in the member's words (decision 072); null otherwise. */
+  holdReason: string | null;
+  /** The event a member may appeal (decision 073): a reversal's entry or a held withdrawal. */
+  appealEvent: { kind: "reversal" | "hold"; subjectId: number } | null;
 }
 
 /**
@@ -300,12 +304,13 @@ export async function listPointsHistory(memberId: number, page: number) {
       skip,
       take: size,
       select: {
+        id: true,
         referenceId: true,
         remark: true,
         change: true,
         status: true,
         type: true,
-        withdrawal: { select: { status: true, payoutReference: true } },
+        withdrawal: { select: { id: true, status: true, payoutReference: true, holdReason: true } },
       },
     });
   const [total, first] = await Promise.all([
@@ -315,10 +320,20 @@ export async function listPointsHistory(memberId: number, page: number) {
   const pageCount = Math.max(1, Math.ceil(total / size));
   const shown = page <= pageCount ? page : pageCount;
   const entries = page <= pageCount ? first : await read((pageCount - 1) * size);
-  const rows: PointsHistoryRow[] = entries.map(({ type, status, withdrawal, ...entry }) => ({
-    ...entry,
-    status: memberStatus(type, status, withdrawal),
-  }));
+  const rows: PointsHistoryRow[] = entries.map(({ id, type, status, withdrawal, ...entry }) => {
+    const held = type === "withdrawal" && withdrawal?.holdReason ? withdrawal : null;
+    return {
+      ...entry,
+      status: memberStatus(type, status, withdrawal),
+      holdReason: held && withdrawal?.status === "held" ? (holdReasonOf(held.holdReason)?.member ?? null) : null,
+      appealEvent:
+        type === "completion_reversal"
+          ? { kind: "reversal", subjectId: id }
+          : held
+            ? { kind: "hold", subjectId: held.id }
+            : null,
+    };
+  });
   return { rows, page: shown, pageCount, total };
 }
 

@@ -147,6 +147,32 @@ export const MEMBER_DATA_TABLES: readonly MemberDataTable[] = [
     },
   },
   {
+    name: "appeals",
+    title: "Your appeals",
+    description:
+      "Each appeal you made of a reversal, a quality termination or a held withdrawal, with the reply (decision 073); the admin who decided is not named.",
+    covers: ["appeals"],
+    columns: ["id", "kind", "subjectId", "message", "status", "reply", "createdAt", "decidedAt"],
+    async read(db, member, after) {
+      if (after !== null) return whole([]);
+      const appeals = await db.appeal.findMany({
+        where: { memberId: member.id },
+        orderBy: { id: "asc" },
+        select: {
+          id: true,
+          kind: true,
+          subjectId: true,
+          message: true,
+          status: true,
+          reply: true,
+          createdAt: true,
+          decidedAt: true,
+        },
+      });
+      return whole(appeals);
+    },
+  },
+  {
     name: "links-and-codes",
     title: "E-mailed links and codes",
     description:

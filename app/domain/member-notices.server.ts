@@ -68,6 +68,24 @@ export function queueWithdrawalReleasedMail(
   ]);
 }
 
+/** An admin decided the member's appeal (decision 073): the reply, and what came back. */
+export function queueAppealDecidedMail(
+  db: Tx,
+  member: Recipient,
+  appeal: { granted: boolean; event: string; reply: string; points: number },
+) {
+  return queue(db, member, appeal.granted ? "Your appeal was granted" : "Your appeal was answered", [
+    `We have looked at your appeal about: ${appeal.event}.`,
+    appeal.granted
+      ? appeal.points > 0
+        ? `It is granted: ${appeal.points} points are back in your balance.`
+        : "It is granted."
+      : "We looked again and the decision stands.",
+    `Our reply: ${appeal.reply}`,
+    "You can read it again in your Points History or Survey History.",
+  ]);
+}
+
 export function queueWithdrawalApprovedMail(
   db: Tx,
   member: Recipient,

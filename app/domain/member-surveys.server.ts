@@ -3,6 +3,7 @@ import { getPrisma } from "~/lib/db.server";
 import { ASSIGNMENT_STATUS } from "./assignment-status";
 import { liveSurveySql } from "./survey-live.server";
 import { audiencesOfMemberSql } from "./audiences.server";
+import { QUALITY_TERMINATION_REASON } from "./appeal-schema";
 
 // The member's side of survey delivery: the surveys they can take now (dashboard and /survey)
 // and the ones they have finished (survey history). See docs/decisions/022-member-surveys.md.
@@ -122,6 +123,17 @@ async function availablePage(memberId: number, skip: number): Promise<{ rows: Av
   return { rows, total: Number(found[0]?.total ?? 0) };
 }
 
+/** How an ended assignment ended, in the member's words. */
+function historyOutcome(status: number, outcome: string | null): string {
+  if (outcome === "quality") return "Ended by a quality check";
+  if (outcome === "over_quota") return "Survey full";
+  if (outcome === "security") return "Ended by a security check";
+  if (status === ASSIGNMENT_STATUS.complete) return "Complete";
+  if (status === ASSIGNMENT_STATUS.notAllowed) return "Not allowed";
+  if (status === ASSIGNMENT_STATUS.rejectedTerm) return "Not qualified";
+  return "Rejected";
+}
+
 export interface SurveyHistoryRow {
   /** Position in the whole history, 1 for the newest (the spec's index column). */
   index: number;
@@ -131,6 +143,12 @@ export interface SurveyHistoryRow {
   surveyId: number;
   /** Points the ledger credited for it, net of any reversal; 0 when none. */
   reward: number;
+  /** How it ended and why, in the member's words (decision 073). */
+  outcome: string;
+  /** Why its reward was taken back or withheld, in the member's words; null when it was not. */
+  reason: string | null;
+  /** A quality termination the member may appeal. */
+  appealEvent: { kind: "quality_termination"; subjectId: number } | null;
 }
 
 /**
@@ -155,10 +173,19 @@ export async function listSurveyHistory(memberId: number, page: number): Promise
           surveyId: true,
           endedAt: true,
           updatedAt: true,
+          status: true,
+          outcome: true,
           pointsLedger: {
-            // A screen-out's compensation (decision 063) is what the member was paid for it too.
-            where: { type: { in: ["survey_completion", "completion_reversal", "screenout_compensation"] } },
-            select: { change: true },
+            // An appeal granted returns points through its own entry (source "appeal:…", decision 073);
+            // a screen-out's compensation (decision 063) is what the member was paid for it too.
+            where: {
+              OR: [
+                { type: { in: ["survey_completion", "completion_reversal", "screenout_compensation"] } },
+                { source: { startsWith: "appeal:" } },
+              ],
+            },
+            orderBy: { id: "asc" },
+            select: { change: true, type: true, remark: true },
           },
         },
       });
@@ -171,6 +198,12 @@ export async function listSurveyHistory(memberId: number, page: number): Promise
           0,
           row.pointsLedger.reduce((sum, entry) => sum + entry.change, 0),
         ),
+        outcome: historyOutcome(row.status, row.outcome),
+        reason:
+          row.outcome === "quality"
+            ? QUALITY_TERMINATION_REASON
+            : (row.pointsLedger.findLast((entry) => entry.type === "completion_reversal")?.remark ?? null),
+        appealEvent: row.outcome === "quality" ? { kind: "quality_termination" as const, subjectId: row.id } : null,
       }));
     },
   );

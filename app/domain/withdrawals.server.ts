@@ -677,40 +677,48 @@ export const RELEASE_MESSAGES = {
  * clicks release once. Audited with the reason; the member is mailed.
  */
 export async function releaseWithdrawal(admin: Reviewer, referenceId: string, reason: string): Promise<ReviewResult> {
-  return getPrisma().$transaction(async (tx) => {
-    const [released] = await tx.withdrawalRequest.updateManyAndReturn({
-      where: { referenceId, status: "held" },
-      data: { status: "pending", releasedById: admin.id, releasedAt: new Date(), releaseReason: reason },
-      select: { memberId: true, points: true, amountMinor: true, holdReason: true, holdScore: true },
-    });
-    if (!released) {
-      const current = await tx.withdrawalRequest.findUnique({ where: { referenceId }, select: { status: true } });
-      return current
-        ? { ok: false, message: RELEASE_MESSAGES.notHeld(referenceId) }
-        : { ok: false, message: "This withdrawal request does not exist." };
-    }
-    await queueWithdrawalReleasedMail(tx, await recipient(tx, released.memberId), {
-      referenceId,
-      amount: formatRupees(released.amountMinor),
-    });
-    await recordAudit(tx, {
-      admin,
-      action: "withdrawal.released",
-      targetType: "withdrawal",
-      targetId: referenceId,
-      details: {
-        memberId: released.memberId,
-        points: released.points,
-        amountMinor: released.amountMinor,
-        holdReason: released.holdReason,
-        holdScore: released.holdScore,
-        reason,
-        before: { Status: "held" },
-        after: { Status: "pending" },
-      },
-    });
-    return { ok: true, message: RELEASE_MESSAGES.released(referenceId) };
+  return getPrisma().$transaction((tx) => releaseHeldWithdrawal(tx, admin, referenceId, reason));
+}
+
+/** releaseWithdrawal inside the caller's transaction: a granted appeal releases with its decision. */
+export async function releaseHeldWithdrawal(
+  tx: Tx,
+  admin: Reviewer,
+  referenceId: string,
+  reason: string,
+): Promise<ReviewResult> {
+  const [released] = await tx.withdrawalRequest.updateManyAndReturn({
+    where: { referenceId, status: "held" },
+    data: { status: "pending", releasedById: admin.id, releasedAt: new Date(), releaseReason: reason },
+    select: { memberId: true, points: true, amountMinor: true, holdReason: true, holdScore: true },
   });
+  if (!released) {
+    const current = await tx.withdrawalRequest.findUnique({ where: { referenceId }, select: { status: true } });
+    return current
+      ? { ok: false, message: RELEASE_MESSAGES.notHeld(referenceId) }
+      : { ok: false, message: "This withdrawal request does not exist." };
+  }
+  await queueWithdrawalReleasedMail(tx, await recipient(tx, released.memberId), {
+    referenceId,
+    amount: formatRupees(released.amountMinor),
+  });
+  await recordAudit(tx, {
+    admin,
+    action: "withdrawal.released",
+    targetType: "withdrawal",
+    targetId: referenceId,
+    details: {
+      memberId: released.memberId,
+      points: released.points,
+      amountMinor: released.amountMinor,
+      holdReason: released.holdReason,
+      holdScore: released.holdScore,
+      reason,
+      before: { Status: "held" },
+      after: { Status: "pending" },
+    },
+  });
+  return { ok: true, message: RELEASE_MESSAGES.released(referenceId) };
 }
 
 /** What the review of a held request shows: why it is held, the member's score now and their signals. */

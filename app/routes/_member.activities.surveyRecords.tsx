@@ -4,6 +4,8 @@ import { CELL, PagedHistory } from "~/components/data-table";
 import { listSurveyHistory } from "~/domain/member-surveys.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { loadMemberHistory } from "~/domain/member-lists.server";
+import { withAppeals } from "~/domain/appeals.server";
+import { AppealCell } from "~/components/appeal-cell";
 
 export const meta: MetaFunction = () => [{ title: `Survey History | ${PRODUCT_NAME}` }];
 
@@ -11,7 +13,9 @@ export const meta: MetaFunction = () => [{ title: `Survey History | ${PRODUCT_NA
 // (from the ledger, decision 022). A failed load shows the 404 page, as the spec says; a page
 // number out of range is not a failure and shows the nearest page.
 export function loader({ request }: LoaderFunctionArgs) {
-  return loadMemberHistory(request, "survey history", listSurveyHistory);
+  return loadMemberHistory(request, "survey history", async (memberId, page) =>
+    withAppeals(memberId, await listSurveyHistory(memberId, page)),
+  );
 }
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", {
@@ -27,7 +31,7 @@ export default function SurveyHistory() {
       id="survey-history"
       title="Survey History"
       history={useLoaderData<typeof loader>()}
-      headings={["#", "Date", "Survey ID", "Reward"]}
+      headings={["#", "Date", "Survey ID", "Reward", "Outcome", "Appeal"]}
       row={(row) => (
         <tr key={row.assignmentId} className="border-t border-slate-100">
           <td className={CELL}>{row.index}</td>
@@ -36,6 +40,13 @@ export default function SurveyHistory() {
           </td>
           <td className={CELL}>{row.surveyId}</td>
           <td className={CELL}>{row.reward}</td>
+          <td className={CELL}>
+            {row.outcome}
+            {row.reason ? <p className="mt-1 text-slate-600">{row.reason}</p> : null}
+          </td>
+          <td className={CELL}>
+            <AppealCell event={row.appealEvent} appeal={row.appeal} />
+          </td>
         </tr>
       )}
     />

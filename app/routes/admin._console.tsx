@@ -19,6 +19,7 @@ const NAVIGATION = [
   { to: "/admin/users", label: "AdminUser" },
   { to: "/admin/audit", label: "Audit Log" },
   { to: "/admin/withdrawal/req", label: "Withdrawals" },
+  { to: "/admin/appeals", label: "Appeals" },
 ];
 
 export default function AdminLayout() {

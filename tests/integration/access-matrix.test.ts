@@ -160,6 +160,12 @@ const MATRIX: Record<string, Row> = {
   "_member.activities._index": { get: everyone("/activities/surveyRecords") },
   "_member.activities.surveyRecords": { get: memberWithDetails(200) },
   "_member.activities.PointsRecords": { get: memberWithDetails(200) },
+  // Appeals (decision 073): the member's own quality termination; another member's is the 404 page.
+  "_member.activities.appeal.$event": {
+    get: memberWithDetails(200, 404),
+    post: memberWithDetails(400, 404),
+    setup: async (world) => ({ params: { event: (await fx.ownQualityTermination(world)).event } }),
+  },
   "_member.details": { get: null },
   "_member.details._index": { get: everyone("/details/user") },
   "_member.details.user": { get: verifiedMember(200), post: verifiedMember(400) },
@@ -258,6 +264,8 @@ const MATRIX: Record<string, Row> = {
   },
   "admin._console.audit": { get: adminOnly(200) },
   "admin._console.withdrawal.req": { get: adminOnly(200), post: adminOnly(400) },
+  // Appeals (decision 073): an empty post names no decision (400).
+  "admin._console.appeals": { get: adminOnly(200), post: adminOnly(400) },
   "admin._console.withdrawal.req.$referenceId": {
     get: adminOnly(200),
     post: adminOnly(400),
@@ -466,6 +474,7 @@ const UNKNOWN_IDS: Record<
   "admin._console._survey.surveysassignv2.$id": { role: "admin", param: "id", expected: 404, post: 404 },
   "admin._console.admins.view.$id": { role: "admin", param: "id", expected: 404, post: FORM_FIRST },
   "admin._console.users_.$id": { role: "admin", param: "id", expected: 404, post: FORM_FIRST },
+  "_member.activities.appeal.$event": { role: "member", param: "event", expected: 404, post: 404 },
   "admin._console.withdrawal.req.$referenceId": {
     role: "admin",
     param: "referenceId",

@@ -651,6 +651,38 @@ const FUZZ: Record<string, FuzzRow> = {
     ],
     rerender: true,
   },
+  // Appeals (decision 073): a refused appeal or decision stores nothing and moves no points.
+  "_member.activities.appeal.$event": {
+    roles: ["member"],
+    fields: ["message"],
+    setup: async (world) => ({ params: { event: (await fx.ownQualityTermination(world)).event } }),
+    variants: [{ poison: [["message", TEXT]] }],
+  },
+  "admin._console.appeals": {
+    roles: ["admin"],
+    fields: ["appealId", "reply"],
+    setup: async (world) => {
+      const { assignmentId } = await fx.ownQualityTermination(world);
+      const appeal = await getPrisma().appeal.create({
+        data: {
+          memberId: world.member.id,
+          kind: "quality_termination",
+          subjectId: assignmentId,
+          eventKey: `quality_termination:${assignmentId}`,
+          message: "Unfair",
+        },
+      });
+      return { extraValues: [String(appeal.id)] };
+    },
+    variants: [
+      ...(["grant", "uphold"] as Intent[]).map((intent): Variant => ({ intent, poison: [["reply", TEXT]] })),
+      ...(["grant", "uphold"] as Intent[]).map((intent): Variant => ({ intent, poison: [["appealId", JUNK_ID]] })),
+      { intent: null },
+      { intent: ANY_UNKNOWN_INTENT },
+    ],
+    // An appeal that does not exist (or is already decided) is reported in an error toast.
+    redirects: "error-toast",
+  },
   "admin._console.withdrawal.req.$referenceId": {
     roles: ["admin"],
     fields: ["reason", "confirmed"],

@@ -54,6 +54,15 @@ async function memberWithEverything(tag: string) {
   });
   // A browser the device cookie saw (decision 070): only its keyed hash is stored, never downloaded.
   await db.memberDevice.create({ data: { memberId: member.id, deviceHash: `device-hash-${tag}` } });
+  await db.appeal.create({
+    data: {
+      memberId: member.id,
+      kind: "hold",
+      eventKey: `hold:appeal-${tag}`,
+      subjectId: 1,
+      message: `appeal-${tag}`,
+    },
+  });
   const questionnaireId = await db.$transaction((tx) =>
     createQuestionnaire(tx, {
       kind: "profile",

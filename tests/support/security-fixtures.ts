@@ -130,6 +130,16 @@ export async function ownWithdrawal(world: RoleWorld) {
   return result.referenceId;
 }
 
+/** A survey of the member's that ended as a quality termination: its appeal event (decision 073). */
+export async function ownQualityTermination(world: RoleWorld) {
+  const survey = await createTestSurvey();
+  const assignment = await createTestAssignment(survey.id, world.member.id, {
+    status: ASSIGNMENT_STATUS.rejectedTerm,
+    outcome: "quality",
+  });
+  return { assignmentId: assignment.id, event: `quality_termination-${assignment.id}` };
+}
+
 /** The unverified member's own verification link, as path, params and query. */
 export function unverifiedMemberLink(world: RoleWorld) {
   const url = new URL(verificationLink(world.unverified));

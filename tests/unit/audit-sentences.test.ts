@@ -154,6 +154,24 @@ const SAMPLE_DETAILS: Record<string, Record<string, unknown>> = {
     before: { Status: "held" },
     after: { Status: "pending" },
   },
+  "appeal.granted": {
+    appealId: 3,
+    kind: "reversal",
+    event: "120 points taken back (PT261127ABCDEF)",
+    points: 120,
+    reason: "The buyer's check was wrong; sorry.",
+    before: { Appeal: "open" },
+    after: { Appeal: "granted" },
+  },
+  "appeal.upheld": {
+    appealId: 4,
+    kind: "quality_termination",
+    event: "Survey 9 ended by a quality check",
+    points: 0,
+    reason: "The attention question was answered wrongly.",
+    before: { Appeal: "open" },
+    after: { Appeal: "upheld" },
+  },
 };
 
 const sentenceOf = (action: string, details: unknown = SAMPLE_DETAILS[action], targetId = "12", targetType = "x") =>
@@ -359,5 +377,24 @@ describe("reading the filters", () => {
     expect(read("member=0").errors).toEqual({ member: [AUDIT_FILTER_MESSAGES.member] });
     expect(read(`member=${"9".repeat(40)}`).errors).toEqual({ member: [AUDIT_FILTER_MESSAGES.member] });
     expect(read("from=2026-11-25&to=2026-11-24").errors).toEqual({ to: [AUDIT_FILTER_MESSAGES.range] });
+  });
+});
+
+describe("appeal sentences", () => {
+  test("a granted appeal names the member, the event, the points returned and the reply", () => {
+    const sentence = sentenceOf("appeal.granted", SAMPLE_DETAILS["appeal.granted"], "40", "member");
+    expect(sentenceText(sentence)).toBe(
+      `${ACTOR} granted appeal #3 of member #40 about 120 points taken back (PT261127ABCDEF), 120 points returned: "The buyer's check was wrong; sorry."`,
+    );
+    expect(sentence.parts).toContainEqual({ text: "member #40", href: "/admin/users/40" });
+    expect(sentence.changes).toEqual([{ field: "Appeal", before: "open", after: "granted" }]);
+  });
+
+  test("an upheld appeal says the decision stands, with the reply", () => {
+    const sentence = sentenceOf("appeal.upheld", SAMPLE_DETAILS["appeal.upheld"], "40", "member");
+    expect(sentenceText(sentence)).toBe(
+      `${ACTOR} upheld the decision appealed in appeal #4 of member #40 about Survey 9 ended by a quality check: "The attention question was answered wrongly."`,
+    );
+    expect(sentence.changes).toEqual([{ field: "Appeal", before: "open", after: "upheld" }]);
   });
 });

@@ -16,6 +16,7 @@ const URL_MAP = `
 /activities
 /activities (index)
 /activities/PointsRecords
+/activities/appeal/:event
 /activities/surveyRecords
 /admin
 /admin (index)
@@ -24,6 +25,7 @@ const URL_MAP = `
 /admin/admins/register
 /admin/admins/view (index)
 /admin/admins/view/:id
+/admin/appeals
 /admin/audit
 /admin/audit/export.csv
 /admin/dash

@@ -32,6 +32,8 @@ export interface MemberFixture {
     /** Hours until it can receive withdrawals (cooling-off); usable at once when left out. */
     usableInHours?: number;
   }[];
+  /** Open quality signals of these kinds (a speeder's withdrawals are held, decision 072). */
+  qualitySignals?: ("speeder" | "attention_check" | "straight_answers")[];
 }
 
 /** An address no other test (or project, or retry) uses. */

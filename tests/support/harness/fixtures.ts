@@ -5,6 +5,7 @@ import { ASSIGNMENT_STATUS } from "~/domain/assignment-status";
 import { assignSurvey } from "~/domain/assignments.server";
 import { recordAudit, type AuditAction } from "~/domain/audit.server";
 import { creditPoints } from "~/domain/ledger.server";
+import { raiseSignal } from "~/domain/quality-signals.server";
 import { hashPassword } from "~/domain/passwords.server";
 import { buildRules, type AdminAnswers } from "~/domain/screener-rules";
 import { saveScreenerRules } from "~/domain/screeners.server";
@@ -55,6 +56,8 @@ const memberFixture = z.object({
       }),
     )
     .default([]),
+  /** Open quality signals raised through raiseSignal (appeals, decision 073): e.g. ["speeder"]. */
+  qualitySignals: z.array(z.enum(["speeder", "attention_check", "straight_answers"])).default([]),
 });
 
 // A resource route answers with a plain Response: single fetch drops the headers of data() here,
@@ -331,6 +334,9 @@ export async function createFixture(request: Request): Promise<Response> {
     for (const { usableInHours, ...account } of fixture.paymentAccounts) {
       const usableAt = new Date(Date.now() + usableInHours * 60 * 60 * 1000);
       await tx.paymentAccount.create({ data: { ...account, memberId: created.id, usableAt } });
+    }
+    for (const [index, kind] of fixture.qualitySignals.entries()) {
+      await raiseSignal(tx, { memberId: created.id, kind, subject: `fixture:${index}`, evidence: {} });
     }
     return created;
   });

@@ -1,0 +1,27 @@
+import { Link } from "@remix-run/react";
+import { APPEAL_STATUS_LABEL, appealEventPath, type AppealKindName } from "~/domain/appeal-schema";
+
+// The history tables' Appeal column (decision 073): a link to appeal the row's event once, or the
+// appeal's state and, once decided, the admin's reply.
+export function AppealCell({
+  event,
+  appeal,
+}: {
+  event: { kind: AppealKindName; subjectId: number } | null;
+  appeal: { status: keyof typeof APPEAL_STATUS_LABEL; reply: string | null } | null;
+}) {
+  if (!event) return null;
+  if (!appeal) {
+    return (
+      <Link className="text-blue-700 underline" to={appealEventPath(event.kind, event.subjectId)}>
+        Appeal
+      </Link>
+    );
+  }
+  return (
+    <div>
+      <p>{APPEAL_STATUS_LABEL[appeal.status]}</p>
+      {appeal.reply ? <p className="text-slate-600">Reply: {appeal.reply}</p> : null}
+    </div>
+  );
+}

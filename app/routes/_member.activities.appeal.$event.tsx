@@ -1,0 +1,102 @@
+import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { FormAlert, SubmitButton, TextareaField } from "~/components/forms";
+import {
+  APPEAL_MESSAGE_MAX,
+  APPEAL_STATUS_LABEL,
+  fileAppealSchema,
+  parseAppealEvent,
+  type AppealKindName,
+} from "~/domain/appeal-schema";
+import { fileAppeal, findAppealableEvent, memberAppeals } from "~/domain/appeals.server";
+import { requireMemberWithDetails } from "~/domain/auth.server";
+import { getPrisma } from "~/lib/db.server";
+import { formResult, readFormData, refuseForm } from "~/lib/forms.server";
+import { notFound } from "~/lib/http.server";
+import { PRODUCT_NAME } from "~/lib/product";
+import { redirectWithToast } from "~/lib/toast.server";
+
+// /activities/appeal/{kind}-{id}: the member appeals one event of their history once (decision 073):
+// a reversed complete, a quality termination or a held withdrawal. Another member's event, or one
+// that cannot be appealed, is the 404 page. Once appealed the page shows the appeal's state and,
+// once decided, the admin's reply.
+
+export const meta: MetaFunction = () => [{ title: `Appeal | ${PRODUCT_NAME}` }];
+
+const historyOf = (kind: AppealKindName) =>
+  kind === "quality_termination" ? "/activities/surveyRecords" : "/activities/PointsRecords";
+
+async function eventOf(memberId: number, param: string | undefined) {
+  const parsed = parseAppealEvent(param);
+  const event = parsed && (await findAppealableEvent(getPrisma(), memberId, parsed.kind, parsed.subjectId));
+  if (!event) throw notFound();
+  return event;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { member } = await requireMemberWithDetails(request);
+  const event = await eventOf(member.id, params.event);
+  const appeal = (await memberAppeals(member.id, [event.eventKey]))[event.eventKey] ?? null;
+  return { event: { title: event.title, reason: event.reason }, back: historyOf(event.kind), appeal };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { member } = await requireMemberWithDetails(request);
+  const event = await eventOf(member.id, params.event);
+  const submission = parseWithZod(await readFormData(request), { schema: fileAppealSchema });
+  if (submission.status !== "success") return formResult(submission.reply());
+  const result = await fileAppeal(member.id, {
+    kind: event.kind,
+    subjectId: event.subjectId,
+    message: submission.value.message,
+  });
+  if (!result.ok) return refuseForm(result.message, { status: 409 });
+  return redirectWithToast(historyOf(event.kind), { type: "success", message: result.message });
+}
+
+export default function AppealPage() {
+  const { event, back, appeal } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "appeal",
+    lastResult,
+    constraint: getZodConstraint(fileAppealSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: fileAppealSchema }),
+  });
+  return (
+    <section aria-labelledby="appeal-heading" className="mt-4 max-w-2xl">
+      <h1 id="appeal-heading" className="text-2xl font-semibold">
+        Appeal
+      </h1>
+      <p className="mt-2 font-medium">{event.title}</p>
+      <p className="mt-1 text-slate-700">{event.reason}</p>
+      {appeal ? (
+        <div className="mt-4 rounded-md border border-slate-200 bg-white p-4">
+          <p className="font-medium">{APPEAL_STATUS_LABEL[appeal.status]}</p>
+          <p className="mt-2 text-slate-700">Your message: {appeal.message}</p>
+          {appeal.reply ? <p className="mt-2">Reply: {appeal.reply}</p> : null}
+        </div>
+      ) : (
+        <Form method="post" {...getFormProps(form)} className="mt-4 rounded-md border border-slate-200 bg-white p-4">
+          <FormAlert id={form.errorId} errors={form.errors} />
+          <TextareaField
+            label="Why do you think this was a mistake?"
+            hint={`Up to ${APPEAL_MESSAGE_MAX} characters. You can appeal each event once; an admin replies.`}
+            textareaProps={{ ...getTextareaProps(fields.message), rows: 4 }}
+            errors={fields.message.errors}
+          />
+          <SubmitButton pendingText="Sending…">Send appeal</SubmitButton>
+        </Form>
+      )}
+      <p className="mt-4">
+        <Link className="text-blue-700 underline" to={back}>
+          Back to your history
+        </Link>
+      </p>
+    </section>
+  );
+}
