@@ -157,6 +157,7 @@ describe("the same device", () => {
           year: "1990",
           gender: "male",
           mobile: "",
+          terms: "on",
         }).toString(),
       }),
       params: {},

@@ -167,6 +167,8 @@ describe("requesting a withdrawal", () => {
       remark: entry.remark,
       change: -1200,
       status: "Pending payment",
+      holdReason: null,
+      appealEvent: null,
     });
   });
 
