@@ -181,6 +181,12 @@ async function memberData(context: BrowserContext, email: string): Promise<PageD
     ]),
   });
   const taken = await createAssignedSurvey(context, { name: "Tap taken survey", assignTo: email, status: 3 });
+  const terminated = await createAssignedSurvey(context, {
+    name: "Tap terminated survey",
+    assignTo: email,
+    status: 6,
+    outcome: "quality",
+  });
   const { profileSurveyId } = await createAssignmentFixture(context, {
     country: COUNTRY,
     surveyName: "Tap profile survey",
@@ -196,6 +202,7 @@ async function memberData(context: BrowserContext, email: string): Promise<PageD
     hostedSlug: hosted.slug,
     takenSurveyId: taken.surveyId,
     profileSetId: profileSurveyId,
+    qualityTerminationId: terminated.assignmentId,
   };
 }
 

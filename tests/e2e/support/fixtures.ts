@@ -102,6 +102,8 @@ export interface SurveyFixture {
   launched?: boolean;
   /** The assignment's status code (1 Assigned unless given); 3 to 6 end it, 3 credits the points. */
   status?: number;
+  /** How an ended assignment ended: "quality" with status 6 is a quality termination (appealable). */
+  outcome?: "complete" | "terminate" | "over_quota" | "quality" | "security";
   /** A screener and its rules: the admin's answers by question key, as on the rules page. */
   screener?: {
     definition: Parameters<typeof createQuestionnaire>[2];

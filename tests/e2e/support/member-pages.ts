@@ -19,6 +19,8 @@ export interface PageData {
   takenSurveyId: number;
   /** A profile survey set offered in the member's country. */
   profileSetId: number;
+  /** An assignment of the member ended by a quality check: the appeal page's event. */
+  qualityTerminationId: number;
 }
 
 export interface MemberPage {
@@ -71,6 +73,11 @@ export const MEMBER_PAGES: Record<string, MemberPage> = {
   "_member.help.tsx": { visitor: "member", path: "/help" },
   "_member.details.data._index.tsx": { visitor: "member", path: "/details/data", shows: "My data" },
   "terms.agree.tsx": { visitor: "unagreed", path: "/terms/agree" },
+  "_member.activities.appeal.$event.tsx": {
+    visitor: "member",
+    path: (data) => `/activities/appeal/quality_termination-${data.qualityTerminationId}`,
+    shows: "Send appeal",
+  },
   // Questionnaires and survey taking.
   "prescreener.$survey.tsx": {
     visitor: "member",

@@ -110,6 +110,8 @@ const surveyFixture = z.object({
     categoryId: z.number().int().default(30),
     launched: z.boolean().default(true),
     status: z.number().int().min(1).max(7).default(ASSIGNMENT_STATUS.assigned),
+    /** How an ended assignment ended, e.g. "quality" for a quality termination (status 6). */
+    outcome: z.enum(["complete", "terminate", "over_quota", "quality", "security"]).optional(),
     screener: z
       .object({
         definition: z.custom<QuestionnaireDefinition>((value) => typeof value === "object" && value !== null),
@@ -163,6 +165,7 @@ async function createSurveyFixture(fixture: z.infer<typeof surveyFixture>["surve
         memberId: member.id,
         points: fixture.points,
         status: fixture.status,
+        outcome: fixture.outcome ?? null,
         respondentToken: token,
         endedAt: ended ? new Date() : null,
       },
