@@ -41,12 +41,12 @@ test("an admin creates a hosted survey, launches it and sees it Launched in the 
   await expect(page.getByLabel("Questionnaire", { exact: true })).toHaveValue(String(questionnaireId));
 
   // A refused first try keeps what was entered.
-  await page.getByLabel("Points").fill("30");
+  await page.getByLabel("Points", { exact: true }).fill("30");
   await page.getByLabel("Length (minutes)").fill("0");
   await page.getByRole("button", { name: "Create Survey" }).click();
   await expect(page.getByText("Enter the survey's name.")).toBeVisible();
   await expect(page.getByText("Enter a length from 1 to 600 minutes.")).toBeVisible();
-  await expect(page.getByLabel("Points")).toHaveValue("30");
+  await expect(page.getByLabel("Points", { exact: true })).toHaveValue("30");
 
   const name = uniqueName("Hosted", testInfo.project.name);
   await page.getByLabel("Name", { exact: true }).fill(name);
@@ -103,7 +103,7 @@ test("a super-admin creates an external survey, sees its four return links and i
   const name = uniqueName("External", testInfo.project.name);
   await page.getByLabel("Name", { exact: true }).fill(name);
   await page.getByLabel("Category").selectOption({ label: "Travel" });
-  await page.getByLabel("Points").fill("45");
+  await page.getByLabel("Points", { exact: true }).fill("45");
   await page.getByLabel("Length (minutes)").fill("15");
   await page.getByLabel("Quota of completes (optional)").fill("200");
   await page.getByLabel("Country (optional)").selectOption({ label: "India" });

@@ -104,7 +104,7 @@ test("an admin builds, launches and assigns a screened hosted survey; one member
   await page.getByLabel("Name", { exact: true }).fill(surveyName);
   await page.getByRole("textbox", { name: "Description" }).fill(`<p>${description}</p>`);
   await page.getByLabel("Category").selectOption({ label: "Beverages - Non Alcoholic" });
-  await page.getByLabel("Points").fill(String(POINTS));
+  await page.getByLabel("Points", { exact: true }).fill(String(POINTS));
   await page.getByLabel("Length (minutes)").fill("5");
   await page.getByLabel("Screener (optional)").selectOption({ label: `#${screenerId} ${screenerTitle}` });
   await page.getByLabel("Country (optional)").selectOption(country);
