@@ -108,7 +108,7 @@ export async function consumeRateLimits(...counts: Counted[]): Promise<RateLimit
   // In key order: two statements locking the same rows lock them in the same order (no deadlock).
   const rows = counts
     .flatMap(({ key, limit, windowMs }) =>
-      key === null ? [] : [{ key, limit, resetAt: new Date(now.getTime() + windowMs) }],
+      key === null ? [] : [{ key, limit, windowMs, resetAt: new Date(now.getTime() + windowMs) }],
     )
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   if (rows.length === 0) return NOT_LIMITED;
@@ -122,7 +122,12 @@ export async function consumeRateLimits(...counts: Counted[]): Promise<RateLimit
   const refused = counters.flatMap((counter) => {
     const row = rows.find((candidate) => candidate.key === counter.key);
     if (!row || counter.count <= row.limit) return [];
-    const wait = Math.ceil((new Date(counter.resetAt).getTime() - now.getTime()) / 1000);
+    // Parallel attempts each read the clock before their statement, so one that read it earlier than
+    // the attempt that opened the window would see a wait longer than the window: never say more.
+    const wait = Math.min(
+      Math.ceil(row.windowMs / 1000),
+      Math.ceil((new Date(counter.resetAt).getTime() - now.getTime()) / 1000),
+    );
     return [{ wait, first: counter.count === row.limit + 1 }];
   });
   if (refused.length === 0) return NOT_LIMITED;
