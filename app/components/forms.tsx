@@ -8,6 +8,7 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from "react";
+import { useTranslation } from "react-i18next";
 
 // Field components shared by every form, so all forms look and behave alike: a label, the control,
 // and a fixed error slot wired with aria-invalid and aria-describedby. They render plain HTML
@@ -59,12 +60,14 @@ function fieldAria(id: string, errors: string[] | null | undefined, hint?: React
 }
 
 export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
+  const { t } = useTranslation();
   const shown = errors?.filter(Boolean) ?? [];
   if (shown.length === 0) return null;
-  // The spec shows the first message per field.
+  // The spec shows the first message per field. Schemas and actions give English texts (marked with
+  // tr(), decision 074); they are translated here, where they are shown.
   return (
     <p id={id} className="mt-1 text-sm text-red-700">
-      {shown[0]}
+      {t(shown[0]!)}
     </p>
   );
 }

@@ -1,5 +1,8 @@
 import { Link, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { tr } from "~/i18n/mark";
+import { LanguageForm } from "./language-form";
 import { PRODUCT_NAME } from "~/lib/product";
 
 export interface FooterData {
@@ -33,12 +36,13 @@ export function PublicLayout({ page, children }: { page: PublicPageData; childre
 }
 
 export function SkipLink() {
+  const { t } = useTranslation();
   return (
     <a
       href="#main"
       className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
     >
-      Skip to content
+      {t("Skip to content")}
     </a>
   );
 }
@@ -57,13 +61,14 @@ export function Logo() {
 }
 
 const SITE_LINKS = [
-  { to: "/about-survey", label: "Paid Surveys" },
-  { to: "/about-us", label: "About Us" },
+  { to: "/about-survey", label: tr("Paid Surveys") },
+  { to: "/about-us", label: tr("About Us") },
 ];
 
 function SiteHeader({ signedIn }: { signedIn: boolean }) {
   // On a phone the logo and the account buttons share the first row and the page links drop to a
   // second one, so nothing is hidden and nothing overflows at 320 px.
+  const { t } = useTranslation();
   return (
     <header className="border-b border-slate-200">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-2 gap-y-2 px-4 py-3 sm:gap-x-4">
@@ -71,22 +76,23 @@ function SiteHeader({ signedIn }: { signedIn: boolean }) {
         <nav aria-label="Site" className="order-last flex w-full gap-4 text-sm sm:order-none sm:ml-auto sm:w-auto">
           {SITE_LINKS.map((link) => (
             <Link key={link.to} to={link.to} className="text-slate-700 hover:text-brand-700">
-              {link.label}
+              {t(link.label)}
             </Link>
           ))}
         </nav>
-        <div className="ml-auto flex gap-1.5 sm:ml-0 sm:gap-2">
+        <LanguageForm className="ml-auto sm:ml-0" />
+        <div className="flex gap-1.5 sm:gap-2">
           {signedIn ? (
             <Link to="/dashboard" className="btn-primary">
-              Dashboard
+              {t("Dashboard")}
             </Link>
           ) : (
             <>
               <Link to="/login" className="btn-secondary px-2.5 sm:px-4">
-                Login
+                {t("Login")}
               </Link>
               <Link to="/register" className="btn-primary px-2.5 sm:px-4">
-                Sign Up
+                {t("Sign Up")}
               </Link>
             </>
           )}
@@ -97,14 +103,15 @@ function SiteHeader({ signedIn }: { signedIn: boolean }) {
 }
 
 const FOOTER_LINKS = [
-  { to: "/about-us", label: "About Us" },
-  { to: "/terms-and-conditions", label: "Terms" },
-  { to: "/privacy-policies", label: "Privacy" },
-  { to: "/cookie-policies", label: "Cookies" },
+  { to: "/about-us", label: tr("About Us") },
+  { to: "/terms-and-conditions", label: tr("Terms") },
+  { to: "/privacy-policies", label: tr("Privacy") },
+  { to: "/cookie-policies", label: tr("Cookies") },
 ];
 
 /** The footer of every public page (the spec's Landing footer). */
 export function SiteFooter({ supportEmail, year }: FooterData) {
+  const { t } = useTranslation();
   return (
     <footer className="bg-slate-900 text-sm text-slate-300">
       <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 md:flex-row md:items-center md:justify-between">
@@ -113,20 +120,20 @@ export function SiteFooter({ supportEmail, year }: FooterData) {
             {FOOTER_LINKS.map((link) => (
               <li key={link.to}>
                 <Link to={link.to} className="text-white hover:underline">
-                  {link.label}
+                  {t(link.label)}
                 </Link>
               </li>
             ))}
           </ul>
         </nav>
         <p>
-          Contact support:{" "}
+          {t("Contact support:")}{" "}
           <a href={`mailto:${supportEmail}`} className="text-white underline">
             {supportEmail}
           </a>
         </p>
         <p>
-          © {year} {PRODUCT_NAME}. All rights reserved.
+          © {year} {PRODUCT_NAME}. {t("All rights reserved.")}
         </p>
       </div>
     </footer>

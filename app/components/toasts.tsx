@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 
 export interface ToastMessage {
   type: "success" | "error";
@@ -10,6 +11,7 @@ export const TOAST_DURATION_MS = 4000;
 
 export function Toasts({ toast }: { toast: ToastMessage | null }) {
   const [visible, setVisible] = useState<ToastMessage | null>(toast);
+  const { t } = useTranslation();
 
   useEffect(() => {
     setVisible(toast);
@@ -30,7 +32,8 @@ export function Toasts({ toast }: { toast: ToastMessage | null }) {
         data-toast={visible.type}
         className={`pointer-events-auto rounded-md border-l-4 px-4 py-3 text-sm shadow-md ${colours}`}
       >
-        {visible.message}
+        {/* Set on a redirect in English (marked with tr(), decision 074); shown in the page's language. */}
+        {t(visible.message)}
       </p>
     </div>
   );

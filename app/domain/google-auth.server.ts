@@ -11,7 +11,7 @@ import { reactivateIfInactive } from "./inactivity.server";
 import { accountStatusIssue } from "./login.server";
 import { NAME_MAX_LENGTH } from "./member-profile-rules";
 import { recognizeDevice } from "./identity-signals.server";
-import { startMemberSession } from "./sessions.server";
+import { signInCookies } from "./sessions.server";
 import { notFound } from "~/lib/http.server";
 
 // Google sign-in and sign-up through remix-auth-google (docs/decisions/009-google-sign-in.md).
@@ -78,7 +78,9 @@ export async function finishGoogleSignIn(request: Request): Promise<Response> {
     return redirectWithToast("/login", { type: "error", message: outcome.message }, { headers });
   }
   await reactivateIfInactive(outcome.memberId);
-  headers.append("Set-Cookie", await startMemberSession(outcome.memberId, { persistent: false, request }));
+  for (const cookie of await signInCookies(outcome.memberId, { persistent: false, request })) {
+    headers.append("Set-Cookie", cookie);
+  }
   const device = await recognizeDevice(request, outcome.memberId);
   if (device) headers.append("Set-Cookie", device);
   return redirect("/dashboard", { headers });

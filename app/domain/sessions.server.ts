@@ -1,3 +1,5 @@
+import { isLanguage } from "~/i18n/config";
+import { rememberLanguage } from "~/i18n/i18n.server";
 import type { Member } from "~/generated/prisma/client";
 import { getPrisma, utc } from "~/lib/db.server";
 import { shareInFlight } from "~/lib/share-in-flight";
@@ -38,6 +40,19 @@ export async function startMemberSession(
     SELECT ${id}, "id", ${persistent}, ${userAgent}, ${utc(expiresAt)}, ${utc(now)} FROM touched`;
   if (written !== 1) throw new Error(`No member ${memberId} to start a session for`);
   return memberCookie().serialize(id, persistent ? { expires: expiresAt } : {});
+}
+
+/**
+ * Everything a sign-in sets: the session, and the language the member chose on another device
+ * (decision 074), so that the site speaks it here too from the next page on.
+ */
+export async function signInCookies(
+  memberId: number,
+  options: { persistent: boolean; request: Request },
+): Promise<string[]> {
+  const session = await startMemberSession(memberId, options);
+  const member = await getPrisma().member.findUnique({ where: { id: memberId }, select: { language: true } });
+  return isLanguage(member?.language) ? [session, await rememberLanguage(member.language)] : [session];
 }
 
 /** The signed-in member of this request, or null (no cookie, unknown or expired session, closed account). */

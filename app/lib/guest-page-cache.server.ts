@@ -1,4 +1,5 @@
 import type { RequestHandler, Response as ExpressResponse } from "express";
+import { DEFAULT_LANGUAGE, languageOfAcceptLanguage } from "../i18n/config";
 import { createNonce } from "./security-headers.server";
 
 // Guest pages that are the same for every visitor (Landing, the Login page) are rendered once and
@@ -13,7 +14,7 @@ import { createNonce } from "./security-headers.server";
 //   with GUEST_PAGE_MARK) is stored, and only a 200 HTML answer without Set-Cookie.
 // - Every answer from the cache gets a fresh CSP nonce, in the header and in the page's scripts.
 // Entries live GUEST_PAGE_CACHE_SECONDS at most (the footer's year comes from the clock) and are
-// keyed by the build's version and the path.
+// keyed by the build's version, the visitor's language and the path.
 
 /** Set by app/entry.server.tsx on pages whose route may be cached; never sent to the browser. */
 export const GUEST_PAGE_MARK = "x-guest-page-cacheable";
@@ -71,7 +72,10 @@ export function guestPageCache({ version, ttlSeconds, now = Date.now }: GuestPag
   const entries = new Map<string, Entry>();
   return (req, res, next) => {
     const eligible = ttlSeconds > 0 && isVisitorGet(req.method, req.originalUrl, req.headers.cookie);
-    const key = `${version} ${req.path}`;
+    // A visitor without a cookie gets the page in the first language of their browser that the site
+    // speaks (decision 074): one copy per language.
+    const language = languageOfAcceptLanguage(req.headers["accept-language"]) ?? DEFAULT_LANGUAGE;
+    const key = `${version} ${language} ${req.path}`;
     if (eligible) {
       const entry = entries.get(key);
       if (entry && entry.expiresAt > now()) return sendFromCache(res, entry);
@@ -93,6 +97,8 @@ export function isVisitorGet(method: string, url: string, cookie: string | undef
 function sendFromCache(res: ExpressResponse, entry: Entry) {
   const nonce = createNonce();
   for (const [name, value] of entry.headers) res.setHeader(name, value);
+  // The stored answer's Vary is left out with the per-response headers (compression adds its own).
+  res.appendHeader("Vary", "Accept-Language");
   if (entry.csp) res.setHeader("Content-Security-Policy", entry.csp.join(`'nonce-${nonce}'`));
   res.status(200).end(entry.parts.join(`nonce="${nonce}"`));
 }

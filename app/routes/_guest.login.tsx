@@ -11,7 +11,7 @@ import { isGoogleSignInEnabled } from "~/domain/google-auth.server";
 import { attemptLogin, safeRedirect } from "~/domain/login.server";
 import { readFormData } from "~/lib/forms.server";
 import { recognizeDevice } from "~/domain/identity-signals.server";
-import { startMemberSession } from "~/domain/sessions.server";
+import { signInCookies } from "~/domain/sessions.server";
 import type { GuestPageHandle } from "~/lib/guest-page-cache.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { clientAddress } from "~/lib/rate-limit.server";
@@ -54,9 +54,10 @@ export async function action({ request }: ActionFunctionArgs) {
       status: result.status,
     });
   }
-  const headers = new Headers({
-    "Set-Cookie": await startMemberSession(result.memberId, { persistent: remeber, request }),
-  });
+  const headers = new Headers();
+  for (const cookie of await signInCookies(result.memberId, { persistent: remeber, request })) {
+    headers.append("Set-Cookie", cookie);
+  }
   const device = await recognizeDevice(request, result.memberId);
   if (device) headers.append("Set-Cookie", device);
   return redirect(safeRedirect(formData.get("redirectTo")), { headers });

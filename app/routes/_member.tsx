@@ -1,5 +1,8 @@
 import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, NavLink, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { tr } from "~/i18n/mark";
+import { LanguageForm } from "~/components/language-form";
 import { navLinkClass } from "~/components/nav-links";
 import { requireVerifiedMember } from "~/domain/auth.server";
 import { PRODUCT_NAME } from "~/lib/product";
@@ -13,20 +16,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 // Member pages are private: never stored by the browser or a proxy, so Back after logging out
 // cannot show them again. Child routes without their own headers inherit this.
+export const handle = { i18n: ["member"] };
+
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 const NAVIGATION = [
-  { to: "/dashboard", label: "HomePage" },
-  { to: "/points", label: "Points" },
-  { to: "/account", label: "Account" },
-  { to: "/activities", label: "Activities" },
-  { to: "/details", label: "MyDetails" },
-  { to: "/help", label: "Help" },
+  { to: "/dashboard", label: tr("HomePage") },
+  { to: "/points", label: tr("Points") },
+  { to: "/account", label: tr("Account") },
+  { to: "/activities", label: tr("Activities") },
+  { to: "/details", label: tr("MyDetails") },
+  { to: "/help", label: tr("Help") },
 ];
 
 export default function MemberLayout() {
   const { name } = useLoaderData<typeof loader>();
   const { pathname } = useLocation();
+  const { t } = useTranslation();
   return (
     <div className="min-h-screen md:flex">
       <header className="flex items-center justify-between border-b border-slate-200 bg-white px-4 py-3 md:hidden">
@@ -34,19 +40,21 @@ export default function MemberLayout() {
         {/* Keyed by the page: with JavaScript, following a link in the menu closes it. */}
         <details key={pathname} className="relative">
           <summary className="flex cursor-pointer list-none items-center rounded-md border border-slate-300 px-4 text-sm">
-            Menu
+            {t("Menu")}
           </summary>
           <div className="absolute right-0 z-40 mt-2 w-60 rounded-md border border-slate-200 bg-white p-3 shadow-lg">
-            <p className="mb-2 font-semibold">Hi, {name}</p>
+            <p className="mb-2 font-semibold">{t("Hi, {{name}}", { name })}</p>
             <MemberNavigation />
+            <LanguageForm className="mt-4" />
             <LogoutForm />
           </div>
         </details>
       </header>
       <aside className="hidden w-56 shrink-0 border-r border-slate-200 bg-white p-4 md:block">
         <p className="mb-4 font-semibold">{PRODUCT_NAME}</p>
-        <p className="mb-4 text-sm text-slate-600">Hi, {name}</p>
+        <p className="mb-4 text-sm text-slate-600">{t("Hi, {{name}}", { name })}</p>
         <MemberNavigation />
+        <LanguageForm className="mt-4" />
         <LogoutForm />
       </aside>
       <main className="min-w-0 flex-1 px-4 py-6 md:px-8">
@@ -57,13 +65,14 @@ export default function MemberLayout() {
 }
 
 function MemberNavigation() {
+  const { t } = useTranslation();
   return (
-    <nav aria-label="Member">
+    <nav aria-label={t("Member")}>
       <ul className="space-y-1">
         {NAVIGATION.map((item) => (
           <li key={item.to}>
             <NavLink to={item.to} className={(state) => `flex items-center ${navLinkClass(state)}`}>
-              {item.label}
+              {t(item.label)}
             </NavLink>
           </li>
         ))}
@@ -73,14 +82,15 @@ function MemberNavigation() {
 }
 
 function LogoutForm() {
+  const { t } = useTranslation();
   return (
     <Form method="post" action="/logout" className="mt-4 border-t border-slate-200 pt-4">
       <label className="tap-row text-sm text-slate-700">
         <input type="checkbox" name="allDevices" value="on" />
-        Log Out of all Devices
+        {t("Log Out of all Devices")}
       </label>
       <button type="submit" className="btn-secondary mt-2 w-full">
-        Logout
+        {t("Logout")}
       </button>
     </Form>
   );

@@ -11,6 +11,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { ...footerData(), signedIn: (await getOptionalMember(request)) !== null };
 }
 
+export const handle = { i18n: ["public"] };
+
 export default function PublicPages() {
   return (
     <PublicLayout page={useLoaderData<typeof loader>()}>

@@ -3,6 +3,7 @@ import zlib from "node:zlib";
 import compression from "compression";
 import express from "express";
 import { afterEach, describe, expect, test } from "vitest";
+import { languageOfAcceptLanguage } from "~/i18n/config";
 import { GUEST_PAGE_MARK, guestPageCache } from "~/lib/guest-page-cache.server";
 import { createNonce } from "~/lib/security-headers.server";
 
@@ -43,7 +44,11 @@ async function startApp(ttlSeconds = 60) {
     if (toast) res.setHeader("Set-Cookie", "toast=; Max-Age=0");
     if (req.path !== "/not-for-guests") res.setHeader(GUEST_PAGE_MARK, "1");
     if (req.path === "/broken") res.status(500);
-    res.write(`<html><body><header>${member ? `Hi, ${member} · Dashboard` : "Login · Sign Up"}</header>`);
+    const language = languageOfAcceptLanguage(req.headers["accept-language"]) ?? "en";
+    res.setHeader("Vary", "Accept-Language");
+    res.write(
+      `<html lang="${language}"><body><header>${member ? `Hi, ${member} · Dashboard` : "Login · Sign Up"}</header>`,
+    );
     res.write(toast ? `<p role="status">${toast}</p>` : "");
     res.write(redirectTo ? `<input name="redirectTo" value="${redirectTo}">` : "");
     // Above the compression middleware's threshold (1 KB), like a real page.
@@ -91,6 +96,25 @@ describe("the guest page cache", () => {
       expect(inPage).toEqual([inPolicy, inPolicy]);
     }
     expect(new Set(replies.map((reply) => noncesOf(reply).inPolicy)).size).toBe(3);
+  });
+
+  test("each language is kept apart: a Hindi browser never gets the English page, nor the reverse", async () => {
+    const { renders, request } = await startApp();
+    const hindi = { "Accept-Language": "hi-IN,hi;q=0.9,en;q=0.8" };
+    const english = { "Accept-Language": "en-IN,en;q=0.9" };
+    const replies = [
+      await request("/", { headers: hindi }),
+      await request("/", { headers: english }),
+      await request("/", { headers: hindi }),
+      await request("/", { headers: english }),
+      // A language the site does not speak, or none: English.
+      await request("/", { headers: { "Accept-Language": "fr" } }),
+      await request("/"),
+    ];
+    expect(renders).toEqual(["GET /", "GET /"]);
+    expect(replies.map((reply) => /lang="(\w+)"/.exec(reply.body)?.[1])).toEqual(["hi", "en", "hi", "en", "en", "en"]);
+    // A shared cache on the way must keep them apart too.
+    for (const reply of replies) expect(String(reply.headers.vary)).toMatch(/Accept-Language/i);
   });
 
   test("a signed-in member's page is never served from the cache nor kept for visitors", async () => {

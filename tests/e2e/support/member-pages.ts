@@ -108,6 +108,7 @@ export const NOT_MEMBER_PAGES: Record<string, string> = {
   "_member.details._index.tsx": "redirects to a tab",
   "home.tsx": "redirects to the dashboard",
   "logout.tsx": "a form action, no page",
+  "language.tsx": "the language form's action, no page",
   "auth.google.tsx": "redirects to Google",
   "auth.google.respond.tsx": "Google's answer, redirects",
   "api.surveys.$id.callback.tsx": "server-to-server endpoint",
