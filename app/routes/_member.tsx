@@ -17,6 +17,8 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-s
 
 const NAVIGATION = [
   { to: "/dashboard", label: "HomePage" },
+  // Not in the spec's sidebar; the surveys list belongs in the menu all the same (decision 077).
+  { to: "/survey", label: "Surveys" },
   { to: "/points", label: "Points" },
   { to: "/account", label: "Account" },
   { to: "/activities", label: "Activities" },
