@@ -44,6 +44,7 @@ export function PagedHistory<Row>({
   history,
   headings,
   row,
+  stacked = false,
 }: {
   /** Prefix of the heading's id, as for TablePage. */
   id: string;
@@ -52,6 +53,8 @@ export function PagedHistory<Row>({
   history: { rows: Row[]; page: number; pageCount: number };
   headings: string[];
   row: (row: Row) => ReactNode;
+  /** On a phone, each row as a block of labelled lines (its cells are StackedCells). */
+  stacked?: boolean;
 }) {
   const pagesLabel = `${title.charAt(0)}${title.slice(1).toLowerCase()} pages`;
   return (
@@ -60,7 +63,7 @@ export function PagedHistory<Row>({
         <p className="mt-4 rounded-md border border-slate-200 bg-white p-4">No {title} Found</p>
       ) : (
         <>
-          <DataTable headings={headings} className="mt-4">
+          <DataTable headings={headings} className="mt-4" stacked={stacked}>
             {history.rows.map(row)}
           </DataTable>
           <PageLinks page={history.page} pageCount={history.pageCount} label={pagesLabel} />
@@ -79,16 +82,19 @@ export function DataTable({
   children,
   empty,
   className = "",
+  stacked = false,
 }: {
   headings: string[];
   children: ReactNode;
   empty?: ReactNode;
   className?: string;
+  /** Below 640 px the rows stack as blocks, so a phone never scrolls the table sideways. */
+  stacked?: boolean;
 }) {
   return (
     <div className={`overflow-x-auto rounded-md border border-slate-200 bg-white ${className}`}>
-      <table className="min-w-full text-left text-sm">
-        <thead className="bg-slate-50 text-slate-600">
+      <table className={`min-w-full text-left text-sm ${stacked ? "max-sm:block" : ""}`}>
+        <thead className={`bg-slate-50 text-slate-600 ${stacked ? "max-sm:sr-only" : ""}`}>
           <tr>
             {headings.map((heading) => (
               <th key={heading} scope="col" className="px-3 py-2">
@@ -97,7 +103,7 @@ export function DataTable({
             ))}
           </tr>
         </thead>
-        <tbody>
+        <tbody className={stacked ? "max-sm:block" : undefined}>
           {empty ? (
             <tr>
               <td colSpan={headings.length} className={`${CELL} text-center text-slate-500`}>
@@ -115,6 +121,24 @@ export function DataTable({
 
 /** The padding of every cell of a DataTable. */
 export const CELL = "px-3 py-2";
+
+/** A row of a stacked DataTable: a block with a rule between rows on a phone. */
+export const STACKED_ROW = "border-t border-slate-100 max-sm:block max-sm:py-2";
+
+/**
+ * A cell of a stacked DataTable. On a phone it is a line of its own, its column's heading in front
+ * (the table's head is then read by screen readers only); an empty cell is left out there.
+ */
+export function StackedCell({ label, children }: { label: string; children?: ReactNode }) {
+  return (
+    <td
+      data-label={label}
+      className={`${CELL} align-top max-sm:flex max-sm:gap-3 max-sm:py-1 max-sm:before:w-20 max-sm:before:shrink-0 max-sm:before:font-medium max-sm:before:text-slate-600 max-sm:before:content-[attr(data-label)] max-sm:empty:hidden`}
+    >
+      {children === null || children === undefined ? null : <div className="min-w-0">{children}</div>}
+    </td>
+  );
+}
 
 /**
  * Numbered page links as plain links (they work without JavaScript): the first and last page and

@@ -5,7 +5,13 @@ import { ConfirmationField } from "~/components/forms";
 import { ScreenerPageHeading } from "~/components/screener-pager";
 import { StepButtons } from "~/components/step-buttons";
 import { useHydrated } from "~/components/use-hydrated";
-import { CONFIRM_MESSAGE, definitionThrough, surveyStartPath, type FormValues } from "~/domain/prescreener";
+import {
+  CONFIRM_MESSAGE,
+  definitionThrough,
+  PRESCREENER_FAILED,
+  surveyStartPath,
+  type FormValues,
+} from "~/domain/prescreener";
 import { allQuestions, type QuestionnaireDefinition } from "~/questionnaire/definition";
 import { QuestionnaireFields, useQuestionnaireForm } from "~/questionnaire/form";
 
@@ -107,9 +113,9 @@ export function PrescreenerResult({ state, surveyId }: { state: "passed" | "fail
     );
   }
   return (
-    <div role="status" className="mt-6 rounded-md border border-red-300 bg-red-50 p-4">
-      <p className="text-lg font-semibold text-red-900">PreScreener Failed</p>
-      <p className="mt-2 text-slate-700">Please try again later...</p>
+    <div role="status" className="mt-6 rounded-md border border-slate-300 bg-white p-4">
+      <p className="text-lg font-semibold text-slate-900">{PRESCREENER_FAILED.title}</p>
+      <p className="mt-2 text-slate-700">{PRESCREENER_FAILED.message}</p>
       <a href="/dashboard" onClick={closeSurveyWindow} className="btn-secondary mt-4">
         Close
       </a>

@@ -25,14 +25,19 @@ export async function requireMember(request: Request): Promise<MemberSession> {
   const session = await getMemberSession(request);
   if (!session) {
     const url = new URL(request.url);
-    const redirectTo = `${url.pathname}${url.search}`;
-    // A cookie whose session has ended (logged out elsewhere, expired, account closed) is cleared,
-    // so no member state stays in the browser.
-    const headers = hasMemberCookie(request) ? { "Set-Cookie": await clearMemberCookie() } : undefined;
-    throw redirect(`/login?${new URLSearchParams({ redirectTo })}`, { headers });
+    const login = `/login?${new URLSearchParams({ redirectTo: `${url.pathname}${url.search}` })}`;
+    // A visitor who never signed in (or signed out on this device) just meets Login.
+    if (!hasMemberCookie(request)) throw redirect(login);
+    // A cookie whose session has ended (logged out elsewhere, expired, deleted, account closed) is
+    // cleared, so no member state stays in the browser, and Login says why with the spec's toast
+    // (decision 077).
+    throw await redirectWithToast(login, SESSION_ENDED_TOAST, { headers: { "Set-Cookie": await clearMemberCookie() } });
   }
   return session;
 }
+
+/** The spec's toast for a 401: the member's session ended, so they are asked to sign in again. */
+export const SESSION_ENDED_TOAST = { type: "error", message: "Unauthenticated" } as const;
 
 /**
  * A signed-in member with a verified email who has agreed to the current terms; others go to

@@ -3,7 +3,7 @@ import { getPrisma } from "~/lib/db.server";
 import { ASSIGNMENT_STATUS } from "./assignment-status";
 import { liveSurveySql } from "./survey-live.server";
 import { audiencesOfMemberSql } from "./audiences.server";
-import { QUALITY_TERMINATION_REASON } from "./appeal-schema";
+import { historyOutcome, historyReward } from "./survey-history";
 
 // The member's side of survey delivery: the surveys they can take now (dashboard and /survey)
 // and the ones they have finished (survey history). See docs/decisions/022-member-surveys.md.
@@ -123,17 +123,6 @@ async function availablePage(memberId: number, skip: number): Promise<{ rows: Av
   return { rows, total: Number(found[0]?.total ?? 0) };
 }
 
-/** How an ended assignment ended, in the member's words. */
-function historyOutcome(status: number, outcome: string | null): string {
-  if (outcome === "quality") return "Ended by a quality check";
-  if (outcome === "over_quota") return "Survey full";
-  if (outcome === "security") return "Ended by a security check";
-  if (status === ASSIGNMENT_STATUS.complete) return "Complete";
-  if (status === ASSIGNMENT_STATUS.notAllowed) return "Not allowed";
-  if (status === ASSIGNMENT_STATUS.rejectedTerm) return "Not qualified";
-  return "Rejected";
-}
-
 export interface SurveyHistoryRow {
   /** Position in the whole history, 1 for the newest (the spec's index column). */
   index: number;
@@ -141,11 +130,15 @@ export interface SurveyHistoryRow {
   /** When the assignment ended; its last change for rows ended before endedAt was kept. */
   date: string;
   surveyId: number;
+  /** The survey's name, as its cards on the dashboard show it. */
+  surveyName: string;
   /** Points the ledger credited for it, net of any reversal; 0 when none. */
   reward: number;
-  /** How it ended and why, in the member's words (decision 073). */
+  /** What the figure alone would hide (a compensation, a reversal, an appeal), one line per entry. */
+  rewardNotes: string[];
+  /** How it ended, in the member's words (decisions 073 and 077). */
   outcome: string;
-  /** Why its reward was taken back or withheld, in the member's words; null when it was not. */
+  /** Why it ended so, or why its reward was taken back or withheld; null when the outcome says it. */
   reason: string | null;
   /** A quality termination the member may appeal. */
   appealEvent: { kind: "quality_termination"; subjectId: number } | null;
@@ -171,6 +164,7 @@ export async function listSurveyHistory(memberId: number, page: number): Promise
         select: {
           id: true,
           surveyId: true,
+          survey: { select: { name: true } },
           endedAt: true,
           updatedAt: true,
           status: true,
@@ -185,26 +179,27 @@ export async function listSurveyHistory(memberId: number, page: number): Promise
               ],
             },
             orderBy: { id: "asc" },
-            select: { change: true, type: true, remark: true },
+            select: { change: true, type: true, status: true, source: true, remark: true },
           },
         },
       });
-      return rows.map((row, position) => ({
-        index: skip + position + 1,
-        assignmentId: row.id,
-        date: (row.endedAt ?? row.updatedAt).toISOString(),
-        surveyId: row.surveyId,
-        reward: Math.max(
-          0,
-          row.pointsLedger.reduce((sum, entry) => sum + entry.change, 0),
-        ),
-        outcome: historyOutcome(row.status, row.outcome),
-        reason:
-          row.outcome === "quality"
-            ? QUALITY_TERMINATION_REASON
-            : (row.pointsLedger.findLast((entry) => entry.type === "completion_reversal")?.remark ?? null),
-        appealEvent: row.outcome === "quality" ? { kind: "quality_termination" as const, subjectId: row.id } : null,
-      }));
+      return rows.map((row, position) => {
+        const ended = historyOutcome(row.status, row.outcome);
+        const { reward, notes } = historyReward(row.pointsLedger);
+        const reversal = row.pointsLedger.findLast((entry) => entry.type === "completion_reversal");
+        return {
+          index: skip + position + 1,
+          assignmentId: row.id,
+          date: (row.endedAt ?? row.updatedAt).toISOString(),
+          surveyId: row.surveyId,
+          surveyName: row.survey.name,
+          reward,
+          rewardNotes: notes,
+          outcome: ended.outcome,
+          reason: reversal?.remark ?? ended.reason,
+          appealEvent: row.outcome === "quality" ? { kind: "quality_termination" as const, subjectId: row.id } : null,
+        };
+      });
     },
   );
 }

@@ -10,6 +10,17 @@ export type FormValues = Record<string, string[]>;
 export const surveyStartPath = (surveyId: number) => `/survey/start/${surveyId}`;
 
 export const CONFIRM_MESSAGE = "This action cannot be Repeated";
+
+/**
+ * A failed pre-screener, in place of the spec's 'PreScreener Failed' and 'Please try again
+ * later...': there is no second try, so the page says so and what comes next (decision 077).
+ */
+export const PRESCREENER_FAILED = {
+  title: "This survey is closed for you",
+  message:
+    "Thank you for your answers. This survey is looking for people with a different profile, so it is closed for you and cannot be taken again. Other surveys will come: they appear on your dashboard as soon as they are ready for you.",
+} as const;
+
 export const CONFIRM_REQUIRED = "Tick the box to confirm that you want to submit; this action cannot be repeated.";
 
 /**

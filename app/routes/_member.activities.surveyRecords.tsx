@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { CELL, PagedHistory } from "~/components/data-table";
+import { PagedHistory, STACKED_ROW, StackedCell } from "~/components/data-table";
 import { listSurveyHistory } from "~/domain/member-surveys.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { loadMemberHistory } from "~/domain/member-lists.server";
@@ -9,9 +9,10 @@ import { AppealCell } from "~/components/appeal-cell";
 
 export const meta: MetaFunction = () => [{ title: `Survey History | ${PRODUCT_NAME}` }];
 
-// /activities/surveyRecords: the member's ended surveys, 10 a page, with the points each one paid
-// (from the ledger, decision 022). A failed load shows the 404 page, as the spec says; a page
-// number out of range is not a failure and shows the nearest page.
+// /activities/surveyRecords: the member's ended surveys, 10 a page: the survey's name, when it
+// ended, how (in words, with the reason when the word alone does not say it) and the points it paid
+// (from the ledger, decisions 022 and 077). On a phone each row stacks as a block. A failed load
+// shows the 404 page, as the spec says; a page number out of range shows the nearest page.
 export function loader({ request }: LoaderFunctionArgs) {
   return loadMemberHistory(request, "survey history", async (memberId, page) =>
     withAppeals(memberId, await listSurveyHistory(memberId, page)),
@@ -25,30 +26,50 @@ const dateFormat = new Intl.DateTimeFormat("en-GB", {
   timeZone: "UTC",
 });
 
+const HEADINGS = ["#", "Date", "Survey", "Outcome", "Reward", "Appeal"];
+
 export default function SurveyHistory() {
   return (
     <PagedHistory
       id="survey-history"
       title="Survey History"
       history={useLoaderData<typeof loader>()}
-      headings={["#", "Date", "Survey ID", "Reward", "Outcome", "Appeal"]}
+      headings={HEADINGS}
+      stacked
       row={(row) => (
-        <tr key={row.assignmentId} className="border-t border-slate-100">
-          <td className={CELL}>{row.index}</td>
-          <td className={CELL}>
-            <time dateTime={row.date}>{dateFormat.format(new Date(row.date))}</time>
-          </td>
-          <td className={CELL}>{row.surveyId}</td>
-          <td className={CELL}>{row.reward}</td>
-          <td className={CELL}>
+        <tr key={row.assignmentId} className={STACKED_ROW}>
+          <StackedCell label={HEADINGS[0]}>{row.index}</StackedCell>
+          <StackedCell label={HEADINGS[1]}>
+            <time dateTime={row.date} className="whitespace-nowrap">
+              {dateFormat.format(new Date(row.date))}
+            </time>
+          </StackedCell>
+          <StackedCell label={HEADINGS[2]}>
+            <span className="break-words font-medium">{row.surveyName}</span>
+          </StackedCell>
+          <StackedCell label={HEADINGS[3]}>
             {row.outcome}
             {row.reason ? <p className="mt-1 text-slate-600">{row.reason}</p> : null}
-          </td>
-          <td className={CELL}>
-            <AppealCell event={row.appealEvent} appeal={row.appeal} />
-          </td>
+          </StackedCell>
+          <StackedCell label={HEADINGS[4]}>
+            <span className="whitespace-nowrap">{row.reward > 0 ? pointsText(row.reward) : "No points"}</span>
+            {row.rewardNotes.length > 0 ? (
+              <ul className="mt-1 text-slate-600">
+                {row.rewardNotes.map((note, index) => (
+                  <li key={index}>{note}</li>
+                ))}
+              </ul>
+            ) : null}
+          </StackedCell>
+          <StackedCell label={HEADINGS[5]}>
+            {row.appealEvent ? <AppealCell event={row.appealEvent} appeal={row.appeal} /> : null}
+          </StackedCell>
         </tr>
       )}
     />
   );
+}
+
+function pointsText(points: number): string {
+  return `${points} ${points === 1 ? "point" : "points"}`;
 }

@@ -52,7 +52,7 @@ export default function Dashboard() {
         <>
           <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {surveys.map((survey) => (
-              <MemberSurveyCard key={survey.surveyId} survey={survey} heading="category" />
+              <MemberSurveyCard key={survey.surveyId} survey={survey} />
             ))}
           </div>
           <PageLinks page={page} pageCount={pageCount} label="Survey pages" />

@@ -10,7 +10,8 @@ import { notFoundOnFailure } from "~/domain/member-lists.server";
 export const meta: MetaFunction = () => [{ title: `Surveys | ${PRODUCT_NAME}` }];
 
 // /survey: every survey the member can take now, named, 10 a page. The spec's sidebar has no entry
-// for it; the dashboard links here (decision 022). A failed load shows the 404 page, as the spec says.
+// for it; the dashboard links here (decision 022) and so does the member menu (decision 077). A
+// failed load shows the 404 page, as the spec says.
 export async function loader({ request }: LoaderFunctionArgs) {
   const { member } = await requireMemberWithDetails(request);
   const page = pageParam(new URL(request.url).searchParams.get("page"));
@@ -27,7 +28,7 @@ export default function Surveys() {
         <>
           <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {surveys.map((survey) => (
-              <MemberSurveyCard key={survey.surveyId} survey={survey} heading="name" />
+              <MemberSurveyCard key={survey.surveyId} survey={survey} />
             ))}
           </div>
           <PageLinks page={page} pageCount={pageCount} label="Survey pages" />

@@ -22,6 +22,8 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-s
 
 const NAVIGATION = [
   { to: "/dashboard", label: tr("HomePage") },
+  // Not in the spec's sidebar; the surveys list belongs in the menu all the same (decision 077).
+  { to: "/survey", label: tr("Surveys") },
   { to: "/points", label: tr("Points") },
   { to: "/account", label: tr("Account") },
   { to: "/activities", label: tr("Activities") },

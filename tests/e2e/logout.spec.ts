@@ -42,6 +42,8 @@ test("Logout signs out this device only and clears its cookie", async ({
   expect(await memberCookies(laptop)).toEqual([]);
   await page.goto("/dashboard");
   await expect(page).toHaveURL("/login?redirectTo=%2Fdashboard");
+  // Signed out on this device by the member's own hand: no 'Unauthenticated' toast (decision 077).
+  await expect(page.getByText("Unauthenticated")).toHaveCount(0);
 
   const phonePage = await phone.newPage();
   await phonePage.goto("/dashboard");
@@ -72,6 +74,7 @@ test("'Log Out of all Devices' signs out every device of the member", async ({
   // The other device finds itself signed out at its next request, and its stale cookie is removed.
   await phonePage.goto("/details/user");
   await expect(phonePage).toHaveURL("/login?redirectTo=%2Fdetails%2Fuser");
+  await expect(phonePage.getByRole("alert").filter({ hasText: "Unauthenticated" })).toBeVisible();
   expect(await memberCookies(phone)).toEqual([]);
   await laptop.close();
   await phone.close();

@@ -5,6 +5,7 @@ import { createMember } from "./support/fixtures";
 
 const SIDEBAR = [
   ["HomePage", "/dashboard"],
+  ["Surveys", "/survey"],
   ["Points", "/points"],
   ["Account", "/account"],
   ["Activities", "/activities"],
@@ -31,6 +32,24 @@ test.describe("the member layout", () => {
     await navigation.getByRole("link", { name: "MyDetails" }).click();
     await expect(page).toHaveURL("/details/user");
     await expect(page.getByRole("heading", { name: "My Detail" })).toBeVisible();
+  });
+
+  test("the surveys list is in the menu, marked as the current page when open", async ({ memberPage: page }) => {
+    await page.goto("/dashboard");
+    const navigation = page.getByRole("complementary").getByRole("navigation", { name: "Member" });
+    const surveys = navigation.getByRole("link", { name: "Surveys", exact: true });
+    await expect(surveys).not.toHaveAttribute("aria-current", "page");
+    await surveys.click();
+    await expect(page).toHaveURL("/survey");
+    await expect(page.getByRole("heading", { level: 1, name: "Surveys" })).toBeVisible();
+    await expect(surveys).toHaveAttribute("aria-current", "page");
+    await expect(navigation.getByRole("link", { name: "HomePage" })).not.toHaveAttribute("aria-current", "page");
+
+    // The phone menu has it too, marked the same.
+    await page.setViewportSize({ width: 360, height: 740 });
+    const menu = page.getByRole("banner");
+    await menu.getByText("Menu", { exact: true }).click();
+    await expect(menu.getByRole("link", { name: "Surveys", exact: true })).toHaveAttribute("aria-current", "page");
   });
 
   test("member pages are never kept by the browser's cache", async ({ memberPage: page }) => {
@@ -132,6 +151,14 @@ test.describe("the guards", () => {
     await context.addCookies([{ ...cookie, value: `${cookie.value.slice(0, -2)}xx` }]);
     await page.goto("/dashboard");
     await expect(page).toHaveURL("/login?redirectTo=%2Fdashboard");
+    await expect(page.getByRole("alert").filter({ hasText: "Unauthenticated" })).toBeVisible();
     expect((await context.cookies()).filter((c) => c.name === "__member")).toEqual([]);
+  });
+
+  test("a visitor who never signed in meets Login without the 'Unauthenticated' toast", async ({ page }) => {
+    await page.goto("/details/user");
+    await expect(page).toHaveURL("/login?redirectTo=%2Fdetails%2Fuser");
+    await expect(page.getByRole("button", { name: "Log In" })).toBeVisible();
+    await expect(page.getByText("Unauthenticated")).toHaveCount(0);
   });
 });

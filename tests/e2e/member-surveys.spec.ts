@@ -54,13 +54,17 @@ test("a new survey shows on the dashboard with its 'new' mark and opens in its o
     categoryId: 10,
   });
   await page.goto("/dashboard");
-  const card = page.getByRole("article", { name: "Food/Snacks" });
+  // Headed by the survey's name, its category a small label (decision 077).
+  const card = page.getByRole("article", { name: "Coffee habits" });
+  await expect(card.getByRole("heading", { name: "Coffee habits" })).toBeVisible();
+  await expect(card.getByText("Food/Snacks", { exact: true })).toBeVisible();
   await expect(card.getByText("new", { exact: true })).toBeVisible();
   await expect(card.getByText("About Coffee habits.")).toBeVisible();
   await expect(card.getByText("120", { exact: true })).toBeVisible();
   await expect(card.getByText("7 min")).toBeVisible();
   const start = card.getByRole("link", { name: /^Start Survey/ });
   await expect(start).toHaveAttribute("href", `/survey/start/${surveyId}`);
+  await expect(start).toHaveAccessibleName("Start Survey: Coffee habits");
   await expect(start).toHaveAttribute("target", "_blank");
 
   await page.goto("/survey");
@@ -90,7 +94,10 @@ test("a new survey shows on the dashboard with its 'new' mark and opens in its o
   }
 });
 
-test("a member who fails the pre-screener is Not Allowed and cannot retry", async ({ context, page }, testInfo) => {
+test("a member who fails the pre-screener is told the survey is closed for them, and cannot retry", async ({
+  context,
+  page,
+}, testInfo) => {
   const member = await createMember(context, testInfo, { signIn: true });
   const { surveyId } = await createAssignedSurvey(context, {
     name: "Car survey",
@@ -100,19 +107,24 @@ test("a member who fails the pre-screener is Not Allowed and cannot retry", asyn
   await page.goto(`/prescreener/${surveyId}`);
   await expect(page.getByText("Car survey")).toBeVisible();
   await answerScreener(page, testInfo, "No");
-  await expect(page.getByText("PreScreener Failed")).toBeVisible();
-  await expect(page.getByText("Please try again later...")).toBeVisible();
+  // No promise of a retry that does not exist (decision 077).
+  await expect(page.getByText("This survey is closed for you")).toBeVisible();
+  await expect(page.getByText(/cannot be taken again\. Other surveys will come/)).toBeVisible();
+  await expect(page.getByText(/try again/i)).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Close" })).toBeVisible();
 
   await page.goto(`/prescreener/${surveyId}`);
-  await expect(page.getByText("PreScreener Failed")).toBeVisible();
+  await expect(page.getByText("This survey is closed for you")).toBeVisible();
   await expect(page.getByRole("button", { name: "Next" })).toHaveCount(0);
 
   await page.goto("/dashboard");
   await expect(page.getByRole("link", { name: /^Start Survey/ })).toHaveCount(0);
   await page.goto("/activities");
   await expect(page).toHaveURL("/activities/surveyRecords");
-  await expect(page.getByRole("cell", { name: String(surveyId), exact: true })).toBeVisible();
+  const row = page.getByRole("row").filter({ has: page.getByRole("cell", { name: "Car survey", exact: true }) });
+  await expect(row).toContainText("Screened out");
+  await expect(row).toContainText("Your answers to the pre-screener did not match");
+  await expect(row).toContainText("No points");
 });
 
 test("a member who passes the pre-screener is sent on with Proceed", async ({ context, page }, testInfo) => {
@@ -148,7 +160,7 @@ test("another member's pre-screener says Something went wrong", async ({ context
 
 test("the survey history lists an ended survey with its reward", async ({ context, page }, testInfo) => {
   const member = await createMember(context, testInfo, { signIn: true });
-  const { surveyId } = await createAssignedSurvey(context, {
+  await createAssignedSurvey(context, {
     name: "Done",
     assignTo: member.email,
     points: 80,
@@ -156,9 +168,10 @@ test("the survey history lists an ended survey with its reward", async ({ contex
   });
   await page.goto("/activities/surveyRecords");
   await expect(page.getByRole("link", { name: "Survey History" })).toBeVisible();
-  const row = page.getByRole("row").filter({ has: page.getByRole("cell", { name: String(surveyId), exact: true }) });
+  const row = page.getByRole("row").filter({ has: page.getByRole("cell", { name: "Done", exact: true }) });
   await expect(row.getByRole("cell").nth(0)).toHaveText("1");
-  await expect(row.getByRole("cell").nth(3)).toHaveText("80");
+  await expect(row.getByRole("cell").nth(3)).toHaveText("Completed");
+  await expect(row.getByRole("cell").nth(4)).toHaveText("80 points");
   await page.goto("/dashboard");
   await expect(page.getByTestId("points-balance")).toHaveText("80");
 });

@@ -150,7 +150,8 @@ test("an admin builds, launches and assigns a screened hosted survey; one member
   await qualifying.page.goto("/dashboard");
   await expect(balance(qualifying.page)).toHaveText("100");
   const card = surveyCard(qualifying.page, description);
-  await expect(card.getByRole("heading", { name: "Beverages - Non Alcoholic" })).toBeVisible();
+  await expect(card.getByRole("heading", { name: surveyName })).toBeVisible();
+  await expect(card.getByText("Beverages - Non Alcoholic", { exact: true })).toBeVisible();
   await expect(card.getByText("new", { exact: true })).toBeVisible();
   await expect(card.getByText(String(POINTS), { exact: true })).toBeVisible();
   const [surveyWindow] = await Promise.all([
@@ -179,8 +180,9 @@ test("an admin builds, launches and assigns a screened hosted survey; one member
   await qualifying.page.goto("/activities/surveyRecords");
   const completed = qualifying.page
     .getByRole("row")
-    .filter({ has: qualifying.page.getByRole("cell", { name: surveyId, exact: true }) });
-  await expect(completed.getByRole("cell").nth(3)).toHaveText(String(POINTS));
+    .filter({ has: qualifying.page.getByRole("cell", { name: surveyName, exact: true }) });
+  await expect(completed.getByRole("cell").nth(3)).toHaveText("Completed");
+  await expect(completed.getByRole("cell").nth(4)).toHaveText(`${POINTS} points`);
 
   // The member who does not own a coffee machine: screened out, and no second try.
   await screenedOut.page.goto("/dashboard");
@@ -192,8 +194,8 @@ test("an admin builds, launches and assigns a screened hosted survey; one member
   await expect(screenerWindow).toHaveURL(`/prescreener/${surveyId}`);
   await screenerWindow.getByRole("radio", { name: "No", exact: true }).check();
   await submitPrescreener(screenerWindow, testInfo);
-  await expect(screenerWindow.getByText("PreScreener Failed")).toBeVisible();
-  await expect(screenerWindow.getByText("Please try again later...")).toBeVisible();
+  await expect(screenerWindow.getByText("This survey is closed for you")).toBeVisible();
+  await expect(screenerWindow.getByText(/Other surveys will come/)).toBeVisible();
   // Close closes the window the dashboard's script opened; a tab opened without JavaScript goes to the dashboard.
   if (jsOn(testInfo)) {
     await Promise.all([
@@ -207,7 +209,7 @@ test("an admin builds, launches and assigns a screened hosted survey; one member
   }
 
   await screenedOut.page.goto(`/prescreener/${surveyId}`);
-  await expect(screenedOut.page.getByText("PreScreener Failed")).toBeVisible();
+  await expect(screenedOut.page.getByText("This survey is closed for you")).toBeVisible();
   await expect(screenedOut.page.getByRole("radio")).toHaveCount(0);
   await expect(screenedOut.page.getByRole("button", { name: "Submit" })).toHaveCount(0);
   await screenedOut.page.goto(`/survey/start/${surveyId}`);
@@ -218,8 +220,9 @@ test("an admin builds, launches and assigns a screened hosted survey; one member
   await screenedOut.page.goto("/activities/surveyRecords");
   const refused = screenedOut.page
     .getByRole("row")
-    .filter({ has: screenedOut.page.getByRole("cell", { name: surveyId, exact: true }) });
-  await expect(refused.getByRole("cell").nth(3)).toHaveText("0");
+    .filter({ has: screenedOut.page.getByRole("cell", { name: surveyName, exact: true }) });
+  await expect(refused.getByRole("cell").nth(3)).toContainText("Screened out");
+  await expect(refused.getByRole("cell").nth(4)).toHaveText("No points");
 
   // The member who uses the internet at home was not targeted.
   await elsewhere.page.goto("/dashboard");

@@ -106,7 +106,7 @@ describe("what the member sees", () => {
     const { member, assignment } = await qualityTermination();
     const [row] = (await listSurveyHistory(member.id, 1)).rows;
     expect(row).toMatchObject({
-      outcome: "Ended by a quality check",
+      outcome: "Rejected",
       reason: QUALITY_TERMINATION_REASON,
       reward: 0,
       appealEvent: { kind: "quality_termination", subjectId: assignment.id },

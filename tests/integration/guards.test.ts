@@ -64,6 +64,14 @@ describe("requireMember", () => {
     const [cleared] = response.headers.getSetCookie();
     expect(cleared).toMatch(/^__member=/);
     expect(cleared).toMatch(/Expires=Thu, 01 Jan 1970/);
+    // Login says why (decision 077).
+    expect(await toastOf(response)).toEqual({ type: "error", message: "Unauthenticated" });
+  });
+
+  test("a visitor who never signed in meets Login without the 'Unauthenticated' toast", async () => {
+    const response = await thrownRedirect(() => requireMember(get("/dashboard")));
+    expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Fdashboard");
+    expect(await toastOf(response)).toBeNull();
   });
 
   test("clears a cookie whose signature no longer checks out (a rotated secret, a forged value)", async () => {
@@ -79,6 +87,7 @@ describe("requireMember", () => {
     await getPrisma().memberSession.updateMany({ data: { expiresAt: new Date(Date.now() - 1000) } });
     const response = await thrownRedirect(() => requireMember(get("/dashboard", cookie)));
     expect(response.headers.get("Location")).toMatch(/^\/login\?/);
+    expect(await toastOf(response)).toEqual({ type: "error", message: "Unauthenticated" });
   });
 
   test.each(["inactive", "closed"] as const)("signs out a member whose account is %s", async (status) => {

@@ -104,6 +104,10 @@ export interface SurveyFixture {
   status?: number;
   /** How an ended assignment ended: "quality" with status 6 is a quality termination (appealable). */
   outcome?: "complete" | "terminate" | "over_quota" | "quality" | "security";
+  /** Points credited for the member's time, as a screen-out's compensation (decision 063). */
+  compensation?: number;
+  /** With status 3: the completion's points taken back again, with this reason (an admin's reversal). */
+  reversedFor?: string;
   /** A screener and its rules: the admin's answers by question key, as on the rules page. */
   screener?: {
     definition: Parameters<typeof createQuestionnaire>[2];

@@ -4,7 +4,7 @@ import { TERMS_VERSION } from "~/content/pages";
 import { ASSIGNMENT_STATUS } from "~/domain/assignment-status";
 import { assignSurvey } from "~/domain/assignments.server";
 import { recordAudit, type AuditAction } from "~/domain/audit.server";
-import { creditPoints } from "~/domain/ledger.server";
+import { creditPoints, reverseEntry } from "~/domain/ledger.server";
 import { raiseSignal } from "~/domain/quality-signals.server";
 import { hashPassword } from "~/domain/passwords.server";
 import { buildRules, type AdminAnswers } from "~/domain/screener-rules";
@@ -112,6 +112,10 @@ const surveyFixture = z.object({
     status: z.number().int().min(1).max(7).default(ASSIGNMENT_STATUS.assigned),
     /** How an ended assignment ended, e.g. "quality" for a quality termination (status 6). */
     outcome: z.enum(["complete", "terminate", "over_quota", "quality", "security"]).optional(),
+    /** Points credited for the member's time, as a screen-out's compensation (decision 063). */
+    compensation: z.number().int().min(1).optional(),
+    /** With status 3: the completion's points taken back again with this reason, as an admin's reversal does. */
+    reversedFor: z.string().min(1).optional(),
     screener: z
       .object({
         definition: z.custom<QuestionnaireDefinition>((value) => typeof value === "object" && value !== null),
@@ -177,6 +181,22 @@ async function createSurveyFixture(fixture: z.infer<typeof surveyFixture>["surve
         type: "survey_completion",
         source: `assignment:${assignment.id}:complete`,
         remark: `Survey ${survey.id}`,
+        assignmentId: assignment.id,
+      });
+      if (fixture.reversedFor) {
+        await reverseEntry(tx, {
+          source: `assignment:${assignment.id}:complete`,
+          remark: `Reward for "${survey.name}" taken back: ${fixture.reversedFor}`,
+        });
+      }
+    }
+    if (fixture.compensation) {
+      await creditPoints(tx, {
+        memberId: member.id,
+        points: fixture.compensation,
+        type: "screenout_compensation",
+        source: `assignment:${assignment.id}:compensation`,
+        remark: `Thank you for your time: you did not qualify for "${survey.name}"`,
         assignmentId: assignment.id,
       });
     }
