@@ -6,8 +6,8 @@ import { carriesCookie, clearCookie, cookieIdentity, newSessionId, readSessionId
 
 // Step 1 of Register, kept on the server for 24 hours (docs/decisions/076-registration-drafts.md):
 // a reload of step 2, a tab the phone discarded or a visit the next morning shows step 2 again.
-// The browser holds only the draft's random id, in a signed httpOnly cookie limited to /register;
-// the row holds the names, the e-mail and the password's argon2id hash, never the password.
+// The browser holds only the draft's random id, in a signed httpOnly SameSite=Lax cookie; the row
+// holds the names, the e-mail and the password's argon2id hash, never the password.
 
 /** Step 1 as step 2 uses it. The password is already hashed: the clear text never leaves Next. */
 export interface RegistrationDraft {
@@ -33,7 +33,9 @@ let cookie: Cookie | undefined;
 
 function draftCookie(): Cookie {
   if (!cookie) {
-    const { name, secure, path } = cookieIdentity("registration", "/register");
+    // The whole site, not /register: with JavaScript the page's data and posts go to
+    // /register.data, which a cookie of Path=/register does not reach.
+    const { name, secure, path } = cookieIdentity("registration");
     cookie = createCookie(name, {
       path,
       httpOnly: true,
