@@ -46,7 +46,7 @@ const SECRET_FIELDS = ["password", "password_confirmation"];
 export const DRAFT_INVALID = "Your registration could not be continued. Please start again.";
 export const DRAFT_EXPIRED = "Your registration was kept for 24 hours and has expired. Please start again.";
 const UNREADABLE = "The form could not be read. Please try again.";
-// A step shown without a message: the answer of a clean Next or Previous.
+// A step shown without a message: the page itself, or the answer of a clean Previous.
 const SHOWN: SubmissionResult<string[]> = { status: "success" };
 
 /**
