@@ -5,6 +5,7 @@ import { onShutdown } from "~/lib/lifecycle.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { ERASURE_GRACE_DAYS, eraseMember } from "./account-deletion.server";
 import { purgeIdentityTraces } from "./identity-signals.server";
+import { purgeExpiredRegistrationDrafts } from "./registration-drafts.server";
 import { debitPoints } from "./ledger.server";
 
 // The inactivity job (`npm run jobs -- inactivity`, docs/decisions/027-inactivity-and-deletion.md).
@@ -58,6 +59,8 @@ export async function runInactivityPass({
   const erased = await eraseClosedMembers(db, now, batchSize);
   // What the identity signals keep to compare has its own, shorter life (decision 070).
   await purgeIdentityTraces(db, now);
+  // Registration drafts live 24 hours (decision 076); expired ones are never used, and go here.
+  await purgeExpiredRegistrationDrafts(db, now);
   return { warned, expired, erased };
 }
 

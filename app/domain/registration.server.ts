@@ -1,13 +1,11 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
-import { z } from "zod";
 import type { Gender } from "~/generated/prisma/client";
 import { getPrisma, isUniqueViolation } from "~/lib/db.server";
-import { getEnv } from "~/lib/env.server";
 import { raiseSharedPhone, recordRegistrationAddress } from "./identity-signals.server";
+import { consumeRegistrationDraft, type RegistrationDraft } from "./registration-drafts.server";
 import { termsAgreement } from "./terms-agreement.server";
 
-// Registration: carrying step 1 to step 2 as a sealed draft (docs/decisions/008), the e-mail
-// uniqueness check and the creation of the member.
+// Registration: the e-mail uniqueness check and the creation of the member from step 1's draft
+// (registration-drafts.server.ts, docs/decisions/076) and step 2's details.
 
 export const EMAIL_TAKEN = "An account with this email already exists. Log in instead.";
 
@@ -15,91 +13,6 @@ export function tooManyRegistrations(retryAfterSeconds: number): string {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
   return `Too many registrations from your network. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
 }
-
-// ── The draft: step 1, sealed ──────────────────────────────────────────────────────────────────
-
-/** Step 1 as it travels to step 2. The password is already hashed: the clear text never leaves step 1. */
-export interface RegistrationDraft {
-  fName: string;
-  lName: string;
-  email: string;
-  passwordHash: string;
-}
-
-export const DRAFT_MINUTES = 60;
-const DRAFT_VERSION = "v1";
-const IV_BYTES = 12;
-const TAG_BYTES = 16;
-
-const sealedDraft = z.object({
-  fName: z.string(),
-  lName: z.string(),
-  email: z.string(),
-  passwordHash: z.string(),
-  expiresAt: z.number(),
-});
-
-export type OpenedDraft =
-  | { status: "valid"; draft: RegistrationDraft }
-  | { status: "expired"; draft: RegistrationDraft }
-  | { status: "invalid" };
-
-/**
- * Encrypts and authenticates the draft (AES-256-GCM): the page can neither read nor change it, and
- * it stops being accepted after DRAFT_MINUTES.
- */
-export function sealDraft(draft: RegistrationDraft, now = new Date()): string {
-  const iv = randomBytes(IV_BYTES);
-  const cipher = createCipheriv("aes-256-gcm", draftKey(), iv);
-  cipher.setAAD(Buffer.from(DRAFT_VERSION));
-  const payload = JSON.stringify({ ...draft, expiresAt: now.getTime() + DRAFT_MINUTES * 60 * 1000 });
-  const sealed = Buffer.concat([iv, cipher.update(payload, "utf8"), cipher.final(), cipher.getAuthTag()]);
-  return `${DRAFT_VERSION}.${sealed.toString("base64url")}`;
-}
-
-/** An expired draft still opens, so the form can give the member's values back (never the password). */
-export function openDraft(token: unknown, now = new Date()): OpenedDraft {
-  if (typeof token !== "string" || token.length > 4096 || !token.startsWith(`${DRAFT_VERSION}.`)) {
-    return { status: "invalid" };
-  }
-  const sealed = Buffer.from(token.slice(DRAFT_VERSION.length + 1), "base64url");
-  if (sealed.length <= IV_BYTES + TAG_BYTES) return { status: "invalid" };
-  let payload: unknown;
-  try {
-    const decipher = createDecipheriv("aes-256-gcm", draftKey(), sealed.subarray(0, IV_BYTES));
-    decipher.setAAD(Buffer.from(DRAFT_VERSION));
-    decipher.setAuthTag(sealed.subarray(sealed.length - TAG_BYTES));
-    const clear = Buffer.concat([
-      decipher.update(sealed.subarray(IV_BYTES, sealed.length - TAG_BYTES)),
-      decipher.final(),
-    ]);
-    payload = JSON.parse(clear.toString("utf8"));
-  } catch {
-    // A changed byte fails the GCM tag check: the draft was not made by this server.
-    return { status: "invalid" };
-  }
-  const parsed = sealedDraft.safeParse(payload);
-  if (!parsed.success) return { status: "invalid" };
-  const { expiresAt, ...draft } = parsed.data;
-  return { status: expiresAt > now.getTime() ? "valid" : "expired", draft };
-}
-
-let cachedKey: { secret: string; key: Buffer } | undefined;
-
-// A key of its own, derived from SESSION_SECRET, so a draft can never be confused with a cookie
-// signature or a verification link made from the same secret.
-function draftKey(): Buffer {
-  const secret = getEnv().SESSION_SECRET;
-  if (cachedKey?.secret !== secret) {
-    cachedKey = {
-      secret,
-      key: Buffer.from(hkdfSync("sha256", secret, "", "survey-panel registration draft v1", 32)),
-    };
-  }
-  return cachedKey.key;
-}
-
-// ── Members ────────────────────────────────────────────────────────────────────────────────────
 
 /** E-mails are stored lower-cased, so this is a case-insensitive check. */
 export async function isEmailRegistered(email: string): Promise<boolean> {
@@ -117,19 +30,26 @@ export interface RegistrationDetails {
   mobile: string | null;
 }
 
-export type RegistrationOutcome = { status: "created"; memberId: number } | { status: "email-taken" };
+export type RegistrationOutcome =
+  { status: "created"; memberId: number } | { status: "email-taken" } | { status: "draft-gone" };
+
+/** Thrown inside the transaction to roll back a member whose draft was used up or expired meanwhile. */
+class DraftGone extends Error {}
 
 /**
  * Creates the member, unverified. The unique index decides a race between two registrations. In the
- * same transaction the identity signals look at the phone and the client address (decision 070).
+ * same transaction the identity signals look at the phone and the client address (decision 070),
+ * and the draft the values came from (`draftId`) is used up: a draft never makes two accounts, and
+ * one that expired meanwhile makes none.
  */
 export async function registerMember(
   draft: RegistrationDraft,
   details: RegistrationDetails,
-  { address = null }: { address?: string | null } = {},
+  { address = null, draftId = null }: { address?: string | null; draftId?: string | null } = {},
 ): Promise<RegistrationOutcome> {
   try {
     return await getPrisma().$transaction(async (tx) => {
+      if (draftId && !(await consumeRegistrationDraft(tx, draftId))) throw new DraftGone();
       const member = await tx.member.create({
         data: {
           firstName: draft.fName,
@@ -154,6 +74,7 @@ export async function registerMember(
     });
   } catch (error) {
     if (isUniqueViolation(error)) return { status: "email-taken" };
+    if (error instanceof DraftGone) return { status: "draft-gone" };
     throw error;
   }
 }

@@ -1,6 +1,12 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import {
+  data,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
 import {
@@ -25,29 +31,39 @@ import {
 } from "~/domain/registration-schema";
 import { listCountries } from "~/lib/countries.server";
 import { PRODUCT_NAME } from "~/lib/product";
-import { handleRegisterPost, type StepOneValues } from "./_guest.register.server";
+import { handleRegisterPost, registerPage, type StepOneValues } from "./_guest.register.server";
 
 export const meta: MetaFunction = () => [{ title: `Register | ${PRODUCT_NAME}` }];
 
+// Step 2 shows the name and e-mail of this browser's draft: never stored by a cache.
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireGuest(request);
-  return {
-    countries: listCountries(),
-    thisYear: new Date().getUTCFullYear(),
-    googleEnabled: isGoogleSignInEnabled(),
-  };
+  const { start, headers } = await registerPage(request);
+  return data(
+    {
+      countries: listCountries(),
+      thisYear: new Date().getUTCFullYear(),
+      googleEnabled: isGoogleSignInEnabled(),
+      start,
+    },
+    { headers },
+  );
 }
 
 // Next, Previous and Register all post here; each is handled in _guest.register.server.ts. Step 1
-// travels to step 2 as a sealed draft (docs/decisions/008-registration-draft.md).
+// is kept on the server as this browser's draft for 24 hours, so the page itself shows step 2 again
+// after a reload (docs/decisions/076-registration-drafts.md).
 export async function action({ request }: ActionFunctionArgs) {
   await requireGuest(request);
   return handleRegisterPost(request);
 }
 
 export default function Register() {
-  const { countries, thisYear, googleEnabled } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
+  const { countries, thisYear, googleEnabled, start } = useLoaderData<typeof loader>();
+  // A post's answer, else what the page shows for this browser's draft.
+  const answer = useActionData<typeof action>() ?? start;
   const step = answer?.pageState;
   // conform's result for the step's fields; a step shown cleanly (Next passed, Previous) has none.
   const result = answer && answer.status !== "success" ? answer : null;
@@ -57,7 +73,7 @@ export default function Register() {
       <p className="mt-1 text-sm text-slate-600">Step {step?.step === 2 ? 2 : 1} of 2</p>
       <div className="mt-6 rounded-md border border-slate-200 bg-white p-4 sm:p-6">
         {step?.step === 2 ? (
-          <StepTwo result={result} draft={step.draft} who={step.who} countries={countries} thisYear={thisYear} />
+          <StepTwo result={result} who={step.who} countries={countries} thisYear={thisYear} />
         ) : (
           <StepOne result={result} defaultValue={step?.defaultValue ?? null} />
         )}
@@ -115,13 +131,11 @@ function StepOne({ result, defaultValue }: { result: SubmissionResult | null; de
 
 function StepTwo({
   result,
-  draft,
   who,
   countries,
   thisYear,
 }: {
   result: SubmissionResult | null;
-  draft: string;
   who: { name: string; email: string };
   countries: { code: string; name: string }[];
   thisYear: number;
@@ -152,7 +166,6 @@ function StepTwo({
       </p>
       <Form method="post" {...getFormProps(form)} noValidate>
         <Banner errors={form.allErrors} />
-        <input type="hidden" name="draft" value={draft} />
         <SelectField label="Country" selectProps={getSelectProps(fields.country)} errors={fields.country.errors}>
           <CountryOptions countries={countries} />
         </SelectField>
@@ -233,7 +246,6 @@ function StepTwo({
       </Form>
       <Form method="post" id="register-previous">
         <input type="hidden" name="intent" value="previous" />
-        <input type="hidden" name="draft" value={draft} />
       </Form>
     </>
   );

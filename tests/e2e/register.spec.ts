@@ -136,3 +136,51 @@ test("a new member registers, verifies the mailed link and opens the dashboard",
   await page.goto("/register");
   await expect(page).toHaveURL("/");
 });
+
+// Issue 21 point 3 (decision 076): step 1 is kept on the server for 24 hours, so step 2 survives a
+// reload, a tab the phone discarded and a return later, with the password of step 1 never sent back.
+test("step 2 survives a reload and a new tab, and the password of step 1 signs in afterwards", async ({
+  page,
+  context,
+}, testInfo) => {
+  const email = uniqueEmail(testInfo, "reload");
+  await reachStepTwo(page, email);
+
+  const reloaded = await page.reload();
+  expect(await reloaded!.text()).not.toContain(PASSWORD);
+  await expect(page.getByText("Step 2 of 2")).toBeVisible();
+  await expect(page.getByText(`Registering Asha Rao (${email})`)).toBeVisible();
+  expect(await page.content()).not.toContain(PASSWORD);
+
+  // The tab is gone (the phone discarded it); the member opens the page again in the same browser.
+  await page.close();
+  const again = await context.newPage();
+  const reopened = await again.goto("/register");
+  expect(await reopened!.text()).not.toContain(PASSWORD);
+  await expect(again.getByText(`Registering Asha Rao (${email})`)).toBeVisible();
+
+  // Previous shows step 1 with its values kept, never the password.
+  await again.getByRole("button", { name: "Previous" }).click();
+  await expect(again.getByText("Step 1 of 2")).toBeVisible();
+  await expect(again.getByLabel("Last Name")).toHaveValue("Rao");
+  await expect(again.getByLabel("Email")).toHaveValue(email);
+  await expect(again.getByLabel("Password", { exact: true })).toHaveValue("");
+  expect(await again.content()).not.toContain(PASSWORD);
+
+  // Step 2 is still there: the member finishes without typing the password again.
+  await again.goto("/register");
+  await expect(again.getByText("Step 2 of 2")).toBeVisible();
+  await fillStepTwo(again);
+  await again.getByRole("button", { name: "Register" }).click();
+  await expect(again).toHaveURL("/email/verify", { timeout: 15_000 });
+  // Registered: the draft is used up and its cookie gone.
+  expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain("__registration");
+
+  // Signed out, the member signs in with the password typed at step 1.
+  await context.clearCookies();
+  await again.goto("/login");
+  await again.getByLabel("Email").fill(email);
+  await again.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await again.getByRole("button", { name: "Log In" }).click();
+  await expect(again).toHaveURL("/email/verify");
+});

@@ -9,19 +9,23 @@ import {
   stepTwoSchema,
 } from "~/domain/registration-schema";
 import { ageOn } from "~/domain/member-profile-rules";
-import { EMAIL_TAKEN, openDraft, sealDraft } from "~/domain/registration.server";
+import { keepRegistrationDraft } from "~/domain/registration-drafts.server";
+import { EMAIL_TAKEN } from "~/domain/registration.server";
 import { verifyPassword } from "~/domain/passwords.server";
 import { startMemberSession } from "~/domain/sessions.server";
 import { getPrisma } from "~/lib/db.server";
 import { UNKNOWN_INTENT_MESSAGE } from "~/lib/forms.server";
 import { consumeRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
-import type { RegisterResult } from "~/routes/_guest.register.server";
+import { DRAFT_EXPIRED, DRAFT_INVALID, type RegisterResult } from "~/routes/_guest.register.server";
 import { action, loader } from "~/routes/_guest.register";
 import { createTestMember } from "../support/factories";
+import { cookiePair, cookiesOf } from "../support/requests";
 import { expectData, expectRedirect, expectThrown } from "../support/remix";
 
 // Register is driven through its route action with real form posts, as a browser without
-// JavaScript sends them: Next, Previous and Register.
+// JavaScript sends them: Next, Previous and Register. Next keeps step 1 as the browser's draft and
+// redirects; the posts of step 2 carry the draft's cookie (decision 076; more in
+// registration-drafts.test.ts).
 
 const PASSWORD = "Tamarind-Monsoon-42";
 
@@ -65,10 +69,28 @@ async function next(values: Record<string, string> = {}, headers: Record<string,
   return send({ ...stepOne, ...values, intent: "next" }, headers);
 }
 
+/** Passes step 1 and returns the draft's cookie, as the browser sends it back ("__registration=…"). */
 async function draftFor(values: Record<string, string> = {}) {
-  const { step } = await next(values);
-  if (step?.pageState?.step !== 2) throw new Error(`Expected step 2, got ${JSON.stringify(step)}`);
-  return step.pageState.draft;
+  const { response, step } = await next(values);
+  if (!response) throw new Error(`Expected the redirect to step 2, got ${JSON.stringify(step)}`);
+  return cookiesOf(expectRedirect(response));
+}
+
+/** A post of step 2 from the browser holding this draft cookie. */
+function sendWith(draft: string, body: Record<string, string>, headers: Record<string, string> = {}) {
+  return send(body, { Cookie: draft, ...headers });
+}
+
+/** GET /register as the browser holding this cookie sees it. */
+async function page(cookie?: string) {
+  const headers: Record<string, string> = cookie ? { Cookie: cookie } : {};
+  const result = await loader({
+    request: new Request("http://localhost:3000/register", { headers }),
+    params: {},
+    context: {},
+  });
+  const { data, init } = expectData(result);
+  return { start: data.start, headers: new Headers(init?.headers), json: JSON.stringify(data) };
 }
 
 function errorsOf(step: RegisterResult | null): Record<string, string[] | null> {
@@ -135,27 +157,34 @@ describe("step 1 (Next)", () => {
       const { json } = await next(values);
       expect(json).not.toContain(PASSWORD);
     }
-    const { json, step } = await next();
-    expect(step?.pageState?.step).toBe(2);
-    expect(json).not.toContain(PASSWORD);
+    const { response } = await next();
+    const redirect = expectRedirect(response);
+    expect(redirect.headers.get("Location")).toBe("/register");
+    expect(redirect.headers.get("Set-Cookie")).not.toContain(PASSWORD);
+    const shown = await page(cookiesOf(redirect));
+    expect(shown.start.pageState?.step).toBe(2);
+    expect(shown.json).not.toContain(PASSWORD);
   });
 
-  test("carries step 1 as a sealed draft holding a password hash, not the password", async () => {
+  test("keeps step 1 on the server with a password hash; the cookie holds only a signed id", async () => {
     const draft = await draftFor();
-    expect(draft).not.toContain("asha");
-    const opened = openDraft(draft);
-    expect(opened.status).toBe("valid");
-    if (opened.status !== "valid") return;
-    expect(opened.draft).toMatchObject({ fName: "Asha", lName: "Rao", email: "asha.rao@example.com" });
-    expect(opened.draft.passwordHash).not.toContain(PASSWORD);
-    expect(await verifyPassword(PASSWORD, opened.draft.passwordHash)).toBe(true);
+    expect(draft).toMatch(/^__registration=/);
+    expect(decodeURIComponent(draft).toLowerCase()).not.toContain("asha");
+    const [row] = await getPrisma().registrationDraft.findMany();
+    expect(row).toMatchObject({ firstName: "Asha", lastName: "Rao", email: "asha.rao@example.com" });
+    expect(row.passwordHash).not.toContain(PASSWORD);
+    expect(await verifyPassword(PASSWORD, row.passwordHash)).toBe(true);
+    expect((await page(draft)).start.pageState).toEqual({
+      step: 2,
+      who: { name: "Asha Rao", email: "asha.rao@example.com" },
+    });
   });
 });
 
 describe("step 2 (Previous and Register)", () => {
   test("Previous returns to step 1 with the values but without the password", async () => {
     const draft = await draftFor();
-    const { step, json } = await send({ intent: "previous", draft });
+    const { step, json } = await sendWith(draft, { intent: "previous" });
     expect(step).toMatchObject({
       status: "success",
       pageState: { step: 1, defaultValue: { fName: "Asha", lName: "Rao", email: "asha.rao@example.com" } },
@@ -165,7 +194,7 @@ describe("step 2 (Previous and Register)", () => {
 
   test("Register creates the member, signs them in (not remembered) and goes to /email/verify", async () => {
     const draft = await draftFor({ email: "Asha.Rao@Example.com" });
-    const { response } = await send({ ...stepTwo, intent: "register", draft });
+    const { response } = await sendWith(draft, { ...stepTwo, intent: "register" });
     const redirect = expectRedirect(response);
     expect(redirect.headers.get("Location")).toBe("/email/verify");
     // The member's session cookie (beside it, the device cookie of decision 070).
@@ -196,9 +225,10 @@ describe("step 2 (Previous and Register)", () => {
 
   test("empty step 2 gives 'Required Fields' and keeps the draft", async () => {
     const draft = await draftFor();
-    const { step, status } = await send({ intent: "register", draft });
+    const { step, status } = await sendWith(draft, { intent: "register" });
     expect(status).toBe(422);
-    expect(step?.pageState).toMatchObject({ step: 2, draft });
+    expect(step?.pageState).toMatchObject({ step: 2, who: { email: "asha.rao@example.com" } });
+    expect(await getPrisma().registrationDraft.count()).toBe(1);
     expect(registrationBanner(errorsOf(step))).toBe(REQUIRED_FIELDS);
     for (const field of ["country", "state", "city", "pin", "day", "month", "year", "gender"]) {
       expect(errorsOf(step)[field]).toEqual([REQUIRED]);
@@ -209,7 +239,7 @@ describe("step 2 (Previous and Register)", () => {
   test("a year that is not 4 digits or lies ahead gives 'Enter Valid Year'", async () => {
     const draft = await draftFor();
     for (const year of ["99", "19900", String(new Date().getUTCFullYear() + 1), "abcd"]) {
-      const { step } = await send({ ...stepTwo, year, intent: "register", draft });
+      const { step } = await sendWith(draft, { ...stepTwo, year, intent: "register" });
       expect(errorsOf(step).year).toEqual([ENTER_VALID_YEAR]);
       expect(registrationBanner(errorsOf(step))).toBe(ENTER_VALID_YEAR);
     }
@@ -217,26 +247,26 @@ describe("step 2 (Previous and Register)", () => {
 
   test("a day above 31 or a date that does not exist is refused", async () => {
     const draft = await draftFor();
-    expect(errorsOf((await send({ ...stepTwo, day: "32", intent: "register", draft })).step).day).toBeTruthy();
-    const { step } = await send({ ...stepTwo, day: "31", month: "4", intent: "register", draft });
+    expect(errorsOf((await sendWith(draft, { ...stepTwo, day: "32", intent: "register" })).step).day).toBeTruthy();
+    const { step } = await sendWith(draft, { ...stepTwo, day: "31", month: "4", intent: "register" });
     expect(errorsOf(step).dob).toEqual(["Enter a valid date of birth."]);
     expect(registrationBanner(errorsOf(step))).toBe("Invalid field Data: dob");
   });
 
   test("the day before the 18th birthday is refused; the birthday itself is accepted", async () => {
     const draft = await draftFor();
-    const dayBefore = await send({ ...stepTwo, ...isoDate(yearsAgo(18, 1)), intent: "register", draft });
+    const dayBefore = await sendWith(draft, { ...stepTwo, ...isoDate(yearsAgo(18, 1)), intent: "register" });
     expect(errorsOf(dayBefore.step).dob).toEqual([UNDER_AGE]);
     expect(await getPrisma().member.count()).toBe(0);
 
-    const birthday = await send({ ...stepTwo, ...isoDate(yearsAgo(18)), intent: "register", draft });
+    const birthday = await sendWith(draft, { ...stepTwo, ...isoDate(yearsAgo(18)), intent: "register" });
     expect(expectRedirect(birthday.response).headers.get("Location")).toBe("/email/verify");
   });
 
   test("an e-mail taken between the two steps sends the member back to step 1 on that field", async () => {
     const draft = await draftFor();
     await createTestMember({ email: "asha.rao@example.com" });
-    const { step, status, json } = await send({ ...stepTwo, intent: "register", draft });
+    const { step, status, json } = await sendWith(draft, { ...stepTwo, intent: "register" });
     expect(status).toBe(409);
     expect(step?.pageState?.step).toBe(1);
     expect(errorsOf(step).email).toEqual([EMAIL_TAKEN]);
@@ -244,32 +274,33 @@ describe("step 2 (Previous and Register)", () => {
     expect(await getPrisma().member.count()).toBe(1);
   });
 
-  test("a changed or forged draft is refused and nothing is created", async () => {
+  test("a changed or forged draft cookie, or none, is refused and nothing is created", async () => {
     const draft = await draftFor();
     const flipped = `${draft.slice(0, -2)}${draft.at(-2) === "A" ? "B" : "A"}${draft.at(-1)}`;
-    for (const forged of [flipped, "v1.AAAA", "", "x".repeat(40_000)]) {
-      const { step, status } = await send({ ...stepTwo, intent: "register", draft: forged });
+    for (const forged of [flipped, "__registration=AAAA", "__registration=", `__registration=${"x".repeat(4000)}`]) {
+      const { step, status } = await sendWith(forged, { ...stepTwo, intent: "register" });
       expect(status).toBe(400);
-      expect(step).toMatchObject({
-        pageState: { step: 1 },
-        error: { "": ["Your registration could not be continued. Please start again."] },
-      });
+      expect(step).toMatchObject({ pageState: { step: 1 }, error: { "": [DRAFT_INVALID] } });
     }
+    const { step, status } = await send({ ...stepTwo, intent: "register" });
+    expect(status).toBe(400);
+    expect(step).toMatchObject({ pageState: { step: 1 }, error: { "": [DRAFT_INVALID] } });
     expect(await getPrisma().member.count()).toBe(0);
   });
 
-  test("an expired draft gives the values back and asks for the password again", async () => {
-    const sealed = sealDraft(
-      { fName: "Asha", lName: "Rao", email: "asha.rao@example.com", passwordHash: "$2b$10$x" },
-      new Date(Date.now() - 61 * 60 * 1000),
+  test("an expired draft is not used: step 1 again, empty, with the message", async () => {
+    const expired = cookiePair(
+      await keepRegistrationDraft(
+        { fName: "Asha", lName: "Rao", email: "asha.rao@example.com", passwordHash: "$argon2id$x" },
+        { now: new Date(Date.now() - 25 * 60 * 60 * 1000) },
+      ),
     );
-    const { step, status } = await send({ ...stepTwo, intent: "register", draft: sealed });
+    const { step, status, json } = await sendWith(expired, { ...stepTwo, intent: "register" });
     expect(status).toBe(400);
-    expect(step).toMatchObject({
-      error: { "": ["Your registration form expired. Enter your password again to continue."] },
-      pageState: { step: 1, defaultValue: { fName: "Asha", email: "asha.rao@example.com" } },
-    });
+    expect(step).toMatchObject({ error: { "": [DRAFT_EXPIRED] }, pageState: { step: 1, defaultValue: null } });
+    expect(json).not.toContain("Asha");
     expect(await getPrisma().member.count()).toBe(0);
+    expect(await getPrisma().registrationDraft.count()).toBe(0);
   });
 });
 
@@ -289,7 +320,7 @@ describe("hostile input", () => {
   test("a 40 KB value in any step-2 field is a clear error and creates nothing", async () => {
     const draft = await draftFor();
     for (const field of Object.keys(stepTwo)) {
-      const { step, status } = await send({ ...stepTwo, [field]: big, intent: "register", draft });
+      const { step, status } = await sendWith(draft, { ...stepTwo, [field]: big, intent: "register" });
       expect(status, field).toBe(422);
       expect(registrationBanner(errorsOf(step)), field).toMatch(
         /^(Invalid field Data: |Enter Valid Year$|Tick the box to agree to the Terms)/,
@@ -308,9 +339,9 @@ describe("hostile input", () => {
     }
     const draft = await draftFor();
     for (const field of Object.keys(stepTwo)) {
-      const body = new URLSearchParams({ ...stepTwo, intent: "register", draft });
+      const body = new URLSearchParams({ ...stepTwo, intent: "register" });
       body.delete(field);
-      const { step, status } = await send(`${body.toString()}&${field}=1%FF`);
+      const { step, status } = await send(`${body.toString()}&${field}=1%FF`, { Cookie: draft });
       expect(status, field).toBe(422);
       expect(errorsOf(step)[field], field).toBeTruthy();
     }
@@ -319,11 +350,12 @@ describe("hostile input", () => {
 
   test("conform's reserved fields, repeated names and unknown intents never reach a 500", async () => {
     const withIntent = `${new URLSearchParams({ ...stepOne, intent: "next" })}&__intent__=%7Bnot-json&__state__=nope`;
-    expect((await send(withIntent)).step?.pageState?.step).toBe(2);
+    expect((await send(withIntent)).response?.headers.get("Location")).toBe("/register");
     expect(
-      (await send(`${new URLSearchParams({ ...stepOne, intent: "next" })}&email=other@example.com`)).step?.pageState
-        ?.step,
-    ).toBe(2);
+      (
+        await send(`${new URLSearchParams({ ...stepOne, intent: "next" })}&email=other@example.com`)
+      ).response?.headers.get("Location"),
+    ).toBe("/register");
     const unknown = await expectThrown(
       action({ request: post({ ...stepOne, intent: "x".repeat(40_000) }), params: {}, context: {} }),
     );
@@ -379,13 +411,14 @@ describe("guards and limits", () => {
     );
 
     const draft = await draftFor();
-    const atRegister = await send({ ...stepTwo, intent: "register", draft }, address);
+    const atRegister = await sendWith(draft, { ...stepTwo, intent: "register" }, address);
     expect(atRegister.status).toBe(429);
     expect(await getPrisma().member.count()).toBe(0);
 
     // Another address is not affected.
-    const elsewhere = await send(
-      { ...stepTwo, intent: "register", draft },
+    const elsewhere = await sendWith(
+      draft,
+      { ...stepTwo, intent: "register" },
       { "X-Panel-Client-Address": "198.51.100.1" },
     );
     expect(expectRedirect(elsewhere.response).status).toBe(302);

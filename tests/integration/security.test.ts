@@ -11,9 +11,10 @@ import { action as adminLoginAction } from "~/routes/admin._index";
 import { action as adminLogoutAction } from "~/routes/admin.logout";
 import { action as googleStartAction } from "~/routes/auth.google";
 import { action as loginAction } from "~/routes/_guest.login";
+import { action as registerAction } from "~/routes/_guest.register";
 import { action as logoutAction } from "~/routes/logout";
 import { createTestAdmin, createTestMember } from "../support/factories";
-import { expectRedirect } from "../support/remix";
+import { expectData, expectRedirect } from "../support/remix";
 
 // Cross-origin posts and cookie attributes, in a production configuration served over https with
 // real (not mocked) Google sign-in. getEnv() reads the environment once, on first use, so it is set
@@ -271,6 +272,27 @@ describe("cookies in production over https", () => {
     const cookie = set.getSetCookie()[0].split(";")[0];
     const { headers } = await getToast(new Request(APP, { headers: { Cookie: cookie } }));
     expectProtected("__Host-toast (cleared)", setCookies(headers ?? new Headers()).get("__Host-toast"));
+  });
+
+  test("the registration draft cookie, set at Next and dropped when it leads nowhere", async () => {
+    const fields = { intent: "next", fName: "Asha", lName: "Rao", email: "asha.draft@example.com" };
+    const next = expectRedirect(
+      await registerAction({
+        request: post("/register", sameOrigin, { ...fields, password: PASSWORD, password_confirmation: PASSWORD }),
+        params: {},
+        context: {},
+      }),
+    );
+    expectProtected("__Host-registration", setCookies(next.headers).get("__Host-registration"));
+    const forged = expectData(
+      await registerAction({
+        request: post("/register", { ...sameOrigin, Cookie: "__Host-registration=forged" }, { intent: "previous" }),
+        params: {},
+        context: {},
+      }),
+    );
+    const cleared = setCookies(new Headers(forged.init?.headers)).get("__Host-registration");
+    expectProtected("__Host-registration (cleared)", cleared);
   });
 
   test("the Google OAuth state cookie, limited to /auth/google", async () => {
