@@ -4,6 +4,7 @@ import { getEnv } from "~/lib/env.server";
 import { onShutdown } from "~/lib/lifecycle.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { ERASURE_GRACE_DAYS, eraseMember } from "./account-deletion.server";
+import { purgeStaleDrafts } from "./answer-drafts.server";
 import { purgeIdentityTraces } from "./identity-signals.server";
 import { debitPoints } from "./ledger.server";
 
@@ -58,6 +59,8 @@ export async function runInactivityPass({
   const erased = await eraseClosedMembers(db, now, batchSize);
   // What the identity signals keep to compare has its own, shorter life (decision 070).
   await purgeIdentityTraces(db, now);
+  // So do the saved pages of questionnaires left unfinished (decision 075).
+  await purgeStaleDrafts(db, now);
   return { warned, expired, erased };
 }
 
