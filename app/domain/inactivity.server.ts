@@ -57,10 +57,10 @@ export async function runInactivityPass({
   const warned = await warnMembers(db, now, batchSize);
   const expired = await expireMembers(db, now, batchSize);
   const erased = await eraseClosedMembers(db, now, batchSize);
+  // The saved pages of questionnaires left unfinished are kept 30 days (decision 075).
+  await purgeStaleDrafts(db, now);
   // What the identity signals keep to compare has its own, shorter life (decision 070).
   await purgeIdentityTraces(db, now);
-  // So do the saved pages of questionnaires left unfinished (decision 075).
-  await purgeStaleDrafts(db, now);
   return { warned, expired, erased };
 }
 
