@@ -40,6 +40,8 @@ export const SLOW_TESTS = [
   "tests/integration/profile-survey-sets.test.ts",
   "tests/integration/profile-surveys.test.ts",
   "tests/integration/survey-catalogue.test.ts",
+  // Answer drafts (decision 075): three-page surveys and questionnaires walked page by page, 8–30 s.
+  "tests/integration/answer-drafts.test.ts",
 ];
 
 const ALL_TESTS = ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts", "app/**/*.test.ts"];

@@ -7,6 +7,7 @@ import { Toasts, type ToastMessage } from "~/components/toasts";
 import { allQuestions, type QuestionnaireDefinition } from "~/questionnaire/definition";
 import { QuestionnaireFields, useQuestionnaireForm } from "~/questionnaire/form";
 import { parseAnswers } from "~/questionnaire/schema";
+import { QuestionnaireStepForm } from "~/questionnaire/step-form";
 import { PRODUCT_NAME } from "~/lib/product";
 import type {
   loadProfileQuestionnaire,
@@ -15,9 +16,11 @@ import type {
 } from "~/domain/profile-questionnaire-page.server";
 
 // The page of one profile questionnaire (a built-in or an admin-made set): title, the engine's
-// fields, Cancel and Save; read-only with the spec's banner once submitted.
+// fields, Cancel and Save; read-only with the spec's banner once submitted. A questionnaire of
+// several pages is answered a page at a time, each Next saved on the server (decision 075).
 
 const HUB = "/details/profiledetails";
+const FORM_CLASS = "mt-6 rounded-md border border-slate-200 bg-white p-4";
 
 /** The route meta of a questionnaire page: its title, or "Profile Details" on the 404 page. */
 export const questionnaireMeta: MetaFunction<ReturnType<typeof questionnaireLoader>> = ({ data }) => [
@@ -63,6 +66,11 @@ function QuestionnaireForm() {
   useEffect(() => setToast(actionData?.pageState?.toast ?? null), [actionData]);
   const formProps = getFormProps(form);
   const hasErrors = Object.values(form.allErrors).some((messages) => messages.length > 0);
+  const cancel = (
+    <Link to={HUB} className="btn-secondary">
+      Cancel
+    </Link>
+  );
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     formProps.onSubmit(event);
@@ -87,27 +95,36 @@ function QuestionnaireForm() {
           {survey.submittedBanner}
         </p>
       ) : null}
-      <Form
-        method="post"
-        {...formProps}
-        onSubmit={onSubmit}
-        className="mt-6 rounded-md border border-slate-200 bg-white p-4"
-      >
-        <QuestionnaireFields definition={survey.definition} form={form} readOnly={survey.submitted} />
-        {hasErrors ? <p className="mb-3 text-sm font-medium text-red-700">* Please Fill all required Data</p> : null}
-        <div className="flex flex-wrap items-center gap-3">
-          <Link to={HUB} className="btn-secondary">
-            Cancel
-          </Link>
-          {survey.submitted ? (
-            <button type="submit" className="btn-primary" disabled>
-              Save
-            </button>
-          ) : (
-            <SubmitButton pendingText="Saving…">Save</SubmitButton>
-          )}
-        </div>
-      </Form>
+      {survey.steps ? (
+        <QuestionnaireStepForm
+          id={`profile-survey-${survey.id}`}
+          definition={survey.definition}
+          page={survey.steps.page}
+          saved={survey.steps.saved}
+          result={actionData}
+          errorNote="* Please Fill all required Data"
+          submitLabel="Save"
+          submitPendingText="Saving…"
+          extraButton={cancel}
+          onRefused={(errors) => setToast(failureToast(survey.definition, errors, survey.aboutYou))}
+          className={FORM_CLASS}
+        />
+      ) : (
+        <Form method="post" {...formProps} onSubmit={onSubmit} className={FORM_CLASS}>
+          <QuestionnaireFields definition={survey.definition} form={form} readOnly={survey.submitted} />
+          {hasErrors ? <p className="mb-3 text-sm font-medium text-red-700">* Please Fill all required Data</p> : null}
+          <div className="flex flex-wrap items-center gap-3">
+            {cancel}
+            {survey.submitted ? (
+              <button type="submit" className="btn-primary" disabled>
+                Save
+              </button>
+            ) : (
+              <SubmitButton pendingText="Saving…">Save</SubmitButton>
+            )}
+          </div>
+        </Form>
+      )}
     </section>
   );
 }

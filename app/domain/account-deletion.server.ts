@@ -128,6 +128,7 @@ export async function eraseMember(
   const owned = { where: { memberId: member.id } };
   await tx.answer.deleteMany(owned);
   await tx.questionnaireResponse.deleteMany(owned);
+  await tx.answerDraft.deleteMany(owned);
   await tx.paymentAccount.deleteMany(owned);
   await tx.oAuthConnection.deleteMany(owned);
   await tx.authToken.deleteMany(owned);

@@ -4,6 +4,7 @@ import { getEnv } from "~/lib/env.server";
 import { onShutdown } from "~/lib/lifecycle.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { ERASURE_GRACE_DAYS, eraseMember } from "./account-deletion.server";
+import { purgeStaleDrafts } from "./answer-drafts.server";
 import { purgeIdentityTraces } from "./identity-signals.server";
 import { purgeExpiredRegistrationDrafts } from "./registration-drafts.server";
 import { debitPoints } from "./ledger.server";
@@ -57,6 +58,8 @@ export async function runInactivityPass({
   const warned = await warnMembers(db, now, batchSize);
   const expired = await expireMembers(db, now, batchSize);
   const erased = await eraseClosedMembers(db, now, batchSize);
+  // The saved pages of questionnaires left unfinished are kept 30 days (decision 075).
+  await purgeStaleDrafts(db, now);
   // What the identity signals keep to compare has its own, shorter life (decision 070).
   await purgeIdentityTraces(db, now);
   // Registration drafts live 24 hours (decision 076); expired ones are never used, and go here.

@@ -266,6 +266,38 @@ export const MEMBER_DATA_TABLES: readonly MemberDataTable[] = [
     },
   },
   {
+    name: "answer-drafts",
+    title: "Questionnaires you have started",
+    description:
+      "The pages you saved of a survey or profile questionnaire you have not submitted yet, kept so that you can carry on; deleted when you submit it or the survey ends.",
+    covers: ["answerDrafts"],
+    columns: ["id", "questionnaire", "kind", "assignmentId", "pagesSaved", "answers", "savedAt"],
+    async read(db, member, after, limit) {
+      const drafts = await db.answerDraft.findMany({
+        where: { memberId: member.id, ...afterId(after) },
+        orderBy: { id: "asc" },
+        take: limit,
+        select: {
+          id: true,
+          assignmentId: true,
+          pagesSaved: true,
+          answers: true,
+          updatedAt: true,
+          questionnaire: { select: { title: true, kind: true } },
+        },
+      });
+      return paged(drafts, limit, (draft) => ({
+        id: draft.id,
+        questionnaire: draft.questionnaire.title,
+        kind: draft.questionnaire.kind,
+        assignmentId: draft.assignmentId,
+        pagesSaved: draft.pagesSaved,
+        answers: JSON.stringify(draft.answers),
+        savedAt: draft.updatedAt,
+      }));
+    },
+  },
+  {
     name: "survey-assignments",
     title: "Surveys offered to you",
     description:

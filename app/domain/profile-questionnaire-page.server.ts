@@ -1,5 +1,6 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type { Params } from "@remix-run/react";
+import { stepsFor, takeStep } from "~/domain/answer-drafts.server";
 import { requireMemberWithDetails } from "~/domain/auth.server";
 import {
   loadMemberProfileSurvey,
@@ -9,7 +10,9 @@ import {
 } from "~/domain/profile-surveys.server";
 import { formResult, readFormData } from "~/lib/forms.server";
 import { redirectWithToast, type Toast } from "~/lib/toast.server";
+import type { Answers } from "~/questionnaire/definition";
 import { parseAnswers } from "~/questionnaire/schema";
+import { isStepped, pagePath } from "~/questionnaire/steps";
 import { failureToast } from "~/components/profile-questionnaire-page";
 import { notFound } from "~/lib/http.server";
 import { parseId } from "~/lib/ids";
@@ -18,6 +21,12 @@ import { parseId } from "~/lib/ids";
 // (/details/profiledetails/{slug}) and the admin-made sets (/details/profiledetails/set/{id}).
 // The guard is requireMemberWithDetails, as on the dashboard: sets are offered by country, and the
 // spec's profile calls answer 'Details Required' like every other member call (decision 015).
+
+/** What a refused save re-renders: its toast, and on a questionnaire of several pages the page to show. */
+export interface ProfilePageState {
+  toast: Toast | null;
+  page?: number;
+}
 
 /** The questionnaire offered to this member, or the 404 page. */
 async function findOrNotFound(request: Request, locator: ProfileSurveyLocator | null) {
@@ -50,7 +59,16 @@ export function questionnaireAction(locate: Locate) {
 }
 
 export async function loadProfileQuestionnaire(request: Request, locator: ProfileSurveyLocator | null) {
-  const { survey } = await findOrNotFound(request, locator);
+  const { member, survey } = await findOrNotFound(request, locator);
+  // Several pages, not yet submitted: one page at a time, each saved at Next (decision 075).
+  const steps =
+    !survey.submitted && isStepped(survey.definition)
+      ? await stepsFor(
+          { memberId: member.id, questionnaireId: survey.questionnaireId, assignmentId: null },
+          survey.definition,
+          new URL(request.url).searchParams.get("page"),
+        )
+      : null;
   return {
     id: survey.id,
     aboutYou: survey.path === 1,
@@ -62,6 +80,7 @@ export async function loadProfileQuestionnaire(request: Request, locator: Profil
     answers: survey.answers,
     submitted: survey.submitted,
     submittedBanner: survey.submittedBanner,
+    steps,
   };
 }
 
@@ -72,15 +91,29 @@ export async function submitProfileQuestionnaire(request: Request, locator: Prof
   const alreadySubmitted = () => redirectWithToast(survey.href, { type: "error", message: survey.submittedBanner });
   if (survey.submitted) return alreadySubmitted();
 
-  const submission = parseAnswers(await readFormData(request), survey.definition);
-  if (submission.status !== "success") {
-    const result = submission.reply();
-    const toast: Toast | null =
-      submission.status === "error" ? failureToast(survey.definition, result.error, survey.path === 1) : null;
-    // The toast rides in the page's state: a refused save re-renders the page, with no flash cookie.
-    return formResult<{ toast: Toast | null }>(result, { status: 400, pageState: { toast } });
+  const formData = await readFormData(request);
+  const step = await takeStep(formData, survey.definition, {
+    memberId: member.id,
+    questionnaireId: survey.questionnaireId,
+    assignmentId: null,
+  });
+  // Next and Previous of a questionnaire of several pages: Post/Redirect/Get to the page.
+  if (step.kind === "moved") return redirect(pagePath(survey.href, step.page));
+  let answers: Answers;
+  if (step.kind === "submit") answers = step.answers;
+  else {
+    const submission = step.kind === "refused" ? step.submission : parseAnswers(formData, survey.definition);
+    if (submission.status !== "success") {
+      const result = submission.reply();
+      const toast: Toast | null =
+        submission.status === "error" ? failureToast(survey.definition, result.error, survey.path === 1) : null;
+      // The toast rides in the page's state: a refused save re-renders the page, with no flash cookie.
+      const page = step.kind === "refused" ? step.page : undefined;
+      return formResult<ProfilePageState>(result, { status: 400, pageState: { toast, page } });
+    }
+    answers = submission.value;
   }
-  const saved = await submitProfileSurvey(member.id, survey.id, submission.value);
+  const saved = await submitProfileSurvey(member.id, survey.id, answers);
   if (!saved.ok) return alreadySubmitted();
   return redirectWithToast(PROFILE_HUB_PATH, { type: "success", message: "Saved Successfully!" });
 }

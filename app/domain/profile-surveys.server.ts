@@ -2,6 +2,7 @@ import type { Member, Prisma } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/db.server";
 import type { Answers, QuestionnaireDefinition } from "~/questionnaire/definition";
 import { loadAnswers, loadQuestionnaire, saveResponse } from "~/questionnaire/storage.server";
+import { deleteDraft } from "./answer-drafts.server";
 import { creditPoints } from "./ledger.server";
 import { BUILT_IN_PROFILE_SURVEYS } from "./profile-questionnaires";
 
@@ -91,6 +92,7 @@ export function pendingTotals(cards: readonly ProfileSurveyCard[]) {
 
 export interface MemberProfileSurvey {
   id: number;
+  questionnaireId: number;
   /** The spec's path number of a built-in (1 is About You); null for an admin-made set. */
   path: number | null;
   title: string;
@@ -133,6 +135,7 @@ export async function loadMemberProfileSurvey(
   if (!stored) return null;
   return {
     id: survey.id,
+    questionnaireId: survey.questionnaireId,
     path: survey.path,
     title: stored.definition.title,
     description: stored.definition.description,
@@ -159,7 +162,8 @@ export type SubmitProfileSurveyResult =
 /**
  * Stores the member's validated answers and credits the reward, in one transaction: both happen
  * or neither. A second submit, one after the other or at the same moment, finds the first
- * response (the unique index of profile responses) and changes nothing.
+ * response (the unique index of profile responses) and changes nothing. The member's draft of the
+ * questionnaire's pages (decision 075) goes in the same transaction.
  */
 export async function submitProfileSurvey(
   memberId: number,
@@ -181,6 +185,7 @@ export async function submitProfileSurvey(
       answers,
     });
     if (!saved.ok) return saved;
+    await deleteDraft(tx, { memberId, questionnaireId: survey.questionnaireId });
     // An admin may offer a set without a reward; the ledger takes positive amounts only.
     if (survey.points <= 0)
       return {

@@ -3,6 +3,7 @@ import { getEnv } from "~/lib/env.server";
 import { getPrisma, type Tx } from "~/lib/db.server";
 import type { Answers, QuestionnaireDefinition } from "~/questionnaire/definition";
 import { loadQuestionnaire, saveResponse } from "~/questionnaire/storage.server";
+import { deleteAssignmentDrafts } from "./answer-drafts.server";
 import { ASSIGNMENT_STATUS, type AssignmentStatus } from "./assignment-status";
 import { openAudienceSurvey } from "./audiences.server";
 import { creditPoints } from "./ledger.server";
@@ -245,6 +246,9 @@ class AlreadySubmitted extends Error {}
  * when its callback reported one, else its own timing) and raises speeder and straight-answers
  * signals; a hosted survey's quality termination stores its answers too and raises the failed
  * attention check. Both in this transaction.
+ *
+ * The answer draft of a hosted survey (decision 075) is deleted in this transaction too, whatever
+ * the outcome: an assignment that ends, or can no longer be ended, is never resumed.
  */
 export async function endAssignment(
   assignmentId: number,
@@ -254,6 +258,7 @@ export async function endAssignment(
 ): Promise<EndResult> {
   try {
     return await getPrisma().$transaction(async (tx): Promise<EndResult> => {
+      await deleteAssignmentDrafts(tx, assignmentId);
       const notStarted = async (): Promise<EndResult> => {
         const row = await tx.assignment.findUniqueOrThrow({ where: { id: assignmentId }, select: { status: true } });
         return { ok: false, reason: "not_started", status: row.status as AssignmentStatus };
@@ -455,7 +460,11 @@ async function hostedState(
     const points = status === complete ? assignment.points : await compensationOf(getPrisma(), assignment.id);
     return { kind: "ended", status, outcome: assignment.outcome, points };
   }
-  if ((await startWindow(getPrisma(), assignment.id)).pastClose) return { kind: "too_late" };
+  if ((await startWindow(getPrisma(), assignment.id)).pastClose) {
+    // The survey can no longer be finished: its saved pages go (decision 075).
+    await deleteAssignmentDrafts(getPrisma(), assignment.id);
+    return { kind: "too_late" };
+  }
   const stored = await loadQuestionnaire(getPrisma(), questionnaireId);
   // Deleted a moment ago (the survey's questionnaireId is then set to null): nothing to answer.
   if (!stored) return { kind: "not_found" };

@@ -49,12 +49,22 @@ test("a hosted survey: start, answer, submit once, see the thank-you and the poi
   await expect(heading(page, "Breakfast habits")).toBeVisible();
   await expect(page.getByText("40 points · Time: 5 min")).toBeVisible();
 
-  // Refused, with or without JavaScript: the errors show and what was typed stays.
+  // Two pages, one at a time (decision 075). Refused, with or without JavaScript: the errors show.
+  await expect(page.getByText("Page 1 of 2")).toBeVisible();
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByText("This field is required.")).toBeVisible();
   await page.getByLabel("Days a week with breakfast").fill("7");
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByText("Page 2 of 2")).toBeVisible();
+  // Previous shows the first page's saved answer.
+  await page.getByRole("button", { name: "Previous" }).click();
+  await expect(page.getByLabel("Days a week with breakfast")).toHaveValue("7");
+  await page.getByRole("button", { name: "Next" }).click();
+
+  // The last page refused: its message shows, and the first page's answer is still carried.
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page.getByText("This field is required.")).toBeVisible();
   await expect(page.getByText("Please answer the questions marked in red.")).toBeVisible();
-  await expect(page.getByLabel("Days a week with breakfast")).toHaveValue("7");
 
   await page.getByRole("radio", { name: "Eggs" }).check();
   await page.getByRole("button", { name: "Submit" }).click();

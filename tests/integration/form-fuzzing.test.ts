@@ -443,14 +443,21 @@ const FUZZ: Record<string, FuzzRow> = {
     rerender: true,
     redirects: "plain",
   },
-  // conform's validate intent is answered with the messages (200) and saves nothing.
+  // conform's validate intent is answered with the messages (200) and saves nothing. A step post
+  // (decision 075) naming a page that does not exist is a 400; Next and Previous of a real page may
+  // save the member's answer draft, and nothing else.
   "view.survey.$slug": {
     roles: ["member", "otherMember"],
     fields: QUESTIONNAIRE_FIELDS,
     setup: async (world) => ({
       params: { slug: (await fx.ownHostedSurvey(world, ASSIGNMENT_STATUS.started)).survey.slug },
     }),
-    variants: [{ poison: QUESTIONNAIRE_POISONS }],
+    variants: [
+      { poison: QUESTIONNAIRE_POISONS },
+      { intent: "next", poison: [["_page", ["-1", "2", "99999", "x", "1e3", " 0", "\u0000"]]] },
+      { intent: "next", base: [["_page", "0"]], acts: ["AnswerDraft"], poison: QUESTIONNAIRE_POISONS },
+      { intent: "previous", base: [["_page", "1"]], acts: ["AnswerDraft"], poison: QUESTIONNAIRE_POISONS },
+    ],
     rerender: true,
   },
 

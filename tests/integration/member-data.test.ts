@@ -79,6 +79,16 @@ async function memberWithEverything(tag: string) {
   );
   const survey = await createTestSurvey({ name: `Survey ${tag}` });
   const assignment = await createTestAssignment(survey.id, member.id, { respondentToken: `respondent-${tag}` });
+  // The saved pages of a questionnaire not submitted yet (decision 075).
+  await db.answerDraft.create({
+    data: {
+      memberId: member.id,
+      questionnaireId,
+      assignmentId: assignment.id,
+      answers: { motto: `draft-${tag}` },
+      pagesSaved: 1,
+    },
+  });
   await db.pointsTransaction.create({
     data: {
       referenceId: `REF-${tag}`,

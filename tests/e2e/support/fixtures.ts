@@ -130,7 +130,12 @@ export async function createAssignedSurvey(context: BrowserContext, survey: Surv
 /** A launched external survey fielded in `country`, and a profile survey set offered only there. */
 export async function createAssignmentFixture(
   context: BrowserContext,
-  fixture: { country: string; surveyName: string; profileSet: Parameters<typeof createQuestionnaire>[2] },
+  fixture: {
+    country: string;
+    surveyName: string;
+    profileSet: Parameters<typeof createQuestionnaire>[2];
+    profileSetPoints?: number;
+  },
 ) {
   const response = await context.request.post("/dev/fixtures", { data: { assignment: fixture } });
   if (!response.ok()) throw new Error(`Assignment fixture failed: ${response.status()} ${await response.text()}`);

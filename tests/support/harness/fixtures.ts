@@ -211,6 +211,8 @@ const assignmentFixture = z.object({
     country: z.string().length(2),
     surveyName: z.string().min(1),
     profileSet: z.custom<QuestionnaireDefinition>((value) => typeof value === "object" && value !== null),
+    /** The set's reward (none unless given): answer drafts (decision 075) check it is paid once. */
+    profileSetPoints: z.number().int().min(0).max(10_000).optional(),
   }),
 });
 
@@ -265,10 +267,12 @@ export async function createFixture(request: Request): Promise<Response> {
   if (audience.success) return Response.json(await createAudienceFixture(audience.data.audience));
   const assignment = assignmentFixture.safeParse(body);
   if (assignment.success) {
-    const { country, surveyName, profileSet } = assignment.data.assignment;
+    const { country, surveyName, profileSet, profileSetPoints = 0 } = assignment.data.assignment;
     const created = await getPrisma().$transaction(async (tx) => {
       const questionnaireId = await createQuestionnaire(tx, { kind: "profile", definition: profileSet });
-      const set = await tx.profileSurvey.create({ data: { questionnaireId, points: 0, minutes: 1, country } });
+      const set = await tx.profileSurvey.create({
+        data: { questionnaireId, points: profileSetPoints, minutes: 1, country },
+      });
       const survey = await tx.survey.create({
         data: {
           name: surveyName,
