@@ -88,6 +88,7 @@ const URL_MAP = `
 /help
 /home
 /learn-more
+/language
 /login
 /logout
 /points
