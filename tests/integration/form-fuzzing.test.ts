@@ -235,6 +235,13 @@ const FUZZ: Record<string, FuzzRow> = {
   },
   "auth.google": { roles: ["guest"], fields: ["intent", "redirectTo"], variants: [{ acts: [] }], redirects: "plain" },
   logout: { roles: ["guest"], fields: ["allDevices"], variants: [{ acts: [] }], redirects: "plain" },
+  // The language form (decision 074): an unknown code goes back to the page and changes nothing.
+  language: {
+    roles: ["guest", "member"],
+    fields: ["language", "redirectTo"],
+    variants: [{ poison: [["language", [...CHOICE, "xx", "HI", "en-IN"]]] }],
+    redirects: "plain",
+  },
 
   // ——— The admin sign-in ———
   "admin._index": {
