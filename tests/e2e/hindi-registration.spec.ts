@@ -10,10 +10,20 @@ import { useOwnAddress } from "./support/test";
 const PASSWORD = "Tamarind-Monsoon-42";
 const NAME = ["Asha", "Rao"];
 
-// Texts of step 2 that come from other modules' Hindi (the terms box's label, the month and gender
-// names of the profile rules): translated on the sign-in and My Detail branch (h/w). Empty this list
-// once that branch is merged; until then these words are allowed on the page.
-const TRANSLATED_ELSEWHERE: string[] = [];
+/**
+ * Step 2 shows texts that other modules own and translate (the sign-in and My Detail branch, h/w):
+ * the terms box's label, and the month and gender names of the profile rules. Until that branch is
+ * merged they are English, so the English-words check of step 2 reads the page without them. Once it
+ * is merged, delete this function and its call.
+ */
+async function leaveOutTextsTranslatedElsewhere(page: Page) {
+  await page.evaluate(() => {
+    document.querySelector('input[name="terms"]')?.closest("label")?.remove();
+    for (const name of ["month", "gender"]) {
+      for (const option of document.querySelectorAll(`select[name="${name}"] option:not([value=""])`)) option.remove();
+    }
+  });
+}
 
 const banner = (page: Page) => page.locator("#register-message");
 
@@ -26,7 +36,9 @@ test.beforeEach(async ({ page, context, baseURL }) => {
 test("a visitor registers in Hindi through both steps, with Hindi messages, and a reload keeps step 2", async ({
   page,
 }, testInfo) => {
-  const email = uniqueEmail(testInfo, "hindi-register");
+  const email = uniqueEmail(testInfo, "hindi");
+  // The data the page shows back: the name and the e-mail address.
+  const dataWords = [...NAME, ...(email.match(/[A-Za-z]+/g) ?? [])];
   await page.goto("/register");
   await expect(page.locator("html")).toHaveAttribute("lang", "hi");
   await expect(page.getByRole("heading", { name: "रजिस्टर करें" })).toBeVisible();
@@ -43,7 +55,7 @@ test("a visitor registers in Hindi through both steps, with Hindi messages, and 
   await page.getByRole("button", { name: "आगे" }).click();
   await expect(banner(page)).toHaveText("दोनों पासवर्ड एक जैसे नहीं हैं");
   await expect(page.getByLabel("पासवर्ड दोबारा लिखें")).toHaveAttribute("aria-invalid", "true");
-  expect(await englishWordsOn(page, [...NAME])).toEqual([]);
+  expect(await englishWordsOn(page, dataWords)).toEqual([]);
 
   // Step 1, refused again: an e-mail without a domain is named in the banner in Hindi.
   await page.getByLabel("ईमेल").fill("asha@example");
@@ -69,7 +81,9 @@ test("a visitor registers in Hindi through both steps, with Hindi messages, and 
   await expect(page.locator("html")).toHaveAttribute("lang", "hi");
   await expect(page.getByText("2 में से चरण 2")).toBeVisible();
   await expect(page.getByText(`रजिस्ट्रेशन: Asha Rao (${email})`)).toBeVisible();
-  expect(await englishWordsOn(page, [...NAME, ...TRANSLATED_ELSEWHERE])).toEqual([]);
+  await leaveOutTextsTranslatedElsewhere(page);
+  expect(await englishWordsOn(page, dataWords)).toEqual([]);
+  await page.reload();
 
   // Step 2, refused: nothing filled in.
   await page.getByRole("button", { name: "रजिस्टर करें" }).click();
