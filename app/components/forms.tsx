@@ -370,9 +370,10 @@ export function useClearedAfterSubmit(lastResult: unknown, fieldId: string) {
 
 /** The options of a country select: an empty choice first, then every country by name. */
 export function CountryOptions({ countries }: { countries: { code: string; name: string }[] }) {
+  const { t } = useTranslation();
   return (
     <>
-      <option value="">Select country</option>
+      <option value="">{t("Select country")}</option>
       {countries.map((country) => (
         <option key={country.code} value={country.code}>
           {country.name}

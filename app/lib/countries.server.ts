@@ -1,22 +1,26 @@
 import countries from "i18n-iso-countries";
+import { DEFAULT_LANGUAGE, type Language } from "~/i18n/config";
 
 // The ISO 3166-1 alpha-2 codes come from a maintained library; the names from the runtime's ICU
 // data (Intl.DisplayNames), which reads more naturally ("United States", not "United States of
-// America"), with the library's name as a fallback.
+// America"), with the library's name as a fallback; a member's page lists them in its language.
 export interface Country {
   code: string;
   name: string;
 }
 
-let cached: Country[] | undefined;
+const cached = new Map<Language, Country[]>();
 
-export function listCountries(): Country[] {
-  if (cached) return cached;
-  const display = new Intl.DisplayNames(["en"], { type: "region" });
-  cached = Object.keys(countries.getAlpha2Codes())
+/** Every country, named and sorted in the language (English unless a member's page asks). */
+export function listCountries(language: Language = DEFAULT_LANGUAGE): Country[] {
+  let list = cached.get(language);
+  if (list) return list;
+  const display = new Intl.DisplayNames([language], { type: "region" });
+  list = Object.keys(countries.getAlpha2Codes())
     .map((code) => ({ code, name: display.of(code) ?? countries.getName(code, "en") ?? code }))
-    .sort((a, b) => a.name.localeCompare(b.name, "en"));
-  return cached;
+    .sort((a, b) => a.name.localeCompare(b.name, language));
+  cached.set(language, list);
+  return list;
 }
 
 export function isCountryCode(code: string): boolean {

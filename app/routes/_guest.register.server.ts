@@ -2,6 +2,8 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { redirect } from "@remix-run/node";
 import { stepOneSchema, stepTwoSchema } from "~/domain/registration-schema";
+import { getLanguage, getT } from "~/i18n/i18n.server";
+import { tr } from "~/i18n/mark";
 import { passwordPolicyIssue, hashPassword } from "~/domain/passwords.server";
 import {
   forgetRegistrationDraft,
@@ -43,9 +45,9 @@ const STEP_TWO_FIELDS = ["country", "state", "city", "pin", "day", "month", "yea
 // Never sent back to the page, not even in an error reply.
 const SECRET_FIELDS = ["password", "password_confirmation"];
 
-export const DRAFT_INVALID = "Your registration could not be continued. Please start again.";
-export const DRAFT_EXPIRED = "Your registration was kept for 24 hours and has expired. Please start again.";
-const UNREADABLE = "The form could not be read. Please try again.";
+export const DRAFT_INVALID = tr("Your registration could not be continued. Please start again.");
+export const DRAFT_EXPIRED = tr("Your registration was kept for 24 hours and has expired. Please start again.");
+const UNREADABLE = tr("The form could not be read. Please try again.");
 // A step shown without a message: the page itself, or the answer of a clean Previous.
 const SHOWN: SubmissionResult<string[]> = { status: "success" };
 
@@ -85,9 +87,11 @@ async function nextStep(request: Request, formData: FormData) {
   // An address that has used up its registrations is told so at step 1 already (reading only: the
   // registration itself is counted at step 2); every step-1 check is counted before it hashes.
   const accountsWait = await secondsUntilAllowed(RATE_LIMITS.registrations, address);
-  if (accountsWait > 0) return stepOneMessage(tooManyRegistrations(accountsWait), null, 429);
+  if (accountsWait > 0) return stepOneMessage(tooManyRegistrations(await getT(request), accountsWait), null, 429);
   const checks = await consumeRateLimit(RATE_LIMITS.registrationChecks, address);
-  if (checks.limited) return stepOneMessage(tooManyRegistrations(checks.retryAfterSeconds), null, 429);
+  if (checks.limited) {
+    return stepOneMessage(tooManyRegistrations(await getT(request), checks.retryAfterSeconds), null, 429);
+  }
 
   const submission = parseWithZod(pickFields(formData, STEP_ONE_FIELDS), {
     schema: stepOneSchema({ passwordIssue: passwordPolicyIssue }),
@@ -122,7 +126,7 @@ async function register(request: Request, formData: FormData) {
 
   const address = clientAddress(request);
   const wait = await secondsUntilAllowed(RATE_LIMITS.registrations, address);
-  if (wait > 0) return stepTwo(draft, refusal(tooManyRegistrations(wait)), 429);
+  if (wait > 0) return stepTwo(draft, refusal(tooManyRegistrations(await getT(request), wait)), 429);
 
   const submission = parseWithZod(pickFields(formData, STEP_TWO_FIELDS), {
     schema: stepTwoSchema({ today: new Date(), isCountry: isCountryCode }),
@@ -131,9 +135,16 @@ async function register(request: Request, formData: FormData) {
 
   // Counted atomically before the account is created: parallel posts cannot pass the limit.
   const counted = await consumeRateLimit(RATE_LIMITS.registrations, address);
-  if (counted.limited) return stepTwo(draft, refusal(tooManyRegistrations(counted.retryAfterSeconds)), 429);
+  if (counted.limited) {
+    return stepTwo(draft, refusal(tooManyRegistrations(await getT(request), counted.retryAfterSeconds)), 429);
+  }
 
-  const outcome = await registerMember(draft, submission.value, { address, draftId: opened.id });
+  // The member's mails, the verification first, come in the language they registered in.
+  const outcome = await registerMember(draft, submission.value, {
+    address,
+    draftId: opened.id,
+    language: await getLanguage(request),
+  });
   // Someone registered the address between the two steps: back to step 1, on the e-mail.
   if (outcome.status === "email-taken") return backToEmail(draft, EMAIL_TAKEN, 409);
   // Another tab finished with this draft, or it expired, since it was read.

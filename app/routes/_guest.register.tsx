@@ -9,6 +9,7 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
 import {
   CheckboxField,
   CountryOptions,
@@ -29,11 +30,14 @@ import {
   stepTwoSchema,
   type StepOneInput,
 } from "~/domain/registration-schema";
+import { getLanguage, getT } from "~/i18n/i18n.server";
 import { listCountries } from "~/lib/countries.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { handleRegisterPost, registerPage, type StepOneValues } from "./_guest.register.server";
 
-export const meta: MetaFunction = () => [{ title: `Register | ${PRODUCT_NAME}` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.title ?? "Register"} | ${PRODUCT_NAME}` },
+];
 
 // Step 2 shows the name and e-mail of this browser's draft: never stored by a cache.
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
@@ -41,9 +45,12 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-s
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireGuest(request);
   const { start, headers } = await registerPage(request);
+  const language = await getLanguage(request);
+  const t = await getT(language);
   return data(
     {
-      countries: listCountries(),
+      title: t("Register"),
+      countries: listCountries(language),
       thisYear: new Date().getUTCFullYear(),
       googleEnabled: isGoogleSignInEnabled(),
       start,
@@ -67,10 +74,11 @@ export default function Register() {
   const step = answer?.pageState;
   // conform's result for the step's fields; a step shown cleanly (Next passed, Previous) has none.
   const result = answer && answer.status !== "success" ? answer : null;
+  const { t } = useTranslation();
   return (
     <main className="mx-auto max-w-xl px-4 py-8">
-      <h1 className="text-2xl font-semibold">Register</h1>
-      <p className="mt-1 text-sm text-slate-600">Step {step?.step === 2 ? 2 : 1} of 2</p>
+      <h1 className="text-2xl font-semibold">{t("Register")}</h1>
+      <p className="mt-1 text-sm text-slate-600">{t("Step {{step}} of 2", { step: step?.step === 2 ? 2 : 1 })}</p>
       <div className="mt-6 rounded-md border border-slate-200 bg-white p-4 sm:p-6">
         {step?.step === 2 ? (
           <StepTwo result={result} who={step.who} countries={countries} thisYear={thisYear} />
@@ -81,9 +89,9 @@ export default function Register() {
       <div className="mt-6 text-center">
         {googleEnabled ? <GoogleSignUpForm /> : null}
         <p className="mt-4 text-sm text-slate-600">
-          Already a member?{" "}
+          {t("Already a member?")}{" "}
           <Link to="/login" className="text-brand-600 underline">
-            Log In
+            {t("Log In")}
           </Link>
         </p>
       </div>
@@ -100,30 +108,31 @@ function StepOne({ result, defaultValue }: { result: SubmissionResult | null; de
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: stepOneSchema() }),
   });
+  const { t } = useTranslation();
   return (
     // noValidate: the spec's messages come from the schema, not from the browser's bubbles.
     <Form method="post" {...getFormProps(form)} noValidate>
       <Banner errors={form.allErrors} />
       <div className="grid gap-x-4 sm:grid-cols-2">
-        <InputField label="First Name" field={fields.fName} autoComplete="given-name" />
-        <InputField label="Last Name" field={fields.lName} autoComplete="family-name" />
+        <InputField label={t("First Name")} field={fields.fName} autoComplete="given-name" />
+        <InputField label={t("Last Name")} field={fields.lName} autoComplete="family-name" />
       </div>
-      <InputField label="Email" field={fields.email} type="email" autoComplete="email" />
+      <InputField label={t("Email")} field={fields.email} type="email" autoComplete="email" />
       <InputField
-        label="Password"
+        label={t("Password")}
         field={fields.password}
         type="password"
         autoComplete="new-password"
-        hint="At least 8 characters, and not a commonly used password."
+        hint={t("At least 8 characters, and not a commonly used password.")}
       />
       <InputField
-        label="Confirm Password"
+        label={t("Confirm Password")}
         field={fields.password_confirmation}
         type="password"
         autoComplete="new-password"
       />
-      <SubmitButton name="intent" value="next" pendingText="Checking…">
-        Next
+      <SubmitButton name="intent" value="next" pendingText={t("Checking…")}>
+        {t("Next")}
       </SubmitButton>
     </Form>
   );
@@ -153,6 +162,7 @@ function StepTwo({
         }),
       }),
   });
+  const { t } = useTranslation();
   const navigation = useNavigation();
   const goingBack = navigation.state === "submitting" && navigation.formData?.get("intent") === "previous";
   const dobErrors = [fields.day, fields.month, fields.year].flatMap((field) => field.errors ?? []);
@@ -162,25 +172,25 @@ function StepTwo({
   return (
     <>
       <p className="mb-4 text-sm text-slate-700">
-        Registering <strong>{who.name}</strong> ({who.email})
+        {t("Registering")} <strong>{who.name}</strong> ({who.email})
       </p>
       <Form method="post" {...getFormProps(form)} noValidate>
         <Banner errors={form.allErrors} />
-        <SelectField label="Country" selectProps={getSelectProps(fields.country)} errors={fields.country.errors}>
+        <SelectField label={t("Country")} selectProps={getSelectProps(fields.country)} errors={fields.country.errors}>
           <CountryOptions countries={countries} />
         </SelectField>
         <div className="grid gap-x-4 sm:grid-cols-2">
-          <InputField label="State / Region" field={fields.state} autoComplete="address-level1" />
-          <InputField label="City" field={fields.city} autoComplete="address-level2" />
+          <InputField label={t("State / Region")} field={fields.state} autoComplete="address-level1" />
+          <InputField label={t("City")} field={fields.city} autoComplete="address-level2" />
         </div>
-        <InputField label="ZIP / PIN Code" field={fields.pin} autoComplete="postal-code" maxLength={10} />
+        <InputField label={t("ZIP / PIN Code")} field={fields.pin} autoComplete="postal-code" maxLength={10} />
         <fieldset className="mb-4">
-          <legend className="block text-sm font-medium text-slate-800">Date of Birth</legend>
+          <legend className="block text-sm font-medium text-slate-800">{t("Date of Birth")}</legend>
           <div className="mt-1 grid grid-cols-[4rem_1fr_5rem] gap-2">
             <input
               {...getInputProps(fields.day, { type: "text" })}
-              aria-label="Day"
-              placeholder="DD"
+              aria-label={t("Day")}
+              placeholder={t("DD")}
               inputMode="numeric"
               maxLength={2}
               onInput={(event) => clampDigits(event, 2, 31)}
@@ -189,21 +199,21 @@ function StepTwo({
             />
             <select
               {...getSelectProps(fields.month)}
-              aria-label="Month"
+              aria-label={t("Month")}
               {...dobAria}
               className={`rounded-md border bg-white px-2 py-2 ${dobBorder}`}
             >
-              <option value="">Month</option>
+              <option value="">{t("Month")}</option>
               {MONTHS.map((name, index) => (
                 <option key={name} value={String(index + 1)}>
-                  {name}
+                  {t(name)}
                 </option>
               ))}
             </select>
             <input
               {...getInputProps(fields.year, { type: "text" })}
-              aria-label="Year"
-              placeholder="YYYY"
+              aria-label={t("Year")}
+              placeholder={t("YYYY")}
               inputMode="numeric"
               maxLength={4}
               onInput={(event) => clampDigits(event, 4, thisYear)}
@@ -213,16 +223,16 @@ function StepTwo({
           </div>
           <ErrorList id="dob-error" errors={dobErrors} />
         </fieldset>
-        <SelectField label="Gender" selectProps={getSelectProps(fields.gender)} errors={fields.gender.errors}>
-          <option value="">Select gender</option>
+        <SelectField label={t("Gender")} selectProps={getSelectProps(fields.gender)} errors={fields.gender.errors}>
+          <option value="">{t("Select gender")}</option>
           {GENDERS.map((gender) => (
             <option key={gender.value} value={gender.value}>
-              {gender.label}
+              {t(gender.label)}
             </option>
           ))}
         </SelectField>
         <InputField
-          label="Phone / Mobile (optional)"
+          label={t("Phone / Mobile (optional)")}
           field={fields.mobile}
           type="tel"
           autoComplete="tel"
@@ -237,10 +247,10 @@ function StepTwo({
           {/* Previous posts the separate form below, so it skips this form's validation and Enter
               in a field still means Register. */}
           <button type="submit" form="register-previous" className="btn-secondary" disabled={goingBack}>
-            {goingBack ? "Going back…" : "Previous"}
+            {goingBack ? t("Going back…") : t("Previous")}
           </button>
-          <SubmitButton name="intent" value="register" pendingText="Registering…">
-            Register
+          <SubmitButton name="intent" value="register" pendingText={t("Registering…")}>
+            {t("Register")}
           </SubmitButton>
         </div>
       </Form>
@@ -254,17 +264,19 @@ function StepTwo({
 /** Google sign-up leaves the app (a full page load), so the button stays busy until the page goes. */
 function GoogleSignUpForm() {
   const [leaving, setLeaving] = useState(false);
+  const { t } = useTranslation();
   return (
     <Form method="post" action="/auth/google" reloadDocument onSubmit={() => setLeaving(true)}>
       <button type="submit" className="btn-secondary" disabled={leaving}>
-        {leaving ? "Please wait..." : "Sign up with Google"}
+        {leaving ? t("Please wait...") : t("Sign up with Google")}
       </button>
     </Form>
   );
 }
 
 function Banner({ errors }: { errors: Record<string, string[] | null | undefined> }) {
-  const message = registrationBanner(errors);
+  const { t } = useTranslation();
+  const message = registrationBanner(errors, (text, values) => t(text, values));
   if (!message) return null;
   return (
     <p

@@ -13,6 +13,7 @@ import { keepRegistrationDraft } from "~/domain/registration-drafts.server";
 import { EMAIL_TAKEN } from "~/domain/registration.server";
 import { verifyPassword } from "~/domain/passwords.server";
 import { startMemberSession } from "~/domain/sessions.server";
+import { getT, rememberLanguage } from "~/i18n/i18n.server";
 import { getPrisma } from "~/lib/db.server";
 import { UNKNOWN_INTENT_MESSAGE } from "~/lib/forms.server";
 import { consumeRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
@@ -422,6 +423,48 @@ describe("guards and limits", () => {
       { "X-Panel-Client-Address": "198.51.100.1" },
     );
     expect(expectRedirect(elsewhere.response).status).toBe(302);
+  });
+});
+
+describe("the page's language (decision 074)", () => {
+  /** Registers through both steps from a browser sending these headers; the member's stored language. */
+  const registeredLanguage = async (email: string, headers: Record<string, string>) => {
+    const draft = await draftFor({ email });
+    const cookie = [draft, headers.Cookie].filter(Boolean).join("; ");
+    const { response } = await sendWith(draft, { ...stepTwo, intent: "register" }, { ...headers, Cookie: cookie });
+    expectRedirect(response);
+    return (await getPrisma().member.findUniqueOrThrow({ where: { email }, select: { language: true } })).language;
+  };
+
+  test("a member who registers in Hindi gets Hindi as their language, so their mails come in Hindi", async () => {
+    const hindiCookie = cookiePair(await rememberLanguage("hi"));
+    expect(await registeredLanguage("chosen@example.com", { Cookie: hindiCookie, "Accept-Language": "en" })).toBe("hi");
+    expect(await registeredLanguage("browser@example.com", { "Accept-Language": "ta-IN,hi;q=0.8" })).toBe("hi");
+  });
+
+  test("a member who registers in English gets English", async () => {
+    const englishCookie = cookiePair(await rememberLanguage("en"));
+    expect(await registeredLanguage("chosen@example.com", { Cookie: englishCookie, "Accept-Language": "hi" })).toBe(
+      "en",
+    );
+    expect(await registeredLanguage("plain@example.com", {})).toBe("en");
+  });
+
+  test("the banner and the limit's message are in Hindi on a Hindi page", async () => {
+    const t = await getT("hi");
+    const { step } = await next({ email: "asha@example" });
+    expect(registrationBanner(errorsOf(step), (text, values) => t(text, values))).toBe("यह जानकारी सही नहीं है: ईमेल");
+    expect(registrationBanner({ "": [PASSWORD_MISMATCH] }, (text, values) => t(text, values))).toBe(
+      "दोनों पासवर्ड एक जैसे नहीं हैं",
+    );
+
+    for (let i = 0; i < RATE_LIMITS.registrations.limit(); i += 1) {
+      await consumeRateLimit(RATE_LIMITS.registrations, "203.0.113.9");
+    }
+    const hindiCookie = cookiePair(await rememberLanguage("hi"));
+    const limited = await next({}, { "X-Panel-Client-Address": "203.0.113.9", Cookie: hindiCookie });
+    expect(limited.status).toBe(429);
+    expect(errorsOf(limited.step)[""]?.[0]).toMatch(/^आपके नेटवर्क से बहुत ज़्यादा रजिस्ट्रेशन हुए हैं। \d+ मिनट बाद/);
   });
 });
 
