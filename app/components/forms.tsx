@@ -385,9 +385,11 @@ export function CountryOptions({ countries }: { countries: { code: string; name:
 
 /** The first of the form's own messages in a red box above the fields (account deletion, password change). */
 export function FormAlert({ id, errors }: { id?: string; errors?: string[] | null }) {
+  const { t } = useTranslation();
+  // Translated here like ErrorList's (decision 074).
   return errors?.length ? (
     <p role="alert" id={id} className="mb-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-      {errors[0]}
+      {t(errors[0]!)}
     </p>
   ) : null;
 }

@@ -1,11 +1,14 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { CardPage } from "~/components/card-page";
 import { ErrorList, InputField, SubmitButton } from "~/components/forms";
+import { ELEMENT, Sentence } from "~/components/sentence";
 import { forgotPasswordSchema, resetPasswordSchema } from "~/domain/password-reset-schema";
 
-// The forgot-password and reset screens, the same markup for members and admins.
+// The forgot-password and reset screens, the same markup for members and admins. Their texts are
+// translated for members; the admin pages are always English (decision 074).
 
 export function ForgotPasswordCard({
   lastResult,
@@ -14,6 +17,7 @@ export function ForgotPasswordCard({
   lastResult: SubmissionResult<string[]> | undefined;
   loginHref: string;
 }) {
+  const { t } = useTranslation();
   const [form, fields] = useForm({
     id: "forgot-password",
     lastResult,
@@ -23,23 +27,23 @@ export function ForgotPasswordCard({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
   });
   return (
-    <CardPage title="Forgot Password">
+    <CardPage title={t("Forgot Password")}>
       <p className="mt-1 text-sm text-slate-600">
-        Enter the email you registered with and we will send you a link to choose a new password.
+        {t("Enter the email you registered with and we will send you a link to choose a new password.")}
       </p>
       <Form method="post" {...getFormProps(form)} className="mt-6">
-        <InputField label="Email" field={fields.email} type="email" autoComplete="email" />
+        <InputField label={t("Email")} field={fields.email} type="email" autoComplete="email" />
         <div role="alert" className="-mt-2 mb-4">
           <ErrorList id={form.errors?.length ? form.errorId : undefined} errors={form.errors} />
         </div>
-        <SubmitButton pendingText="Sending…" className="btn-primary w-full">
-          Submit
+        <SubmitButton pendingText={t("Sending…")} className="btn-primary w-full">
+          {t("Submit")}
         </SubmitButton>
       </Form>
       <p className="mt-4 text-sm">
-        Remembered it?{" "}
+        {t("Remembered it?")}{" "}
         <Link to={loginHref} className="text-brand-600 underline">
-          Log In
+          {t("Log In")}
         </Link>
       </p>
     </CardPage>
@@ -57,6 +61,7 @@ export function ResetPasswordCard({
   requestHref: string;
   loginHref: string;
 }) {
+  const { t } = useTranslation();
   const clientSchema = resetPasswordSchema();
   const [form, fields] = useForm({
     id: "reset-password",
@@ -67,23 +72,25 @@ export function ResetPasswordCard({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: clientSchema }),
   });
   return (
-    <CardPage title="Reset Password">
+    <CardPage title={t("Reset Password")}>
       {link.usable ? (
         <>
           <p className="mt-1 break-words text-sm text-slate-600">
-            Choose a new password for <strong>{link.email}</strong>.
+            <Sentence text={t("Choose a new password for {{email}}.", { email: ELEMENT })}>
+              <strong>{link.email}</strong>
+            </Sentence>
           </p>
           <Form method="post" {...getFormProps(form)} className="mt-6">
             <input type="hidden" name="email" value={link.email ?? ""} />
             <InputField
-              label="New Password"
+              label={t("New Password")}
               field={fields.newPassword}
               type="password"
               hideValue
               autoComplete="new-password"
             />
             <InputField
-              label="Confirm Password"
+              label={t("Confirm Password")}
               field={fields.newPassword_confirmation}
               type="password"
               hideValue
@@ -92,26 +99,26 @@ export function ResetPasswordCard({
             <div role="alert" className="-mt-2 mb-4">
               <ErrorList id={form.errors?.length ? form.errorId : undefined} errors={form.errors} />
             </div>
-            <SubmitButton pendingText="Saving…" className="btn-primary w-full">
-              Reset Password
+            <SubmitButton pendingText={t("Saving…")} className="btn-primary w-full">
+              {t("Reset Password")}
             </SubmitButton>
           </Form>
         </>
       ) : (
         <>
           <p role="alert" className="mt-4 text-red-700">
-            {link.problem}
+            {link.problem ? t(link.problem) : null}
           </p>
           <p className="mt-4">
             <Link to={requestHref} className="btn-primary">
-              Request a new link
+              {t("Request a new link")}
             </Link>
           </p>
         </>
       )}
       <p className="mt-4 text-sm">
         <Link to={loginHref} className="text-brand-600 underline">
-          Log In
+          {t("Log In")}
         </Link>
       </p>
     </CardPage>

@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "@remix-run/node";
 import { PRODUCT_NAME } from "~/lib/product";
+import { tr } from "~/i18n/mark";
 
 // One list of the public pages: each route's title and description, and the sitemap, come from it,
 // so a new page cannot be missing from one of them.
@@ -23,8 +24,10 @@ export const TERMS_VERSION = POLICIES_LAST_UPDATED.iso;
 
 /** What changed in this version, shown to members asked to agree again; rewrite it with the date. */
 export const TERMS_CHANGES = [
-  "Membership is for people aged 18 or over only, as registration has always checked.",
-  "You may keep one payment account of each kind (PayPal, UPI and bank); a PayPal account must use your sign-up e-mail address.",
+  tr("Membership is for people aged 18 or over only, as registration has always checked."),
+  tr(
+    "You may keep one payment account of each kind (PayPal, UPI and bank); a PayPal account must use your sign-up e-mail address.",
+  ),
 ];
 
 export const PUBLIC_PAGES = {

@@ -1,5 +1,6 @@
 import { redirect } from "@remix-run/node";
 import type { Member } from "~/generated/prisma/client";
+import { tr } from "~/i18n/mark";
 import { assertSameOrigin } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { clearMemberCookie, getMemberSession, hasMemberCookie, type MemberSession } from "./sessions.server";
@@ -37,7 +38,7 @@ export async function requireMember(request: Request): Promise<MemberSession> {
 }
 
 /** The spec's toast for a 401: the member's session ended, so they are asked to sign in again. */
-export const SESSION_ENDED_TOAST = { type: "error", message: "Unauthenticated" } as const;
+export const SESSION_ENDED_TOAST = { type: "error", message: tr("Unauthenticated") } as const;
 
 /**
  * A signed-in member with a verified email who has agreed to the current terms; others go to
@@ -46,7 +47,7 @@ export const SESSION_ENDED_TOAST = { type: "error", message: "Unauthenticated" }
 export async function requireVerifiedMember(request: Request): Promise<MemberSession> {
   const session = await requireMember(request);
   if (!session.member.emailVerifiedAt) {
-    throw await redirectWithToast("/email/verify", { type: "error", message: "Email Not Verified" });
+    throw await redirectWithToast("/email/verify", { type: "error", message: tr("Email Not Verified") });
   }
   if (needsTermsAgreement(session.member)) throw redirect(termsAgreementUrl(request));
   return session;
@@ -64,7 +65,7 @@ export async function requireMemberWithDetails(request: Request): Promise<Member
   if (missingDetails(session.member).length > 0) {
     throw await redirectWithToast("/details/user", {
       type: "error",
-      message: "Please fill all empty fields to continue",
+      message: tr("Please fill all empty fields to continue"),
     });
   }
   return session;

@@ -1,5 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import type { Member } from "~/generated/prisma/client";
+import { tr } from "~/i18n/mark";
 import { getPrisma } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { PRODUCT_NAME } from "~/lib/product";
@@ -12,7 +13,7 @@ import { parseId } from "~/lib/ids";
 // e-mail and the signature an HMAC-SHA256 over id, hash and expiry. Nothing is stored per link;
 // the cooldown and the limits live in the RateLimit table, shared by every app instance.
 
-export const TOO_MANY_ATTEMPTS = "Too Many Attempt's Try Again in 5 Minutes";
+export const TOO_MANY_ATTEMPTS = tr("Too Many Attempt's Try Again in 5 Minutes");
 
 export const LINK_MINUTES = 60;
 /** The window of RATE_LIMITS.verifyMailCooldown (one mail a minute); with it at most 5 mails fit in
@@ -106,11 +107,13 @@ export type LinkFailure = "invalid" | "expired" | "unknown-member" | "email-chan
 export type LinkCheck = { ok: true; member: Member } | { ok: false; failure: LinkFailure; message: string };
 
 const FAILURE_MESSAGES: Record<LinkFailure, string> = {
-  invalid: "This verification link is not valid. Use the link from the newest email, or request a new one.",
-  expired: "This verification link has expired. Request a new one from the verification page.",
-  "unknown-member": "This verification link is not valid. Use the link from the newest email, or request a new one.",
-  "email-changed": "This link was sent to an email address that is no longer on the account. Request a new one.",
-  "other-member": "This verification link belongs to another account. Log out, then open the link again.",
+  invalid: tr("This verification link is not valid. Use the link from the newest email, or request a new one."),
+  expired: tr("This verification link has expired. Request a new one from the verification page."),
+  "unknown-member": tr(
+    "This verification link is not valid. Use the link from the newest email, or request a new one.",
+  ),
+  "email-changed": tr("This link was sent to an email address that is no longer on the account. Request a new one."),
+  "other-member": tr("This verification link belongs to another account. Log out, then open the link again."),
 };
 
 /** Checks a link without changing anything: signature first, then expiry, then the member. */

@@ -12,13 +12,14 @@ import { accountStatusIssue } from "./login.server";
 import { NAME_MAX_LENGTH } from "./member-profile-rules";
 import { recognizeDevice } from "./identity-signals.server";
 import { signInCookies } from "./sessions.server";
+import { tr } from "~/i18n/mark";
 import { notFound } from "~/lib/http.server";
 
 // Google sign-in and sign-up through remix-auth-google (docs/decisions/009-google-sign-in.md).
 // /auth/google starts it, Google sends the browser back to /auth/google/respond with a code, the
 // strategy exchanges the code and reads the profile, and signInWithGoogle decides who that is.
 
-export const GOOGLE_FAILED_MESSAGE = "Something went wrong! Try Again.";
+export const GOOGLE_FAILED_MESSAGE = tr("Something went wrong! Try Again.");
 export const GOOGLE_CALLBACK_PATH = "/auth/google/respond";
 const MOCK_AUTHORIZE_PATH = "/dev/google/authorize";
 

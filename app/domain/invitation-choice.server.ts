@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
+import { tr } from "~/i18n/mark";
 import { getPrisma } from "~/lib/db.server";
 
 // The member's choice of survey invitation mails, on My Detail (decision 068). Off: the mail worker
@@ -10,7 +11,9 @@ import { getPrisma } from "~/lib/db.server";
 // A checkbox posts "on" or nothing; anything else is not a post this page makes.
 const invitationChoiceSchema = z.object({
   invitationMails: z
-    .literal("on", { errorMap: () => ({ message: "Tick the box or leave it empty, then press Update choice." }) })
+    .literal("on", {
+      errorMap: () => ({ message: tr("Tick the box or leave it empty, then press Update choice.") }),
+    })
     .optional(),
 });
 

@@ -1,4 +1,5 @@
 import type { MemberStatus } from "~/generated/prisma/client";
+import { tr } from "~/i18n/mark";
 import { getPrisma } from "~/lib/db.server";
 import { clearAndRefund, clearRateLimit, consumeRateLimits, counted, RATE_LIMITS } from "~/lib/rate-limit.server";
 import { reactivateIfInactive } from "./inactivity.server";
@@ -10,10 +11,15 @@ import { hashPassword, needsRehash, verifyPassword } from "./passwords.server";
 // password is checked, so parallel guesses cannot slip past the limit; a success gives the
 // attempt back. A bcrypt hash is replaced by an argon2id one at a successful sign-in.
 
-export const LOGIN_FAILED_MESSAGE = "These credentials do not match our records.";
+export const LOGIN_FAILED_MESSAGE = tr("These credentials do not match our records.");
 
-/** A refusal carries its HTTP status: 401 wrong credentials, 403 account not active, 429 too many failures. */
-export type LoginRefusal = { ok: false; status: 401 | 403 | 429; message: string };
+/**
+ * A refusal carries its HTTP status: 401 wrong credentials, 403 account not active, 429 too many
+ * failures (with the seconds to wait, for a page that says it in the member's language).
+ */
+export type LoginRefusal =
+  | { ok: false; status: 401 | 403; message: string }
+  | { ok: false; status: 429; message: string; retryAfterSeconds: number };
 export type LoginResult = { ok: true; memberId: number } | LoginRefusal;
 export type AdminLoginResult = { ok: true; adminId: number } | LoginRefusal;
 
@@ -80,8 +86,9 @@ const ADMINS: LoginScope = {
   storeHash: (id, passwordHash) => getPrisma().admin.update({ where: { id }, data: { passwordHash } }),
 };
 
-export const SUSPENDED_MESSAGE =
-  "This account has been suspended. You cannot sign in while it is suspended; contact support to find out why.";
+export const SUSPENDED_MESSAGE = tr(
+  "This account has been suspended. You cannot sign in while it is suspended; contact support to find out why.",
+);
 
 export const ADMIN_REVOKED_MESSAGE = "Your admin rights have been revoked.";
 
@@ -103,7 +110,10 @@ async function attemptPasswordLogin(
   { email, password, address }: Credentials,
 ): Promise<{ ok: true; accountId: number; inactive: boolean } | LoginRefusal> {
   const limit = await consumeRateLimits(counted(scope.perAccount, email), counted(scope.perAddress, address));
-  if (limit.limited) return { ok: false, status: 429, message: tooManyAttemptsMessage(limit.retryAfterSeconds) };
+  if (limit.limited) {
+    const { retryAfterSeconds } = limit;
+    return { ok: false, status: 429, message: tooManyAttemptsMessage(retryAfterSeconds), retryAfterSeconds };
+  }
 
   const account = await scope.find(email);
   const matches = await verifyPassword(password, account?.passwordHash ?? (await unknownAccount()));
@@ -129,7 +139,7 @@ export function accountStatusIssue(status: MemberStatus): string | null {
     case "inactive":
       return null;
     case "closed":
-      return "This account has been closed.";
+      return tr("This account has been closed.");
     // An admin's hold (decision 051): the member is told to ask support, who can say why.
     case "suspended":
       return SUSPENDED_MESSAGE;
@@ -141,8 +151,20 @@ export async function clearLoginFailures(email: string, audience: "member" | "ad
   await clearRateLimit((audience === "member" ? MEMBERS : ADMINS).perAccount, email);
 }
 
+/**
+ * The member's sign-in page says this in the member's language (`t(TOO_MANY_FAILED_ATTEMPTS, {
+ * count })`, its English forms in locales/en/member.json); tooManyAttemptsMessage is its English,
+ * for the admin pages.
+ */
+export const TOO_MANY_FAILED_ATTEMPTS = tr("Too many failed attempts. Try again in {{count}} minutes.");
+
+/** Whole minutes until a limited action may be tried again, at least 1. */
+export function minutesToWait(retryAfterSeconds: number): number {
+  return Math.max(1, Math.ceil(retryAfterSeconds / 60));
+}
+
 export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  const minutes = minutesToWait(retryAfterSeconds);
   return `Too many failed attempts. Try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`;
 }
 

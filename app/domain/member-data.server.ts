@@ -1,6 +1,8 @@
 import { stringify } from "csv-stringify/sync";
 import { auditSentence, sentenceText } from "~/domain/audit-sentences";
 import { ASSIGNMENT_STATUS_LABEL, type AssignmentStatus } from "~/domain/assignment-status";
+import type { TFunction } from "i18next";
+import { tr } from "~/i18n/mark";
 import { getPrisma, type Tx } from "~/lib/db.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { consumeRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
@@ -29,6 +31,7 @@ interface Page {
 export interface MemberDataTable {
   /** The JSON key and the CSV file's name. */
   name: string;
+  /** In English in the files; My data shows them translated (marked with tr()). */
   title: string;
   description: string;
   /** The relations of Member (prisma/schema.prisma) this table holds. */
@@ -84,8 +87,8 @@ export const MEMBER_COLUMNS_EXCLUDED: Readonly<Record<string, string>> = {
 export const MEMBER_DATA_TABLES: readonly MemberDataTable[] = [
   {
     name: "details",
-    title: "Your details",
-    description: "Name, e-mail, date of birth, address, account status, choices and when they were made.",
+    title: tr("Your details"),
+    description: tr("Name, e-mail, date of birth, address, account status, choices and when they were made."),
     covers: ["invitationMail", "audienceCheck"],
     columns: [],
     async read(db, member, after) {
@@ -107,8 +110,8 @@ export const MEMBER_DATA_TABLES: readonly MemberDataTable[] = [
   },
   {
     name: "sessions",
-    title: "Signed-in devices",
-    description: "Each signed-in session: the browser, when it started and when it ends (never the session's key).",
+    title: tr("Signed-in devices"),
+    description: tr("Each signed-in session: the browser, when it started and when it ends (never the session's key)."),
     covers: ["sessions"],
     columns: ["thisDevice", "userAgent", "persistent", "createdAt", "expiresAt"],
     async read(db, member, after) {
@@ -131,9 +134,10 @@ export const MEMBER_DATA_TABLES: readonly MemberDataTable[] = [
   },
   {
     name: "browsers",
-    title: "Browsers you signed in on",
-    description:
+    title: tr("Browsers you signed in on"),
+    description: tr(
       "Each browser our device cookie saw you sign in or register on, first and last time (decision 070); we keep only a keyed hash of the cookie, never shown here.",
+    ),
     covers: ["devices"],
     columns: ["firstSeenAt", "lastSeenAt"],
     async read(db, member, after) {
@@ -148,9 +152,10 @@ export const MEMBER_DATA_TABLES: readonly MemberDataTable[] = [
   },
   {
     name: "appeals",
-    title: "Your appeals",
-    description:
+    title: tr("Your appeals"),
+    description: tr(
       "Each appeal you made of a reversal, a quality termination or a held withdrawal, with the reply (decision 073); the admin who decided is not named.",
+    ),
     covers: ["appeals"],
     columns: ["id", "kind", "subjectId", "message", "status", "reply", "createdAt", "decidedAt"],
     async read(db, member, after) {
@@ -174,9 +179,10 @@ export const MEMBER_DATA_TABLES: readonly MemberDataTable[] = [
   },
   {
     name: "links-and-codes",
-    title: "E-mailed links and codes",
-    description:
+    title: tr("E-mailed links and codes"),
+    description: tr(
       "Verification links, password-reset links and payout-account codes sent to you: which and when (never the link or code itself).",
+    ),
     covers: ["authTokens"],
     columns: ["id", "purpose", "createdAt", "expiresAt", "usedAt"],
     async read(db, member, after, limit) {
@@ -191,8 +197,8 @@ export const MEMBER_DATA_TABLES: readonly MemberDataTable[] = [
   },
   {
     name: "sign-in-connections",
-    title: "Google sign-in",
-    description: "The Google account you sign in with, if any.",
+    title: tr("Google sign-in"),
+    description: tr("The Google account you sign in with, if any."),
     covers: ["oauthConnections"],
     columns: ["provider", "providerUserId", "createdAt"],
     async read(db, member, after) {
@@ -207,8 +213,8 @@ export const MEMBER_DATA_TABLES: readonly MemberDataTable[] = [
   },
   {
     name: "questionnaire-responses",
-    title: "Questionnaires you answered",
-    description: "Each submitted profile questionnaire, screener or hosted survey, and when.",
+    title: tr("Questionnaires you answered"),
+    description: tr("Each submitted profile questionnaire, screener or hosted survey, and when."),
     covers: ["responses"],
     columns: ["id", "questionnaire", "kind", "assignmentId", "submittedAt"],
     async read(db, member, after, limit) {
@@ -234,8 +240,8 @@ export const MEMBER_DATA_TABLES: readonly MemberDataTable[] = [
   },
   {
     name: "answers",
-    title: "Your answers",
-    description: "Every answer: the question, and the option chosen or the text, number or yes/no given.",
+    title: tr("Your answers"),
+    description: tr("Every answer: the question, and the option chosen or the text, number or yes/no given."),
     covers: ["answers"],
     columns: ["responseId", "questionKey", "question", "optionValue", "option", "text", "number", "yesNo"],
     async read(db, member, after, limit) {
@@ -299,9 +305,10 @@ export const MEMBER_DATA_TABLES: readonly MemberDataTable[] = [
   },
   {
     name: "survey-assignments",
-    title: "Surveys offered to you",
-    description:
+    title: tr("Surveys offered to you"),
+    description: tr(
       "Each survey you were offered or opened: what happened, the reward, your respondent token and the dates.",
+    ),
     covers: ["assignments"],
     columns: [
       "id",
@@ -360,8 +367,8 @@ export const MEMBER_DATA_TABLES: readonly MemberDataTable[] = [
   },
   {
     name: "survey-invitations",
-    title: "Survey invitations",
-    description: "Surveys open to everyone like you that the panel announced (or will announce) to you.",
+    title: tr("Survey invitations"),
+    description: tr("Surveys open to everyone like you that the panel announced (or will announce) to you."),
     covers: ["audienceInvitations"],
     columns: ["surveyId", "survey", "createdAt", "invitedAt"],
     async read(db, member, after, limit) {
@@ -385,8 +392,8 @@ export const MEMBER_DATA_TABLES: readonly MemberDataTable[] = [
   },
   {
     name: "points-ledger",
-    title: "Points ledger",
-    description: "Every change of your points: credits, withdrawals, reversals, with the reason.",
+    title: tr("Points ledger"),
+    description: tr("Every change of your points: credits, withdrawals, reversals, with the reason."),
     covers: ["pointsLedger"],
     columns: ["referenceId", "createdAt", "change", "type", "status", "remark", "cause", "assignmentId", "withdrawal"],
     async read(db, member, after, limit) {
@@ -422,8 +429,8 @@ export const MEMBER_DATA_TABLES: readonly MemberDataTable[] = [
   },
   {
     name: "payment-accounts",
-    title: "Payment accounts",
-    description: "The PayPal, UPI and bank accounts you added.",
+    title: tr("Payment accounts"),
+    description: tr("The PayPal, UPI and bank accounts you added."),
     covers: ["paymentAccounts"],
     columns: [
       "method",
@@ -458,8 +465,8 @@ export const MEMBER_DATA_TABLES: readonly MemberDataTable[] = [
   },
   {
     name: "withdrawals",
-    title: "Withdrawals",
-    description: "Each withdrawal you asked for, where it was paid and what happened to it.",
+    title: tr("Withdrawals"),
+    description: tr("Each withdrawal you asked for, where it was paid and what happened to it."),
     covers: ["withdrawals"],
     columns: [
       "referenceId",
@@ -526,8 +533,10 @@ export const MEMBER_DATA_TABLES: readonly MemberDataTable[] = [
   },
   {
     name: "mails",
-    title: "Mails sent to you",
-    description: "The mails the panel queued for your address (survey invitations, warnings): subject, text and when.",
+    title: tr("Mails sent to you"),
+    description: tr(
+      "The mails the panel queued for your address (survey invitations, warnings): subject, text and when.",
+    ),
     covers: [],
     columns: ["subject", "status", "createdAt", "sentAt", "text"],
     async read(db, member, after, limit) {
@@ -547,8 +556,8 @@ export const MEMBER_DATA_TABLES: readonly MemberDataTable[] = [
   },
   {
     name: "admin-actions",
-    title: "What administrators did about you",
-    description: "The audit log's entries about your account, its points and withdrawals.",
+    title: tr("What administrators did about you"),
+    description: tr("The audit log's entries about your account, its points and withdrawals."),
     covers: [],
     columns: ["createdAt", "action", "what"],
     async read(db, member, after, limit) {
@@ -708,14 +717,17 @@ export const MEMBER_DATA_PAGE = "/details/data";
 export async function memberDataResponse(
   member: MemberRef,
   download: { format: "json" } | { format: "csv"; table: MemberDataTable },
-  options: { signal?: AbortSignal; ready?: () => Promise<void> } = {},
+  options: { signal?: AbortSignal; ready?: () => Promise<void>; t: TFunction },
 ): Promise<Response> {
   const limit = await consumeRateLimit(RATE_LIMITS.memberDataDownloads, member.id);
   if (limit.limited) {
     const minutes = Math.max(1, Math.ceil(limit.retryAfterSeconds / 60));
+    // The toast names the minutes, so it is translated here, in the member's language.
     return redirectWithToast(MEMBER_DATA_PAGE, {
       type: "error",
-      message: `You have downloaded your data many times this hour. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+      message: options.t("You have downloaded your data many times this hour. Try again in {{count}} minutes.", {
+        count: minutes,
+      }),
     });
   }
   const now = new Date();

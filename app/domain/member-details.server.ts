@@ -1,6 +1,8 @@
 import { parseWithZod } from "@conform-to/zod";
+import type { TFunction } from "i18next";
 import { z } from "zod";
 import type { Gender, Member } from "~/generated/prisma/client";
+import type { Formats } from "~/i18n/format";
 import { countryName, isCountryCode } from "~/lib/countries.server";
 import { getPrisma } from "~/lib/db.server";
 import { raiseSharedPhone } from "./identity-signals.server";
@@ -145,23 +147,17 @@ export function memberDetailsFormValues(member: Member) {
   };
 }
 
-/** The read-only view's lines, in the spec's order and wording. */
-export function memberDetailsView(member: Member): { label: string; value: string }[] {
+/** The read-only view's lines, in the spec's order and wording, in the page's language. */
+export function memberDetailsView(member: Member, t: TFunction, formats: Formats): { label: string; value: string }[] {
   return [
-    { label: "Name", value: `${member.firstName} ${member.lastName}`.trim() },
-    { label: "Email", value: member.email },
-    { label: "Gender", value: member.gender ? GENDER_LABELS[member.gender] : "" },
-    { label: "Date Of Birth", value: member.dob ? formatDateOfBirth(member.dob) : "" },
-    { label: "Country", value: countryName(member.country) },
-    { label: "State", value: member.state ?? "" },
-    { label: "City", value: member.city ?? "" },
-    { label: "ZIP / PIN Code", value: member.pin ?? "" },
-    { label: "Phone / Mobile", value: member.mobile ?? "" },
+    { label: t("Name"), value: `${member.firstName} ${member.lastName}`.trim() },
+    { label: t("Email"), value: member.email },
+    { label: t("Gender"), value: member.gender ? t(GENDER_LABELS[member.gender]) : "" },
+    { label: t("Date Of Birth"), value: member.dob ? formats.date(member.dob) : "" },
+    { label: t("Country"), value: countryName(member.country, formats.language) },
+    { label: t("State"), value: member.state ?? "" },
+    { label: t("City"), value: member.city ?? "" },
+    { label: t("ZIP / PIN Code"), value: member.pin ?? "" },
+    { label: t("Phone / Mobile"), value: member.mobile ?? "" },
   ];
-}
-
-function formatDateOfBirth(dob: Date): string {
-  return new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
-    dob,
-  );
 }

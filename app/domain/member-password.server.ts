@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import type { Member } from "~/generated/prisma/client";
+import { tr } from "~/i18n/mark";
 import { getPrisma } from "~/lib/db.server";
 import { clearRateLimit, consumeRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 import { passwordText } from "~/lib/validation";
@@ -11,17 +12,19 @@ import { endOtherMemberSessions } from "./sessions.server";
 // The Password page: a member changes their password, or a member who only ever signed in with
 // Google sets a first one. Changing it signs out every other device, as a reset does.
 
-const PASSWORD_MISMATCH = "Password do not match";
-const WRONG_CURRENT_PASSWORD = "The current password is incorrect.";
+const PASSWORD_MISMATCH = tr("Password do not match");
+const WRONG_CURRENT_PASSWORD = tr("The current password is incorrect.");
+/** The refusal over the limit, said by the page in the member's language (English forms in locales/en). */
+export const TOO_MANY_WRONG_PASSWORDS = tr("Too many wrong passwords. Try again in {{count}} minutes.");
 
 /** The spec's payload names: oldPassword (only when the account has a password), newPassword, newPassword_confirmation. */
 function passwordChangeSchema(hasPassword: boolean) {
   return z
     .object({
       // A member without a password sets a first one: there is nothing to check.
-      oldPassword: hasPassword ? passwordText({ required: "Enter your current password" }) : z.string().optional(),
-      newPassword: passwordText({ required: "Enter a new password" }),
-      newPassword_confirmation: passwordText({ required: "Confirm the new password" }),
+      oldPassword: hasPassword ? passwordText({ required: tr("Enter your current password") }) : z.string().optional(),
+      newPassword: passwordText({ required: tr("Enter a new password") }),
+      newPassword_confirmation: passwordText({ required: tr("Confirm the new password") }),
     })
     .superRefine((value, context) => {
       if (value.newPassword === "") return;
@@ -46,7 +49,9 @@ export function parsePasswordChange(formData: FormData, member: Pick<Member, "pa
 }
 
 export type PasswordChangeResult =
-  { ok: true; message: string } | { ok: false; field: "oldPassword" | null; message: string };
+  | { ok: true; message: string }
+  | { ok: false; field: "oldPassword"; message: string }
+  | { ok: false; field: null; message: string; retryAfterSeconds: number };
 
 /**
  * Checks the current password (when there is one), stores the new one and ends the member's other
@@ -73,6 +78,7 @@ export async function changeMemberPassword({
         ok: false,
         field: null,
         message: `Too many wrong passwords. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+        retryAfterSeconds: limit.retryAfterSeconds,
       };
     }
     if (!oldPassword || !(await verifyPassword(oldPassword, member.passwordHash))) {
@@ -88,5 +94,8 @@ export async function changeMemberPassword({
     "password change",
   );
   await clearRateLimit(RATE_LIMITS.passwordChange, member.id);
-  return { ok: true, message: member.passwordHash ? "Password Changed Successfully" : "Password Set Successfully" };
+  return {
+    ok: true,
+    message: member.passwordHash ? tr("Password Changed Successfully") : tr("Password Set Successfully"),
+  };
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { tr } from "~/i18n/mark";
 import { plainText } from "~/lib/validation";
 
 // A member's profile details, in one home: names, date of birth and the age rule, gender, country,
@@ -6,41 +7,42 @@ import { plainText } from "~/lib/validation";
 // so every value one accepts the other accepts and a member who registered can always save My
 // Detail unchanged (docs/decisions/040-member-profile-rules.md). Each screen keeps its own messages,
 // which come from the specification; both sets are below. No server-only imports: registration
-// also validates with these in the browser.
+// also validates with these in the browser. The texts are marked with tr() and translated where
+// they are shown (decision 074).
 
 // ─── The messages of each screen ───
 
 /** Register (steps 1 and 2). An empty required field is flagged 'Required'; the banner then says 'Required Fields'. */
 export const REGISTRATION_MESSAGES = {
-  required: "Required",
-  country: "Choose a country from the list.",
-  pin: "Enter a valid ZIP / PIN code.",
-  mobile: "Enter a valid phone number (digits only).",
-  gender: "Choose a gender.",
-  day: "Enter a valid day.",
-  month: "Choose a month.",
-  year: "Enter Valid Year",
-  notADate: "Enter a valid date of birth.",
-  underAge: "You must be at least 18 years old to register.",
+  required: tr("Required"),
+  country: tr("Choose a country from the list."),
+  pin: tr("Enter a valid ZIP / PIN code."),
+  mobile: tr("Enter a valid phone number (digits only)."),
+  gender: tr("Choose a gender."),
+  day: tr("Enter a valid day."),
+  month: tr("Choose a month."),
+  year: tr("Enter Valid Year"),
+  notADate: tr("Enter a valid date of birth."),
+  underAge: tr("You must be at least 18 years old to register."),
 } as const;
 
 /** My Detail. */
 export const MY_DETAIL_MESSAGES = {
-  firstName: "Enter your first name",
-  state: "Enter your state",
-  city: "Enter your city",
-  pinRequired: "Enter your ZIP / PIN code",
-  pin: "Enter a valid ZIP / PIN code (3 to 10 letters or digits)",
-  pinTooLong: "Must be at most 10 characters.",
-  mobile: "Enter a valid phone number (6 to 15 digits, optionally starting with +)",
-  country: "Select your country",
-  gender: "Select your gender",
-  day: "Enter a valid day",
-  month: "Select a month",
-  year: "Enter Valid Year",
-  notADate: "Enter a valid date of birth",
-  future: "The date of birth cannot be in the future",
-  underAge: "You must be at least 18 years old",
+  firstName: tr("Enter your first name"),
+  state: tr("Enter your state"),
+  city: tr("Enter your city"),
+  pinRequired: tr("Enter your ZIP / PIN code"),
+  pin: tr("Enter a valid ZIP / PIN code (3 to 10 letters or digits)"),
+  pinTooLong: tr("Must be at most 10 characters."),
+  mobile: tr("Enter a valid phone number (6 to 15 digits, optionally starting with +)"),
+  country: tr("Select your country"),
+  gender: tr("Select your gender"),
+  day: tr("Enter a valid day"),
+  month: tr("Select a month"),
+  year: tr("Enter Valid Year"),
+  notADate: tr("Enter a valid date of birth"),
+  future: tr("The date of birth cannot be in the future"),
+  underAge: tr("You must be at least 18 years old"),
 } as const;
 
 // ─── Names, state and city ───
@@ -158,10 +160,10 @@ export const GENDER_CODES = ["male", "female", "other", "prefer_not"] as const;
 export type GenderCode = (typeof GENDER_CODES)[number];
 
 export const GENDER_LABELS: Record<GenderCode, string> = {
-  male: "Male",
-  female: "Female",
-  other: "Other",
-  prefer_not: "Prefer not to say",
+  male: tr("Male"),
+  female: tr("Female"),
+  other: tr("Other"),
+  prefer_not: tr("Prefer not to say"),
 };
 
 export function isGenderCode(value: string): value is GenderCode {
@@ -273,16 +275,16 @@ function requiredValue<Schema extends z.ZodTypeAny>(schema: Schema) {
 
 /** The month names of the date-of-birth pickers, January first (both forms post 1–12). */
 export const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
+  tr("January"),
+  tr("February"),
+  tr("March"),
+  tr("April"),
+  tr("May"),
+  tr("June"),
+  tr("July"),
+  tr("August"),
+  tr("September"),
+  tr("October"),
+  tr("November"),
+  tr("December"),
 ] as const;

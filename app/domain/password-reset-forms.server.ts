@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
+import { getT } from "~/i18n/i18n.server";
 import { readFormData } from "~/lib/forms.server";
 import { clientAddress } from "~/lib/rate-limit.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -9,10 +10,12 @@ import {
   RESET_LINK_INVALID_MESSAGE,
   RESET_LINK_SENT_MESSAGE,
   requestPasswordReset,
+  TOO_MANY_RESET_REQUESTS,
   resetPassword,
   type ResetAudience,
 } from "./password-reset.server";
 import { forgotPasswordSchema, RESET_PASSWORD_FIELDS, resetPasswordSchema } from "./password-reset-schema";
+import { minutesToWait } from "./login.server";
 import { adminPasswordPolicyIssue, passwordPolicyIssue } from "./passwords.server";
 
 // The loaders and actions of the forgot-password and reset pages, the same for members (/reset-password,
@@ -30,7 +33,12 @@ export async function forgotPasswordAction(
     address: clientAddress(request),
     audience,
   });
-  if (!result.ok) return data(submission.reply({ formErrors: [result.message] }), { status: 429 });
+  if (!result.ok) {
+    // The wait names its minutes, so it is said here in the page's language (English on /admin).
+    const t = await getT(request);
+    const message = t(TOO_MANY_RESET_REQUESTS, { count: minutesToWait(result.retryAfterSeconds) });
+    return data(submission.reply({ formErrors: [message] }), { status: 429 });
+  }
   return redirectWithToast(formPath, { type: "success", message: RESET_LINK_SENT_MESSAGE });
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { tr } from "~/i18n/mark";
 import { emailAddress, passwordText } from "~/lib/validation";
 
 // The forgot-password and reset forms, shared by members and admins, on the server and (with
@@ -7,8 +8,8 @@ import { emailAddress, passwordText } from "~/lib/validation";
 
 export const forgotPasswordSchema = z.object({
   email: emailAddress({
-    required: "The email field is required.",
-    invalid: "The email must be a valid email address.",
+    required: tr("The email field is required."),
+    invalid: tr("The email must be a valid email address."),
   }),
 });
 
@@ -18,10 +19,10 @@ export const RESET_PASSWORD_FIELDS = ["newPassword", "newPassword_confirmation"]
 export function resetPasswordSchema(policyIssue: (password: string) => string | null = () => null) {
   return z
     .object({
-      newPassword: passwordText({ required: "The new password field is required." }),
+      newPassword: passwordText({ required: tr("The new password field is required.") }),
       newPassword_confirmation: z
-        .string({ required_error: "The new password confirmation field is required." })
-        .max(200, "Must be at most 200 characters."),
+        .string({ required_error: tr("The new password confirmation field is required.") })
+        .max(200, tr("Must be at most 200 characters.")),
     })
     .superRefine((value, context) => {
       const issue = policyIssue(value.newPassword);
@@ -30,7 +31,7 @@ export function resetPasswordSchema(policyIssue: (password: string) => string | 
         context.addIssue({
           code: z.ZodIssueCode.custom,
           path: ["newPassword_confirmation"],
-          message: "Password do not match",
+          message: tr("Password do not match"),
         });
       }
     });

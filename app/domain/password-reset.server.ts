@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { tr } from "~/i18n/mark";
 import { getPrisma, type Tx } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { PRODUCT_NAME } from "~/lib/product";
@@ -15,10 +16,15 @@ import { endOtherMemberSessions } from "./sessions.server";
 // password. Both audiences follow the same rules with their own accounts, links and counters.
 
 /** The same answer whether or not the email belongs to an account. */
-export const RESET_LINK_SENT_MESSAGE = "If an account exists for that email, we have sent a password reset link to it.";
-export const RESET_LINK_INVALID_MESSAGE =
-  "This password reset link is invalid or has expired. Please request a new one.";
-export const PASSWORD_RESET_MESSAGE = "Your password has been reset. Please log in with your new password.";
+export const RESET_LINK_SENT_MESSAGE = tr(
+  "If an account exists for that email, we have sent a password reset link to it.",
+);
+export const RESET_LINK_INVALID_MESSAGE = tr(
+  "This password reset link is invalid or has expired. Please request a new one.",
+);
+export const PASSWORD_RESET_MESSAGE = tr("Your password has been reset. Please log in with your new password.");
+/** The refusal of a request over the limits, in the page's language (English forms in locales/en). */
+export const TOO_MANY_RESET_REQUESTS = tr("Too many requests. Try again in {{count}} minutes.");
 
 const TOKEN_MINUTES = 60;
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -96,7 +102,7 @@ const AUDIENCES: Record<ResetAudience, AudienceRules> = {
   },
 };
 
-export type ResetRequestResult = { ok: true } | { ok: false; message: string };
+export type ResetRequestResult = { ok: true } | { ok: false; message: string; retryAfterSeconds: number };
 
 /** Every request counts, first and whether or not the email has an account, so the limit itself tells nothing. */
 export async function requestPasswordReset({
@@ -119,6 +125,7 @@ export async function requestPasswordReset({
       return {
         ok: false,
         message: `Too many requests. Try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`,
+        retryAfterSeconds: state.retryAfterSeconds,
       };
     }
   }

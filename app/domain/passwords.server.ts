@@ -16,6 +16,10 @@ export const PASSWORD_MIN_LENGTH = 8;
 // Kept from the bcrypt days, when only the first 72 bytes counted: the limit members already know,
 // and it bounds the work an anonymous post can ask for.
 const PASSWORD_MAX_BYTES = 72;
+// The policy's messages name the two limits in their text: a translated text is a fixed string
+// (decision 074). tests/integration/member-password.test.ts checks them against the limits.
+const TOO_SHORT = tr("The password must be at least 8 characters.");
+const TOO_LONG = tr("The password must be at most 72 characters.");
 
 /**
  * At most this many hashes run at once. libuv's thread pool (4 threads unless UV_THREADPOOL_SIZE
@@ -71,11 +75,10 @@ function isBcryptHash(hash: string): boolean {
 /** Why a new password is not acceptable, or null when it is. The same policy for members and admins. */
 export function passwordPolicyIssue(password: string): string | null {
   if (password.length < PASSWORD_MIN_LENGTH) {
-    // Fixed texts with the limits written out, so that a member's page can translate them (decision 074).
-    return tr("The password must be at least 8 characters.");
+    return TOO_SHORT;
   }
   if (Buffer.byteLength(password, "utf8") > PASSWORD_MAX_BYTES) {
-    return tr("The password must be at most 72 characters.");
+    return TOO_LONG;
   }
   if (dumbPasswords.check(password)) {
     return tr("This password is too common. Choose another.");

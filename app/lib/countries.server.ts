@@ -3,7 +3,8 @@ import { DEFAULT_LANGUAGE, type Language } from "~/i18n/config";
 
 // The ISO 3166-1 alpha-2 codes come from a maintained library; the names from the runtime's ICU
 // data (Intl.DisplayNames), which reads more naturally ("United States", not "United States of
-// America"), with the library's name as a fallback; a member's page lists them in its language.
+// America"), with the library's name as a fallback. Member pages name them in the page's language
+// (भारत on a Hindi page); the code is what is stored and posted.
 export interface Country {
   code: string;
   name: string;
@@ -11,7 +12,6 @@ export interface Country {
 
 const cached = new Map<Language, Country[]>();
 
-/** Every country, named and sorted in the language (English unless a member's page asks). */
 export function listCountries(language: Language = DEFAULT_LANGUAGE): Country[] {
   let list = cached.get(language);
   if (list) return list;
@@ -27,7 +27,7 @@ export function isCountryCode(code: string): boolean {
   return countries.isValid(code) && code.length === 2 && code === code.toUpperCase();
 }
 
-export function countryName(code: string | null | undefined): string {
+export function countryName(code: string | null | undefined, language: Language = DEFAULT_LANGUAGE): string {
   if (!code) return "";
-  return listCountries().find((country) => country.code === code)?.name ?? code;
+  return listCountries(language).find((country) => country.code === code)?.name ?? code;
 }

@@ -3,12 +3,15 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useHydrated } from "~/components/use-hydrated";
 import { z } from "zod";
 import { ErrorList, Field, InputField, SubmitButton, useClearedAfterSubmit } from "~/components/forms";
 import { requireGuest } from "~/domain/auth.server";
 import { isGoogleSignInEnabled } from "~/domain/google-auth.server";
-import { attemptLogin, safeRedirect } from "~/domain/login.server";
+import { attemptLogin, minutesToWait, safeRedirect, TOO_MANY_FAILED_ATTEMPTS } from "~/domain/login.server";
+import { getT } from "~/i18n/i18n.server";
+import { tr } from "~/i18n/mark";
 import { readFormData } from "~/lib/forms.server";
 import { recognizeDevice } from "~/domain/identity-signals.server";
 import { signInCookies } from "~/domain/sessions.server";
@@ -32,10 +35,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 // Field names follow the spec's login payload: email, password, remeber (spelled so).
 const loginSchema = z.object({
   email: emailAddress({
-    required: "The email field is required.",
-    invalid: "The email must be a valid email address.",
+    required: tr("The email field is required."),
+    invalid: tr("The email must be a valid email address."),
   }),
-  password: passwordText({ required: "The password field is required." }),
+  password: passwordText({ required: tr("The password field is required.") }),
   remeber: z.boolean().default(false),
 });
 
@@ -50,7 +53,14 @@ export async function action({ request }: ActionFunctionArgs) {
   const { email, password, remeber } = submission.value;
   const result = await attemptLogin({ email, password, address: clientAddress(request) });
   if (!result.ok) {
-    return data(submission.reply({ formErrors: [result.message], hideFields: ["password"] }), {
+    // A wait names its minutes, so it is translated here; the other refusals are fixed texts the
+    // page translates where it shows them.
+    const t = await getT(request);
+    const message =
+      result.status === 429
+        ? t(TOO_MANY_FAILED_ATTEMPTS, { count: minutesToWait(result.retryAfterSeconds) })
+        : result.message;
+    return data(submission.reply({ formErrors: [message], hideFields: ["password"] }), {
       status: result.status,
     });
   }
@@ -64,11 +74,11 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 const SIDE_LINKS = [
-  { to: "/about-us", label: "About Us" },
-  { to: "/cookie-policies", label: "Cookies Policy" },
-  { to: "/#faq", label: "FAQ" },
-  { to: "/terms-and-conditions", label: "Terms" },
-  { to: "/privacy-policies", label: "Privacy" },
+  { to: "/about-us", label: tr("About Us") },
+  { to: "/cookie-policies", label: tr("Cookies Policy") },
+  { to: "/#faq", label: tr("FAQ") },
+  { to: "/terms-and-conditions", label: tr("Terms") },
+  { to: "/privacy-policies", label: tr("Privacy") },
 ];
 
 export default function Login() {
@@ -83,6 +93,7 @@ export default function Login() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
   });
   const hydrated = useHydrated();
+  const { t } = useTranslation();
   const [passwordShown, setPasswordShown] = useState(false);
 
   useClearedAfterSubmit(lastResult, fields.password.id);
@@ -91,13 +102,13 @@ export default function Login() {
   return (
     <main className="mx-auto flex max-w-4xl flex-col gap-8 px-4 py-10 md:flex-row md:items-start">
       <section className="w-full max-w-md rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
-        <h1 className="text-2xl font-semibold">Login</h1>
-        <p className="mt-1 text-sm text-slate-600">Sign in to answer surveys and earn points.</p>
+        <h1 className="text-2xl font-semibold">{t("Login")}</h1>
+        <p className="mt-1 text-sm text-slate-600">{t("Sign in to answer surveys and earn points.")}</p>
         <Form method="post" {...getFormProps(form)} className="mt-6">
           {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-          <InputField label="Email" field={fields.email} type="email" autoComplete="email" />
+          <InputField label={t("Email")} field={fields.email} type="email" autoComplete="email" />
           <Field
-            label="Password"
+            label={t("Password")}
             inputProps={{
               ...getInputProps(fields.password, { type: passwordShown ? "text" : "password", value: false }),
               autoComplete: "current-password",
@@ -113,7 +124,7 @@ export default function Login() {
                   aria-controls={fields.password.id}
                   onClick={() => setPasswordShown((shown) => !shown)}
                 >
-                  {passwordShown ? "Hide password" : "Show password"}
+                  {passwordShown ? t("Hide password") : t("Show password")}
                 </button>
               ) : null
             }
@@ -123,20 +134,20 @@ export default function Login() {
           </div>
           <label className="tap-row mb-4 text-sm text-slate-700">
             <input {...getInputProps(fields.remeber, { type: "checkbox" })} />
-            Remember me
+            {t("Remember me")}
           </label>
-          <SubmitButton pendingText="Logging in…" className="btn-primary w-full">
-            Log In
+          <SubmitButton pendingText={t("Logging in…")} className="btn-primary w-full">
+            {t("Log In")}
           </SubmitButton>
         </Form>
         <p className="mt-4 flex flex-wrap justify-between gap-2 text-sm">
           <Link to="/reset-password" className="text-brand-600 underline">
-            Forgot Password
+            {t("Forgot Password")}
           </Link>
           <span>
-            No account yet?{" "}
+            {t("No account yet?")}{" "}
             <Link to="/register" className="text-brand-600 underline">
-              Sign Up
+              {t("Sign Up")}
             </Link>
           </span>
         </p>
@@ -144,13 +155,13 @@ export default function Login() {
       </section>
       <aside className="text-sm text-slate-700">
         <h2 className="font-semibold">{PRODUCT_NAME}</h2>
-        <p className="mt-1 text-slate-600">Paid online surveys. Free to join.</p>
-        <nav aria-label="About the panel" className="mt-3">
+        <p className="mt-1 text-slate-600">{t("Paid online surveys. Free to join.")}</p>
+        <nav aria-label={t("About the panel")} className="mt-3">
           <ul className="space-y-1">
             {SIDE_LINKS.map((link) => (
               <li key={link.to}>
                 <Link to={link.to} className="text-brand-600 underline">
-                  {link.label}
+                  {t(link.label)}
                 </Link>
               </li>
             ))}
@@ -164,18 +175,19 @@ export default function Login() {
 /** The spec's message when login fails on the server's side (its 'Login 500'), typo included. */
 export function ErrorBoundary() {
   const error = useRouteError();
+  const { t } = useTranslation();
   const message =
     isRouteErrorResponse(error) && error.status < 500
-      ? "We could not read that request. Please try again."
-      : "Server not responsding. Please try again later";
+      ? t("We could not read that request. Please try again.")
+      : t("Server not responsding. Please try again later");
   return (
     <main className="mx-auto max-w-md px-4 py-16 text-center">
-      <h1 className="text-2xl font-semibold">Login</h1>
+      <h1 className="text-2xl font-semibold">{t("Login")}</h1>
       <p role="alert" className="mt-4 text-red-700">
         {message}
       </p>
       <Link to="/login" className="btn-primary mt-6" reloadDocument>
-        Try again
+        {t("Try again")}
       </Link>
     </main>
   );
@@ -187,11 +199,12 @@ export function ErrorBoundary() {
  */
 function GoogleSignInForm() {
   const [leaving, setLeaving] = useState(false);
+  const { t } = useTranslation();
   return (
     <Form method="post" action="/auth/google" reloadDocument onSubmit={() => setLeaving(true)} className="mt-6">
-      <p className="mb-3 text-center text-xs uppercase tracking-wide text-slate-500">or</p>
+      <p className="mb-3 text-center text-xs uppercase tracking-wide text-slate-500">{t("or")}</p>
       <button type="submit" className="btn-secondary w-full" disabled={leaving}>
-        {leaving ? "Signing you in. Please wait..." : "Sign in with Google"}
+        {leaving ? t("Signing you in. Please wait...") : t("Sign in with Google")}
       </button>
     </Form>
   );

@@ -1,10 +1,13 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { InputField, SubmitButton, FormAlert } from "~/components/forms";
 import { requireVerifiedMember } from "~/domain/auth.server";
-import { changeMemberPassword, parsePasswordChange } from "~/domain/member-password.server";
+import { minutesToWait } from "~/domain/login.server";
+import { changeMemberPassword, parsePasswordChange, TOO_MANY_WRONG_PASSWORDS } from "~/domain/member-password.server";
 import { PASSWORD_MIN_LENGTH } from "~/domain/passwords.server";
+import { getT } from "~/i18n/i18n.server";
 import { readFormData } from "~/lib/forms.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -28,10 +31,14 @@ export async function action({ request }: ActionFunctionArgs) {
   const { oldPassword, newPassword } = submission.value;
   const result = await changeMemberPassword({ member, sessionId, oldPassword, newPassword });
   if (!result.ok) {
+    // The wait names its minutes, so it is said here in the member's language.
+    const t = await getT(request);
     return data(
       submission.reply({
         hideFields: PASSWORD_FIELDS,
-        ...(result.field ? { fieldErrors: { [result.field]: [result.message] } } : { formErrors: [result.message] }),
+        ...(result.field
+          ? { fieldErrors: { [result.field]: [result.message] } }
+          : { formErrors: [t(TOO_MANY_WRONG_PASSWORDS, { count: minutesToWait(result.retryAfterSeconds) })] }),
       }),
       { status: result.field ? 400 : 429 },
     );
@@ -43,14 +50,15 @@ export default function PasswordPage() {
   const { hasPassword, minimumLength } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm({ id: "password", lastResult });
+  const { t } = useTranslation();
   return (
     <section aria-labelledby="password-heading">
       <h1 id="password-heading" className="text-2xl font-semibold">
-        {hasPassword ? "Change Password" : "Set a Password"}
+        {hasPassword ? t("Change Password") : t("Set a Password")}
       </h1>
       {hasPassword ? null : (
         <p className="mt-2 text-slate-600">
-          You sign in with Google. Set a password to sign in with your email address as well.
+          {t("You sign in with Google. Set a password to sign in with your email address as well.")}
         </p>
       )}
       <Form
@@ -62,26 +70,26 @@ export default function PasswordPage() {
         <FormAlert id={form.errorId} errors={form.errors} />
         {hasPassword ? (
           <InputField
-            label="Current Password"
+            label={t("Current Password")}
             field={fields.oldPassword}
             type="password"
             autoComplete="current-password"
           />
         ) : null}
         <InputField
-          label="New Password"
+          label={t("New Password")}
           field={fields.newPassword}
           type="password"
           autoComplete="new-password"
-          hint={`At least ${minimumLength} characters, not a common password.`}
+          hint={t("At least {{min}} characters, not a common password.", { min: minimumLength })}
         />
         <InputField
-          label="Confirm New Password"
+          label={t("Confirm New Password")}
           field={fields.newPassword_confirmation}
           type="password"
           autoComplete="new-password"
         />
-        <SubmitButton pendingText="Saving…">Save</SubmitButton>
+        <SubmitButton pendingText={t("Saving…")}>{t("Save")}</SubmitButton>
       </Form>
     </section>
   );

@@ -1,7 +1,9 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
 import { CardPage } from "~/components/card-page";
+import { ELEMENT, Sentence } from "~/components/sentence";
 import { assertSameOrigin, getOptionalMember } from "~/domain/auth.server";
 import { EMAIL_VERIFIED } from "~/domain/email-verification";
 import {
@@ -17,6 +19,9 @@ import { PRODUCT_NAME } from "~/lib/product";
 import { clientAddress, consumeRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 
 export const meta: MetaFunction = () => [{ title: `Email verification | ${PRODUCT_NAME}` }];
+
+// Outside the member layout (the link works signed out): the page loads the member texts itself.
+export const handle = { i18n: ["member"] };
 
 // The mailed link lands here. Opening it only checks it; the e-mail is marked verified by a POST,
 // which the page sends by itself with JavaScript and with a button without it
@@ -73,27 +78,29 @@ export default function EmailVerificationLanding() {
   const loaded = useLoaderData<typeof loader>() as Outcome;
   const confirmed = useActionData<typeof action>();
   const { state, message } = confirmed ? outcomeOf(confirmed) : loaded;
+  const { t } = useTranslation();
 
+  // The messages are the domain's fixed texts (marked with tr()), translated here.
   if (state === "verified") {
     return (
-      <CardPage title={message ?? ""}>
-        <p className="mt-2 text-slate-700">Thank you. Your email address is confirmed.</p>
+      <CardPage title={message ? t(message) : ""}>
+        <p className="mt-2 text-slate-700">{t("Thank you. Your email address is confirmed.")}</p>
         <DashboardButton />
       </CardPage>
     );
   }
   if (state === "failed") {
     return (
-      <CardPage title="Email verification failed">
+      <CardPage title={t("Email verification failed")}>
         <p role="alert" className="mt-4 rounded-md border-l-4 border-red-700 bg-red-50 px-4 py-3 text-sm text-red-900">
-          {message}
+          {message ? t(message) : null}
         </p>
         <p className="mt-4 text-slate-700">
-          You can ask for a new link on the{" "}
-          <Link to="/email/verify" className="text-brand-600 underline">
-            verification page
-          </Link>
-          .
+          <Sentence text={t("You can ask for a new link on the {{link}}.", { link: ELEMENT })}>
+            <Link to="/email/verify" className="text-brand-600 underline">
+              {t("verification page")}
+            </Link>
+          </Sentence>
         </p>
         <DashboardButton />
       </CardPage>
@@ -116,14 +123,17 @@ function Verifying() {
   }, [submit]);
 
   const working = navigation.state !== "idle";
+  const { t } = useTranslation();
   return (
-    <CardPage title="Verifying your email">
+    <CardPage title={t("Verifying your email")}>
       <p className="mt-2 text-slate-700" aria-live="polite">
-        {working ? "Verifying your email address, please wait…" : "Press Verify Email to confirm your email address."}
+        {working
+          ? t("Verifying your email address, please wait…")
+          : t("Press Verify Email to confirm your email address.")}
       </p>
       <Form method="post" ref={form} className="mt-6">
         <button type="submit" className="btn-primary" disabled={working}>
-          {working ? "Verifying…" : "Verify Email"}
+          {working ? t("Verifying…") : t("Verify Email")}
         </button>
       </Form>
     </CardPage>
@@ -137,10 +147,11 @@ function outcomeOf(answer: FormResult): Outcome {
 }
 
 function DashboardButton() {
+  const { t } = useTranslation();
   return (
     <div className="mt-6">
       <Link to="/dashboard" className="btn-primary">
-        Dashboard
+        {t("Dashboard")}
       </Link>
     </div>
   );

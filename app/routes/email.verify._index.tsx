@@ -1,7 +1,10 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import type { TFunction } from "i18next";
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { CardPage } from "~/components/card-page";
+import { ELEMENT, Sentence } from "~/components/sentence";
 import { requireMember } from "~/domain/auth.server";
 import {
   secondsUntilResend,
@@ -9,12 +12,16 @@ import {
   TOO_MANY_ATTEMPTS,
   type SendOutcome,
 } from "~/domain/email-verification.server";
+import { getT } from "~/i18n/i18n.server";
 import { formErrorsOf } from "~/lib/form-result";
 import { refuseForm } from "~/lib/forms.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { redirectWithToast } from "~/lib/toast.server";
 
 export const meta: MetaFunction = () => [{ title: `Verify Email | ${PRODUCT_NAME}` }];
+
+// Outside the member layout: the page loads the member texts itself.
+export const handle = { i18n: ["member"] };
 
 // VerifyEmail: the first visit mails a link by itself (unless one went out in the last 60 s), and
 // Resend asks for another. Opening the page again within the cooldown sends nothing. A refused
@@ -30,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       verified: false,
       email: member.email,
       resendInSeconds: cooldownAfter(outcome),
-      notice: outcome.status === "sent" ? null : refusal(outcome),
+      notice: outcome.status === "sent" ? null : refusal(outcome, await getT(request)),
     },
     { status: outcome.status === "too-many" ? 429 : 200 },
   );
@@ -40,13 +47,15 @@ export async function action({ request }: ActionFunctionArgs) {
   const { member } = await requireMember(request);
   if (member.emailVerifiedAt) return redirect("/email/verify");
   const outcome = await sendVerificationEmail(member);
+  // Both answers name a value (the address, the seconds), so they are translated here.
+  const t = await getT(request);
   if (outcome.status === "sent") {
     return redirectWithToast("/email/verify", {
       type: "success",
-      message: `A new verification link has been sent to ${member.email}.`,
+      message: t("A new verification link has been sent to {{email}}.", { email: member.email }),
     });
   }
-  return refuseForm<ResendState>(refusal(outcome), {
+  return refuseForm<ResendState>(refusal(outcome, t), {
     status: 429,
     headers: { "Retry-After": String(outcome.retryAfterSeconds) },
     pageState: { resendInSeconds: cooldownAfter(outcome) },
@@ -55,10 +64,9 @@ export async function action({ request }: ActionFunctionArgs) {
 
 type ResendState = { resendInSeconds: number };
 
-function refusal(outcome: Exclude<SendOutcome, { status: "sent" }>): string {
-  if (outcome.status === "too-many") return TOO_MANY_ATTEMPTS;
-  const seconds = outcome.retryAfterSeconds;
-  return `Please wait ${seconds} second${seconds === 1 ? "" : "s"} before requesting another link.`;
+function refusal(outcome: Exclude<SendOutcome, { status: "sent" }>, t: TFunction): string {
+  if (outcome.status === "too-many") return t(TOO_MANY_ATTEMPTS);
+  return t("Please wait {{count}} seconds before requesting another link.", { count: outcome.retryAfterSeconds });
 }
 
 /** The Resend button's countdown: the cooldown only; after 'too many' the button stays usable. */
@@ -70,26 +78,35 @@ export default function VerifyEmail() {
   const loaded = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
   const notice = formErrorsOf(refused)?.[0] ?? loaded.notice;
+  const { t } = useTranslation();
 
   if (loaded.verified) {
     return (
-      <CardPage title="Your email is verified">
+      <CardPage title={t("Your email is verified")}>
         <p className="mt-2 text-slate-700">
-          <strong>{loaded.email}</strong> is verified. You can use every part of the member area.
+          <Sentence text={t("{{email}} is verified. You can use every part of the member area.", { email: ELEMENT })}>
+            <strong>{loaded.email}</strong>
+          </Sentence>
         </p>
         <div className="mt-6">
           <Link to="/dashboard" className="btn-primary">
-            Dashboard
+            {t("Dashboard")}
           </Link>
         </div>
       </CardPage>
     );
   }
   return (
-    <CardPage title="Verify your email">
+    <CardPage title={t("Verify your email")}>
       <p className="mt-2 text-slate-700">
-        We sent a verification link to <strong>{loaded.email}</strong>. Open it to verify your email address; it expires
-        in 60 minutes. No mail? Check your spam folder, or ask for a new link.
+        <Sentence
+          text={t(
+            "We sent a verification link to {{email}}. Open it to verify your email address; it expires in 60 minutes. No mail? Check your spam folder, or ask for a new link.",
+            { email: ELEMENT },
+          )}
+        >
+          <strong>{loaded.email}</strong>
+        </Sentence>
       </p>
       {notice ? (
         <p
@@ -97,7 +114,7 @@ export default function VerifyEmail() {
           id="verify-notice"
           className="mt-4 rounded-md border-l-4 border-red-700 bg-red-50 px-4 py-3 text-sm text-red-900"
         >
-          {notice}
+          {t(notice)}
         </p>
       ) : null}
       <div className="mt-6 flex flex-wrap gap-3">
@@ -108,7 +125,7 @@ export default function VerifyEmail() {
           />
         </Form>
         <Link to="/dashboard" className="btn-secondary">
-          Dashboard
+          {t("Dashboard")}
         </Link>
       </div>
     </CardPage>
@@ -122,6 +139,7 @@ export default function VerifyEmail() {
  */
 function ResendButton({ seconds, loadedAt }: { seconds: number; loadedAt: object }) {
   const navigation = useNavigation();
+  const { t } = useTranslation();
   const [remaining, setRemaining] = useState<number | null>(null);
 
   useEffect(() => {
@@ -138,7 +156,11 @@ function ResendButton({ seconds, loadedAt }: { seconds: number; loadedAt: object
   const counting = remaining !== null && remaining > 0;
   return (
     <button type="submit" className="btn-primary" disabled={sending || counting}>
-      {sending ? "Sending…" : counting ? `Resend link in ${remaining}` : "Resend Verification Link"}
+      {sending
+        ? t("Sending…")
+        : counting
+          ? t("Resend link in {{seconds}}", { seconds: remaining })
+          : t("Resend Verification Link")}
     </button>
   );
 }

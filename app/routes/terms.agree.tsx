@@ -3,14 +3,18 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { CardPage } from "~/components/card-page";
 import { CheckboxField, SubmitButton } from "~/components/forms";
+import { ELEMENT, Sentence } from "~/components/sentence";
 import { TermsAgreementLabel } from "~/components/terms-agreement-label";
 import { POLICIES_LAST_UPDATED, TERMS_CHANGES } from "~/content/pages";
 import { requireMember } from "~/domain/auth.server";
 import { safeRedirect } from "~/domain/login.server";
 import { termsAgreementSchema } from "~/domain/terms-agreement";
 import { needsTermsAgreement, recordTermsAgreement } from "~/domain/terms-agreement.server";
+import { useFormats } from "~/i18n/format";
+import { tr } from "~/i18n/mark";
 import { getEnv } from "~/lib/env.server";
 import { formResult, readFormData } from "~/lib/forms.server";
 import { PRODUCT_NAME } from "~/lib/product";
@@ -24,6 +28,9 @@ import { redirectWithToast } from "~/lib/toast.server";
 export const meta: MetaFunction = () => [{ title: `Our terms | ${PRODUCT_NAME}` }];
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+// Outside the member layout; what changed in the terms is written with the public pages' texts.
+export const handle = { i18n: ["member", "public"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { member } = await requireMember(request);
@@ -46,12 +53,14 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: termsAgreementSchema });
   if (submission.status !== "success") return formResult(submission.reply(), { status: 400 });
   await recordTermsAgreement(member.id);
-  return redirectWithToast(redirectTo, { type: "success", message: "Thank you. You have agreed to our terms." });
+  return redirectWithToast(redirectTo, { type: "success", message: tr("Thank you. You have agreed to our terms.") });
 }
 
 export default function AgreeToTerms() {
   const { redirectTo, neverAgreed, updated, changes, supportEmail } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
+  const { t } = useTranslation();
+  const formats = useFormats();
   const [form, fields] = useForm({
     id: "terms-agreement",
     lastResult,
@@ -60,16 +69,22 @@ export default function AgreeToTerms() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: termsAgreementSchema }),
   });
   return (
-    <CardPage title="Please agree to our terms">
+    <CardPage title={t("Please agree to our terms")}>
       <p className="mt-2 text-slate-700">
-        {neverAgreed ? "We now keep a record of each member's agreement to our terms. " : ""}
-        Our Terms and Conditions and Privacy Policy were updated on <time dateTime={updated.iso}>{updated.text}</time>.
-        Please read them and agree to continue to your account.
+        {neverAgreed ? `${t("We now keep a record of each member's agreement to our terms.")} ` : ""}
+        <Sentence
+          text={t(
+            "Our Terms and Conditions and Privacy Policy were updated on {{date}}. Please read them and agree to continue to your account.",
+            { date: ELEMENT },
+          )}
+        >
+          <time dateTime={updated.iso}>{formats.date(updated.iso)}</time>
+        </Sentence>
       </p>
-      <h2 className="mt-4 font-semibold">What changed</h2>
+      <h2 className="mt-4 font-semibold">{t("What changed")}</h2>
       <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-slate-700">
         {changes.map((change) => (
-          <li key={change}>{change}</li>
+          <li key={change}>{t(change)}</li>
         ))}
       </ul>
       <Form method="post" {...getFormProps(form)} noValidate className="mt-6">
@@ -79,18 +94,22 @@ export default function AgreeToTerms() {
           inputProps={getInputProps(fields.terms, { type: "checkbox" })}
           errors={fields.terms.errors}
         />
-        <SubmitButton pendingText="Saving…">Agree and continue</SubmitButton>
+        <SubmitButton pendingText={t("Saving…")}>{t("Agree and continue")}</SubmitButton>
       </Form>
       <p className="mt-6 text-sm text-slate-600">
-        If you do not agree, you can sign out, and write to{" "}
-        <a href={`mailto:${supportEmail}`} className="text-brand-600 underline">
-          {supportEmail}
-        </a>{" "}
-        if you want your account closed.
+        <Sentence
+          text={t("If you do not agree, you can sign out, and write to {{email}} if you want your account closed.", {
+            email: ELEMENT,
+          })}
+        >
+          <a href={`mailto:${supportEmail}`} className="text-brand-600 underline">
+            {supportEmail}
+          </a>
+        </Sentence>
       </p>
       <Form method="post" action="/logout" className="mt-3">
         <button type="submit" className="btn-secondary">
-          Logout
+          {t("Logout")}
         </button>
       </Form>
     </CardPage>

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { hashPassword, verifyPassword } from "~/domain/passwords.server";
+import { hashPassword, PASSWORD_MIN_LENGTH, passwordPolicyIssue, verifyPassword } from "~/domain/passwords.server";
 import { RATE_LIMITS } from "~/lib/rate-limit.server";
 import { getMemberSession, startMemberSession } from "~/domain/sessions.server";
 import { getPrisma } from "~/lib/db.server";
@@ -159,6 +159,18 @@ describe("changing the password", () => {
     expect(
       await refused(member.id, cookie, { ...valid, newPassword: password, newPassword_confirmation: password }),
     ).toEqual({ newPassword: [message] });
+  });
+
+  // The policy's messages are fixed texts (to be translated), so they name the limits themselves.
+  test("the policy's messages name the limits it applies", () => {
+    const shortest = "Qz#7".padEnd(PASSWORD_MIN_LENGTH, "k");
+    expect(passwordPolicyIssue(shortest)).toBeNull();
+    expect(passwordPolicyIssue(shortest.slice(1))).toBe(
+      `The password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
+    );
+    // 72 bytes are accepted and 73 are not, as the message says.
+    expect(passwordPolicyIssue(`Qz#7${"é".repeat(34)}`)).toBeNull();
+    expect(passwordPolicyIssue(`Qz#7${"é".repeat(34)}k`)).toBe("The password must be at most 72 characters.");
   });
 
   test("the new password and its confirmation are required", async () => {
