@@ -1,23 +1,25 @@
+import { useTranslation } from "react-i18next";
 import { SubmitButton } from "~/components/forms";
 
 // Previous / Next / Submit of a form answered page by page through the server (the screener rules
 // page, the pre-screener). Each is a submit button with an `intent`; Previous skips the browser's
 // checks. Next or Submit comes first in the markup, so that Enter presses it rather than Previous.
 export function StepButtons({ page, last }: { page: number; last: boolean }) {
+  const { t } = useTranslation();
   return (
     <div className="flex flex-row-reverse flex-wrap justify-end gap-3">
       {last ? (
-        <SubmitButton name="intent" value="submit" pendingText="Submitting…">
-          Submit
+        <SubmitButton name="intent" value="submit" pendingText={t("Submitting…")}>
+          {t("Submit")}
         </SubmitButton>
       ) : (
-        <SubmitButton name="intent" value="next" pendingText="Next…">
-          Next
+        <SubmitButton name="intent" value="next" pendingText={t("Next…")}>
+          {t("Next")}
         </SubmitButton>
       )}
       {page > 0 ? (
         <button type="submit" name="intent" value="previous" formNoValidate className="btn-secondary">
-          Previous
+          {t("Previous")}
         </button>
       ) : null}
     </div>
