@@ -16,9 +16,12 @@ import { PRODUCT_NAME } from "~/lib/product";
 import { redirectWithToast } from "~/lib/toast.server";
 import { parseId } from "~/lib/ids";
 import { tr } from "~/i18n/mark";
+import { getT } from "~/i18n/i18n.server";
 import { useTranslation } from "react-i18next";
 
-export const meta: MetaFunction = () => [{ title: `Pre-Screener | ${PRODUCT_NAME}` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.pageTitle ?? "Pre-Screener"} | ${PRODUCT_NAME}` },
+];
 
 // /prescreener/{survey}: the screener of the member's open assignment of a survey. It runs in the
 // survey window, so it stands alone, without the member area's sidebar. Every Previous, Next and
@@ -39,9 +42,11 @@ async function prescreenerOf(request: Request, param: string | undefined) {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { prescreener } = await prescreenerOf(request, params.survey);
-  if (prescreener.state === "missing") return data({ prescreener }, { status: 404 });
-  if (prescreener.state !== "form") return { prescreener };
-  return { prescreener: { ...prescreener, definition: numberedDefinition(prescreener.definition) } };
+  const t = await getT(request);
+  const pageTitle = t("Pre-Screener");
+  if (prescreener.state === "missing") return data({ prescreener, pageTitle }, { status: 404 });
+  if (prescreener.state !== "form") return { prescreener, pageTitle };
+  return { prescreener: { ...prescreener, definition: numberedDefinition(prescreener.definition) }, pageTitle };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
