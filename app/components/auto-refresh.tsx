@@ -1,5 +1,6 @@
 import { useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useHydrated } from "./use-hydrated";
 
 /** The spec's points refresh interval. */
@@ -9,9 +10,11 @@ const REFRESH_MS = 60_000;
  * With JavaScript the page reloads its data when the member comes back to it (a survey finished
  * in its own window changes the balance) and every 60 seconds until stopped, as the spec asks of
  * the points balance. Without JavaScript it renders nothing: a reload does the same. `message`
- * is the sentence shown while it runs (the admin's field report says its figures update).
+ * is the sentence shown while it runs (the admin's field report says its figures update, in English
+ * as the back office is).
  */
-export function AutoRefresh({ message = "The balance updates every minute." }: { message?: string }) {
+export function AutoRefresh({ message }: { message?: string }) {
+  const { t } = useTranslation();
   const hydrated = useHydrated();
   const revalidator = useRevalidator();
   const [running, setRunning] = useState(true);
@@ -37,9 +40,9 @@ export function AutoRefresh({ message = "The balance updates every minute." }: {
   if (!hydrated) return null;
   return (
     <p className="mt-1 text-sm text-slate-600">
-      {running ? message : "Automatic updates are stopped."}{" "}
+      {running ? (message ?? t("The balance updates every minute.")) : t("Automatic updates are stopped.")}{" "}
       <button type="button" onClick={() => setRunning(!running)} className="text-brand-700 underline">
-        {running ? "Stop" : "Resume"}
+        {running ? t("Stop") : t("Resume")}
       </button>
     </p>
   );

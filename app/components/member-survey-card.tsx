@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { StartSurveyLink } from "~/components/start-survey-link";
 import { SurveyDescription } from "~/components/survey-description";
 import type { AvailableSurvey } from "~/domain/member-surveys.server";
@@ -12,6 +13,7 @@ export function MemberSurveyCard({
 }: {
   survey: Pick<AvailableSurvey, "surveyId" | "name" | "category" | "descriptionHtml" | "points" | "minutes" | "isNew">;
 }) {
+  const { t } = useTranslation();
   const headingId = `survey-card-${survey.surveyId}`;
   return (
     <article aria-labelledby={headingId} className="flex flex-col rounded-md border border-slate-200 bg-white p-4">
@@ -23,18 +25,20 @@ export function MemberSurveyCard({
           </h3>
         </div>
         {survey.isNew ? (
-          <span className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold uppercase text-white">new</span>
+          <span className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold uppercase text-white">
+            {t("new")}
+          </span>
         ) : null}
       </div>
       <SurveyDescription html={survey.descriptionHtml} className="mt-2" />
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 text-sm text-slate-700">
-        <dt>Point</dt>
+        <dt>{t("Point")}</dt>
         <dd>{survey.points}</dd>
-        <dt>Time</dt>
-        <dd>{survey.minutes} min</dd>
+        <dt>{t("Time")}</dt>
+        <dd>{t("{{minutes}} min", { minutes: survey.minutes })}</dd>
       </dl>
       <div className="mt-auto">
-        <StartSurveyLink surveyId={survey.surveyId} label={`Start Survey: ${survey.name}`} />
+        <StartSurveyLink surveyId={survey.surveyId} label={t("Start Survey: {{name}}", { name: survey.name })} />
       </div>
     </article>
   );

@@ -1,6 +1,7 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import type { FormEvent, MouseEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { ConfirmationField } from "~/components/forms";
 import { ScreenerPageHeading } from "~/components/screener-pager";
 import { StepButtons } from "~/components/step-buttons";
@@ -40,6 +41,7 @@ function defaults(values: FormValues) {
 }
 
 function PageForm({ definition, page, values, result, confirmError }: FormProps) {
+  const { t } = useTranslation();
   const hydrated = useHydrated();
   const last = page === definition.pages.length - 1;
   const [form] = useQuestionnaireForm({
@@ -62,7 +64,7 @@ function PageForm({ definition, page, values, result, confirmError }: FormProps)
     if (intent === "previous") return;
     formProps.onSubmit(event);
     if (event.defaultPrevented || intent === "next") return;
-    if (!window.confirm(CONFIRM_MESSAGE)) event.preventDefault();
+    if (!window.confirm(t(CONFIRM_MESSAGE))) event.preventDefault();
   }
 
   return (
@@ -80,44 +82,45 @@ function PageForm({ definition, page, values, result, confirmError }: FormProps)
       <QuestionnaireFields definition={definition} form={form} page={page} />
       {hasErrors || confirmError ? (
         <p role="alert" className="mb-3 text-sm font-medium text-red-700">
-          Correct the marked answers, then try again.
+          {t("Correct the marked answers, then try again.")}
         </p>
       ) : null}
       {last ? (
         // With JavaScript the browser's confirm dialog asks instead of the box.
         <ConfirmationField
           id="prescreener-confirm"
-          label={`${CONFIRM_MESSAGE}: I want to submit my answers.`}
+          label={t("This action cannot be Repeated: I want to submit my answers.")}
           errors={confirmError ? [confirmError] : null}
           confirmedElsewhere={hydrated}
         />
       ) : null}
       <StepButtons page={page} last={last} />
       <p className="mt-4 text-sm text-slate-600">
-        Note: the screener must be submitted before the survey, to check your eligibility for it.
+        {t("Note: the screener must be submitted before the survey, to check your eligibility for it.")}
       </p>
     </Form>
   );
 }
 
 export function PrescreenerResult({ state, surveyId }: { state: "passed" | "failed"; surveyId: number }) {
+  const { t } = useTranslation();
   if (state === "passed") {
     return (
       <div role="status" className="mt-6 rounded-md border border-green-300 bg-green-50 p-4">
-        <p className="text-lg font-semibold text-green-900">Screener Check Succesfull</p>
+        <p className="text-lg font-semibold text-green-900">{t("Screener Check Succesfull")}</p>
         {/* A document request: the survey may be on another site. */}
         <a href={surveyStartPath(surveyId)} className="btn-primary mt-4">
-          Proceed
+          {t("Proceed")}
         </a>
       </div>
     );
   }
   return (
     <div role="status" className="mt-6 rounded-md border border-slate-300 bg-white p-4">
-      <p className="text-lg font-semibold text-slate-900">{PRESCREENER_FAILED.title}</p>
-      <p className="mt-2 text-slate-700">{PRESCREENER_FAILED.message}</p>
+      <p className="text-lg font-semibold text-slate-900">{t(PRESCREENER_FAILED.title)}</p>
+      <p className="mt-2 text-slate-700">{t(PRESCREENER_FAILED.message)}</p>
       <a href="/dashboard" onClick={closeSurveyWindow} className="btn-secondary mt-4">
-        Close
+        {t("Close")}
       </a>
     </div>
   );
@@ -134,14 +137,15 @@ function closeSurveyWindow(event: MouseEvent<HTMLAnchorElement>) {
 }
 
 export function SomethingWentWrong() {
+  const { t } = useTranslation();
   return (
     <div className="py-8 text-center">
-      <h1 className="text-2xl font-semibold">Something went wrong</h1>
+      <h1 className="text-2xl font-semibold">{t("Something went wrong")}</h1>
       <p className="mt-2 text-slate-600">
-        This screener is not available to you. Go back to your surveys to choose another one.
+        {t("This screener is not available to you. Go back to your surveys to choose another one.")}
       </p>
       <a href="/dashboard" className="btn-primary mt-6">
-        Go to Dashboard
+        {t("Go to Dashboard")}
       </a>
     </div>
   );

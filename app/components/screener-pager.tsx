@@ -1,14 +1,12 @@
 import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 
 // The page header and Previous / next links of a screener shown one page at a time (ScreenerView).
 // Plain links to ?page=N, so they work without JavaScript.
 
 export function ScreenerPageHeading({ index, count }: { index: number; count: number }) {
-  return (
-    <p className="mb-3 text-sm text-slate-600">
-      Page {index + 1} of {count}
-    </p>
-  );
+  const { t } = useTranslation();
+  return <p className="mb-3 text-sm text-slate-600">{t("Page {{page}} of {{count}}", { page: index + 1, count })}</p>;
 }
 
 export function ScreenerPageLinks({ index, count }: { index: number; count: number }) {

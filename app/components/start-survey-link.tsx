@@ -1,4 +1,5 @@
 import type { MouseEvent } from "react";
+import { useTranslation } from "react-i18next";
 
 // Start Survey: the survey opens in a window of its own (the spec's survey window). Without
 // JavaScript it is a link to a new tab. With JavaScript only one survey window may be open at a
@@ -6,16 +7,15 @@ import type { MouseEvent } from "react";
 // second so that closing it allows the next start (decision 022).
 
 const POLL_MS = 1000;
-const CLOSE_FIRST = "Close Opened Survey Form";
 
 // One survey window for the whole page, whichever card or page opened it.
 let surveyWindow: Window | null = null;
 let poll: ReturnType<typeof setInterval> | null = null;
 
-function openSurveyWindow(event: MouseEvent<HTMLAnchorElement>) {
+function openSurveyWindow(event: MouseEvent<HTMLAnchorElement>, closeFirst: string) {
   event.preventDefault();
   if (surveyWindow && !surveyWindow.closed) {
-    window.alert(CLOSE_FIRST);
+    window.alert(closeFirst);
     return;
   }
   // Not noopener: the handle is needed to see the window close, and the page is our own.
@@ -35,15 +35,16 @@ function openSurveyWindow(event: MouseEvent<HTMLAnchorElement>) {
 }
 
 export function StartSurveyLink({ surveyId, label }: { surveyId: number; label?: string }) {
+  const { t } = useTranslation();
   return (
     <a
       href={`/survey/start/${surveyId}`}
       target="_blank"
-      onClick={openSurveyWindow}
+      onClick={(event) => openSurveyWindow(event, t("Close Opened Survey Form"))}
       aria-label={label}
       className="btn-primary mt-4"
     >
-      Start Survey
+      {t("Start Survey")}
     </a>
   );
 }

@@ -1,3 +1,5 @@
+import { tr } from "~/i18n/mark";
+
 // The spec's assignment status codes (Assignment.status), in one place for every module that
 // reads or changes them.
 
@@ -13,14 +15,15 @@ export const ASSIGNMENT_STATUS = {
 
 export type AssignmentStatus = (typeof ASSIGNMENT_STATUS)[keyof typeof ASSIGNMENT_STATUS];
 
+// Marked for translation (decision 074): a member reads them where a survey's result was already recorded.
 export const ASSIGNMENT_STATUS_LABEL: Record<AssignmentStatus, string> = {
-  1: "Assigned",
-  2: "Started",
-  3: "Complete",
-  4: "Rejected term",
-  5: "Not Allowed",
-  6: "Rejected",
-  7: "Paused",
+  1: tr("Assigned"),
+  2: tr("Started"),
+  3: tr("Complete"),
+  4: tr("Rejected term"),
+  5: tr("Not Allowed"),
+  6: tr("Rejected"),
+  7: tr("Paused"),
 };
 
 /**

@@ -1,14 +1,18 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { PageLinks, pageParam } from "~/components/data-table";
 import { AutoRefresh } from "~/components/auto-refresh";
 import { MemberSurveyCard } from "~/components/member-survey-card";
 import { requireMemberWithDetails } from "~/domain/auth.server";
 import { listAvailableSurveys } from "~/domain/member-surveys.server";
 import { listProfileSurveys, pendingTotals } from "~/domain/profile-surveys.server";
+import { getT } from "~/i18n/i18n.server";
 import { PRODUCT_NAME } from "~/lib/product";
 
-export const meta: MetaFunction = () => [{ title: `Dashboard | ${PRODUCT_NAME}` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.title ?? "Dashboard"} | ${PRODUCT_NAME}` },
+];
 
 // The member's home: the balance and the surveys assigned to them, 10 a page. Without a survey,
 // the Profile Surveys card while a profile questionnaire is pending, else the spec's apology. The
@@ -23,7 +27,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return null;
   });
   const profile = surveys?.total ? null : pendingTotals(await listProfileSurveys(member));
+  const t = await getT(request);
   return {
+    title: t("Dashboard"),
     name: `${member.firstName} ${member.lastName}`.trim(),
     points: member.pointsBalance,
     surveys: surveys?.rows ?? [],
@@ -35,17 +41,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function Dashboard() {
   const { name, points, surveys, page, pageCount, profileCard } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
   return (
     <div className="max-w-5xl">
-      <h1 className="text-2xl font-semibold">Welcome, {name}</h1>
+      <h1 className="text-2xl font-semibold">{t("Welcome, {{name}}", { name })}</h1>
       <p className="mt-2 text-slate-700">
-        Points balance: <strong data-testid="points-balance">{points}</strong>
+        {t("Points balance:")} <strong data-testid="points-balance">{points}</strong>
       </p>
       <AutoRefresh />
       <div className="mt-8 flex flex-wrap items-baseline justify-between gap-2">
-        <h2 className="text-xl font-semibold">Available Surveys</h2>
+        <h2 className="text-xl font-semibold">{t("Available Surveys")}</h2>
         <Link to="/survey" className="text-sm text-brand-700 underline">
-          All surveys
+          {t("All surveys")}
         </Link>
       </div>
       {surveys.length > 0 ? (
@@ -55,7 +62,7 @@ export default function Dashboard() {
               <MemberSurveyCard key={survey.surveyId} survey={survey} />
             ))}
           </div>
-          <PageLinks page={page} pageCount={pageCount} label="Survey pages" />
+          <PageLinks page={page} pageCount={pageCount} label={t("Survey pages")} />
         </>
       ) : profileCard ? (
         <ProfileSurveysCard {...profileCard} />
@@ -67,45 +74,48 @@ export default function Dashboard() {
 }
 
 function ProfileSurveysCard({ points, minutes }: { points: number; minutes: number }) {
+  const { t } = useTranslation();
   return (
     <article
       aria-labelledby="profile-surveys-card"
       className="mt-4 max-w-sm rounded-md border border-slate-200 bg-white p-4"
     >
       <h3 id="profile-surveys-card" className="text-lg font-semibold">
-        Profile Surveys
+        {t("Profile Surveys")}
       </h3>
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 text-sm text-slate-700">
-        <dt>Category</dt>
-        <dd>Basic</dd>
-        <dt>Point</dt>
+        <dt>{t("Category")}</dt>
+        <dd>{t("Basic")}</dd>
+        <dt>{t("Point")}</dt>
         <dd data-testid="profile-surveys-points">{points}</dd>
-        <dt>Time</dt>
-        <dd data-testid="profile-surveys-time">{minutes} min</dd>
+        <dt>{t("Time")}</dt>
+        <dd data-testid="profile-surveys-time">{t("{{minutes}} min", { minutes })}</dd>
       </dl>
       <Link to="/details/profiledetails" className="btn-primary mt-4">
-        Start Profile Survey
+        {t("Start Profile Survey")}
       </Link>
     </article>
   );
 }
 
+// Each item's words around its link are translated as whole phrases (decision 074).
 function NoSurveys() {
+  const { t } = useTranslation();
   return (
     <div className="mt-4 rounded-md border border-slate-200 bg-white p-4">
-      <p>Sorry, surveys are not available for you right now. To receive surveys:</p>
+      <p>{t("Sorry, surveys are not available for you right now. To receive surveys:")}</p>
       <ul className="mt-2 list-disc pl-6">
         <li>
-          update your Country in{" "}
+          {t("update your Country in")}{" "}
           <Link to="/details/user" className="text-brand-600 underline">
-            My Detail
+            {t("My Detail")}
           </Link>
           ;
         </li>
         <li>
-          submit the profile survey in{" "}
+          {t("submit the profile survey in")}{" "}
           <Link to="/details/profiledetails" className="text-brand-600 underline">
-            Profile Details
+            {t("Profile Details")}
           </Link>
           .
         </li>

@@ -15,8 +15,13 @@ import { formResult, readFormData, refuseForm } from "~/lib/forms.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { redirectWithToast } from "~/lib/toast.server";
 import { parseId } from "~/lib/ids";
+import { tr } from "~/i18n/mark";
+import { getT } from "~/i18n/i18n.server";
+import { useTranslation } from "react-i18next";
 
-export const meta: MetaFunction = () => [{ title: `Pre-Screener | ${PRODUCT_NAME}` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.pageTitle ?? "Pre-Screener"} | ${PRODUCT_NAME}` },
+];
 
 // /prescreener/{survey}: the screener of the member's open assignment of a survey. It runs in the
 // survey window, so it stands alone, without the member area's sidebar. Every Previous, Next and
@@ -24,6 +29,9 @@ export const meta: MetaFunction = () => [{ title: `Pre-Screener | ${PRODUCT_NAME
 // redirect, so opening the page again shows it again (decision 022).
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+// Outside the member layout: the survey window loads the member's and the questionnaires' texts itself.
+export const handle = { i18n: ["member", "questionnaire"] };
 
 async function prescreenerOf(request: Request, param: string | undefined) {
   const { member } = await requireMemberWithDetails(request);
@@ -34,9 +42,11 @@ async function prescreenerOf(request: Request, param: string | undefined) {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { prescreener } = await prescreenerOf(request, params.survey);
-  if (prescreener.state === "missing") return data({ prescreener }, { status: 404 });
-  if (prescreener.state !== "form") return { prescreener };
-  return { prescreener: { ...prescreener, definition: numberedDefinition(prescreener.definition) } };
+  const t = await getT(request);
+  const pageTitle = t("Pre-Screener");
+  if (prescreener.state === "missing") return data({ prescreener, pageTitle }, { status: 404 });
+  if (prescreener.state !== "form") return { prescreener, pageTitle };
+  return { prescreener: { ...prescreener, definition: numberedDefinition(prescreener.definition) }, pageTitle };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -55,7 +65,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   const saved = await submitPrescreener(member.id, prescreener.assignmentId, step.answers);
   if (!saved.ok && saved.reason === "already_answered") {
-    return redirectWithToast(here, { type: "error", message: "This screener has already been answered." });
+    return redirectWithToast(here, { type: "error", message: tr("This screener has already been answered.") });
   }
   return redirect(here);
 }
@@ -68,13 +78,14 @@ export default function PrescreenerPage() {
   const confirmError = step?.error?.confirmed?.[0] ?? null;
   // The questionnaire's own result, for its fields; a success or the box's message is not one.
   const result = step && step.status !== "success" && confirmError === null ? step : null;
+  const { t } = useTranslation();
   return (
     <main className="mx-auto max-w-2xl px-4 py-8">
       {prescreener.state === "missing" ? (
         <SomethingWentWrong />
       ) : (
         <>
-          <h1 className="text-2xl font-semibold">Pre-Screener for Survey</h1>
+          <h1 className="text-2xl font-semibold">{t("Pre-Screener for Survey")}</h1>
           <p className="mt-1 text-lg text-slate-700">{prescreener.title}</p>
           {prescreener.state === "form" ? (
             <PrescreenerForm

@@ -16,6 +16,7 @@ import { getPrisma } from "~/lib/db.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { notFound, requireId } from "~/lib/http.server";
 import { ASSIGNMENT_STATUS } from "~/domain/assignment-status";
+import { surveyMessageFor } from "~/components/survey-message.server";
 
 // SurveyStart (/survey/start/{surveyId}), opened by the dashboard in the survey window: checks the
 // member's assignment, marks it Started and sends the member on to the hosted survey or the
@@ -28,10 +29,22 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
+// Outside the member layout: the survey window loads the member's texts itself.
+export const handle = { i18n: ["member"] };
+
 export async function loader({ request, params }: LoaderFunctionArgs): Promise<SurveyMessageContent> {
   const { member } = await requireVerifiedMember(request);
   const surveyId = requireId(params);
-  const result = await startSurvey(member.id, surveyId);
+  return surveyMessageFor(request, await startOutcome(member.id, surveyId));
+}
+
+export default function SurveyStart() {
+  return <SurveyMessage {...useLoaderData<typeof loader>()} />;
+}
+
+/** Where the start sends the member (thrown as a redirect), or the words of why it does not. */
+async function startOutcome(memberId: number, surveyId: number): Promise<SurveyMessageContent> {
+  const result = await startSurvey(memberId, surveyId);
   switch (result.kind) {
     case "not_found":
       throw notFound();
@@ -55,8 +68,4 @@ export async function loader({ request, params }: LoaderFunctionArgs): Promise<S
         ? alreadyTakenMessage
         : endedMessage(result.status, null, await compensationOf(getPrisma(), result.assignmentId));
   }
-}
-
-export default function SurveyStart() {
-  return <SurveyMessage {...useLoaderData<typeof loader>()} />;
 }

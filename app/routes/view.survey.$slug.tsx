@@ -23,6 +23,7 @@ import { QuestionnaireStepForm } from "~/questionnaire/step-form";
 import { isStepped, pagePath } from "~/questionnaire/steps";
 import { notFound } from "~/lib/http.server";
 import { ASSIGNMENT_STATUS } from "~/domain/assignment-status";
+import { surveyMessageFor } from "~/components/survey-message.server";
 
 // SurveyPublic (/view/survey/{slug}): a hosted survey, answered by a member whose assignment is
 // Started. A survey of one page is one form; one of several pages is answered a page at a time,
@@ -36,6 +37,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+// Outside the member layout: the page loads the member's and the questionnaires' texts itself.
+export const handle = { i18n: ["member", "questionnaire"] };
 
 const ALREADY_SUBMITTED = "This survey is already submitted.";
 const CLOSED = "This survey is no longer open for you.";
@@ -55,11 +59,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     case "start":
       throw redirect(`/survey/start/${state.surveyId}`);
     case "paused":
-      return { kind: "message" as const, ...pausedMessage };
+      return { kind: "message" as const, ...(await surveyMessageFor(request, pausedMessage)) };
     case "too_late":
-      return { kind: "message" as const, ...tooLateMessage };
+      return { kind: "message" as const, ...(await surveyMessageFor(request, tooLateMessage)) };
     case "ended":
-      return { kind: "message" as const, ...endedMessage(state.status, state.outcome, state.points) };
+      return {
+        kind: "message" as const,
+        ...(await surveyMessageFor(request, endedMessage(state.status, state.outcome, state.points))),
+      };
     case "open":
       return {
         kind: "form" as const,
