@@ -1,3 +1,4 @@
+import { gzipSync } from "node:zlib";
 import { expect, test, type Page } from "@playwright/test";
 import { createMember } from "./support/fixtures";
 import { chooseHindi, englishWordsOn } from "./support/languages";
@@ -30,6 +31,11 @@ const POLICIES = [
   { path: "/privacy-policies", heading: "गोपनीयता नीति", englishSection: "5. How long we keep it" },
   { path: "/cookie-policies", heading: "कुकी नीति", englishSection: "2. The cookies we use" },
 ];
+
+// Devanagari takes three bytes a letter: the Hindi pages must stay within the English pages' budget
+// (tests/e2e/page-weight.spec.ts), HTML and CSS compressed.
+const HTML_AND_CSS_BUDGET = 30 * 1024;
+const HINDI_COOKIE = `__lng=${encodeURIComponent(btoa(JSON.stringify("hi")))}`;
 
 async function expectHindi(page: Page) {
   await expect(page.locator("html")).toHaveAttribute("lang", "hi");
@@ -151,4 +157,19 @@ test.describe("the public pages in Hindi", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("About Us");
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
   });
+
+  for (const path of [...PAGES, ...POLICIES].map((page) => page.path)) {
+    test(`${path} in Hindi: HTML + CSS under 30 KB compressed`, async ({ request }) => {
+      const response = await request.get(path, { headers: { cookie: HINDI_COOKIE } });
+      const html = await response.text();
+      expect(html).toContain('<html lang="hi"');
+      let size = gzipSync(Buffer.from(html)).length;
+      const sheets = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]*>/g)].map(
+        (link) => /href="([^"]+)"/.exec(link[0])![1]!,
+      );
+      expect(sheets.length).toBeGreaterThan(0);
+      for (const href of sheets) size += gzipSync(await (await request.get(href)).body()).length;
+      expect(size, `${path} in Hindi weighs ${size} bytes compressed`).toBeLessThan(HTML_AND_CSS_BUDGET);
+    });
+  }
 });
