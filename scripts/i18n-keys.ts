@@ -18,8 +18,9 @@ export const LOCALES = path.join(APP, "i18n", "locales");
 
 /** First match wins; everything else a member sees is `member`. Paths are relative to app/. */
 const NAMESPACE_OF_FILE: [RegExp, Namespace][] = [
+  // The site's rules and the terms' changes are quoted by public and member pages alike.
   [
-    /^(root\.tsx|routes\/\$\.tsx|lib\/|components\/(language-form|toasts|forms|not-found|progress-bar|public-layout)\.tsx)/,
+    /^(root\.tsx|routes\/\$\.tsx|lib\/|content\/(member-rules|pages)\.ts|components\/(language-form|toasts|forms|not-found|progress-bar|public-layout)\.tsx)/,
     "common",
   ],
   [

@@ -1,6 +1,8 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 
+/** A slide's heading, text and link label are English texts marked with tr(), translated here. */
 export interface HeroSlide {
   id: string;
   heading: string;
@@ -17,6 +19,7 @@ const ADVANCE_MS = 6000;
 // prefers-reduced-motion, paused while pointer or focus is inside, stopped once a slide is picked)
 // and a Pause button, which WCAG asks for on content that moves by itself.
 export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
+  const { t } = useTranslation();
   const track = useRef<HTMLDivElement>(null);
   const held = useRef(false);
   // null until hydrated (and when motion is reduced): then there is nothing to pause.
@@ -40,7 +43,7 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
   return (
     <section
       aria-roledescription="carousel"
-      aria-label="Highlights"
+      aria-label={t("Highlights")}
       className="relative"
       onPointerEnter={() => (held.current = true)}
       onPointerLeave={() => (held.current = false)}
@@ -54,19 +57,19 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
             id={slide.id}
             role="group"
             aria-roledescription="slide"
-            aria-label={`${index + 1} of ${slides.length}`}
+            aria-label={t("{{number}} of {{total}}", { number: index + 1, total: slides.length })}
             className={`w-full shrink-0 snap-start scroll-mt-4 px-6 py-12 text-white sm:px-12 sm:py-16 ${slide.background}`}
           >
-            <h2 className="max-w-xl text-2xl font-bold sm:text-3xl">{slide.heading}</h2>
-            <p className="mt-3 max-w-xl text-base sm:text-lg">{slide.text}</p>
+            <h2 className="max-w-xl text-2xl font-bold sm:text-3xl">{t(slide.heading)}</h2>
+            <p className="mt-3 max-w-xl text-base sm:text-lg">{t(slide.text)}</p>
             <Link to={slide.link.to} className="btn mt-6 bg-white text-slate-900 hover:bg-slate-100">
-              {slide.link.label}
+              {t(slide.link.label)}
             </Link>
           </div>
         ))}
       </div>
       <div className="mt-3 flex items-center justify-center gap-2">
-        <nav aria-label="Slides" className="flex gap-2">
+        <nav aria-label={t("Slides")} className="flex gap-2">
           {slides.map((slide, index) => (
             <a
               key={slide.id}
@@ -74,8 +77,8 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
               onClick={() => setPlaying((state) => (state === null ? null : false))}
               className="flex h-8 w-8 items-center justify-center rounded-full border border-slate-300 text-sm text-slate-700 hover:border-brand-600 hover:text-brand-700"
             >
-              <span className="sr-only">Show slide </span>
-              {index + 1}
+              <span className="sr-only">{t("Show slide {{number}}", { number: index + 1 })}</span>
+              <span aria-hidden="true">{index + 1}</span>
             </a>
           ))}
         </nav>
@@ -85,7 +88,7 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
             onClick={() => setPlaying(!playing)}
             className="ml-2 rounded-full border border-slate-300 px-3 py-1 text-sm text-slate-700"
           >
-            {playing ? "Pause" : "Play"}
+            {playing ? t("Pause") : t("Play")}
           </button>
         )}
       </div>

@@ -1,10 +1,25 @@
 import type { ContentSection } from "~/components/content-sections";
+import { tr } from "~/i18n/mark";
 import { PRODUCT_NAME } from "~/lib/product";
 
 // Lists the cookies the app really sets (app/lib/session-cookie.server.ts, app/lib/toast.server.ts,
 // app/domain/google-auth.server.ts); a new cookie belongs in this table.
 
-export const COOKIES_LEAD = `${PRODUCT_NAME} sets only a few cookies, all of them needed for the panel to work. We use no advertising or tracking cookies. Over a secure (https) connection their names start with __Host- or __Secure- instead of __, which tells your browser to send them only over that secure connection.`;
+// The policy is English in every language (decision 074); the title, the lead and the summary of the
+// main points are translated.
+export const COOKIES_LEAD = tr(
+  "{{product}} sets only a few cookies, all of them needed for the panel to work. We use no advertising or tracking cookies. Over a secure (https) connection their names start with __Host- or __Secure- instead of __, which tells your browser to send them only over that secure connection.",
+);
+
+/** The main points, for a member who reads another language; keep them in step with the sections. */
+export const COOKIES_SUMMARY = [
+  tr(
+    "We set only the cookies the panel needs to work: to keep you signed in, to carry a one-time message to the next page and to protect a Google sign-in.",
+  ),
+  tr("We use no advertising, analytics or tracking cookies."),
+  tr("If you block our cookies you cannot sign in; the public pages still work."),
+  tr("Questions? Write to {{email}}."),
+];
 
 const COOKIES = [
   {

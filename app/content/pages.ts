@@ -1,13 +1,18 @@
 import type { MetaDescriptor } from "@remix-run/node";
-import { PRODUCT_NAME } from "~/lib/product";
 import { tr } from "~/i18n/mark";
+import { PRODUCT_NAME } from "~/lib/product";
 
 // One list of the public pages: each route's title and description, and the sitemap, come from it,
-// so a new page cannot be missing from one of them.
-export interface PublicPage {
-  path: string;
+// so a new page cannot be missing from one of them. Titles and descriptions are English texts marked
+// with tr(), where {{product}} is the product's name; each page's loader translates them
+// (app/content/pages.server.ts) for its meta.
+export interface PageTexts {
   title: string;
   description: string;
+}
+
+export interface PublicPage extends PageTexts {
+  path: string;
   /** When the page's text last changed, for the sitemap (policies carry their own date). */
   lastModified?: string;
 }
@@ -33,63 +38,71 @@ export const TERMS_CHANGES = [
 export const PUBLIC_PAGES = {
   landing: {
     path: "/",
-    title: `${PRODUCT_NAME}: paid online surveys`,
-    description:
+    title: tr("{{product}}: paid online surveys"),
+    description: tr(
       "Answer market-research surveys, earn points and withdraw them by PayPal, bank transfer or UPI. Free to join.",
+    ),
   },
   learnMore: {
     path: "/learn-more",
-    title: `Learn More | ${PRODUCT_NAME}`,
-    description: `How members earn with ${PRODUCT_NAME}: paid surveys, profile surveys, invitations and payouts by PayPal, bank transfer or UPI.`,
+    title: tr("Learn More | {{product}}"),
+    description: tr(
+      "How members earn with {{product}}: paid surveys, profile surveys, invitations and payouts by PayPal, bank transfer or UPI.",
+    ),
   },
   customSurveys: {
     path: "/custom-surveys",
-    title: `Custom Surveys | ${PRODUCT_NAME}`,
-    description:
+    title: tr("Custom Surveys | {{product}}"),
+    description: tr(
       "Custom research for researchers and companies: reach respondents by demographics and screening criteria.",
+    ),
   },
   scalability: {
     path: "/scalibility",
-    title: `Scalability | ${PRODUCT_NAME}`,
-    description: "From a short pilot to a large national study: how the panel grows with your research.",
+    title: tr("Scalability | {{product}}"),
+    description: tr("From a short pilot to a large national study: how the panel grows with your research."),
   },
   registerMoreInfo: {
     path: "/register-more-info",
-    title: `Before You Register | ${PRODUCT_NAME}`,
-    description: `Who can join ${PRODUCT_NAME}, what you need to register and how your first reward reaches you.`,
+    title: tr("Before You Register | {{product}}"),
+    description: tr("Who can join {{product}}, what you need to register and how your first reward reaches you."),
   },
   aboutUs: {
     path: "/about-us",
-    title: `About Us | ${PRODUCT_NAME}`,
-    description: `The story of ${PRODUCT_NAME}, an Indian survey panel that pays members for their opinions.`,
+    title: tr("About Us | {{product}}"),
+    description: tr("The story of {{product}}, an Indian survey panel that pays members for their opinions."),
   },
   aboutSurvey: {
     path: "/about-survey",
-    title: `About Paid Surveys | ${PRODUCT_NAME}`,
-    description: "What paid surveys are, how they work here, why your opinion matters and how rewards are paid.",
+    title: tr("About Paid Surveys | {{product}}"),
+    description: tr("What paid surveys are, how they work here, why your opinion matters and how rewards are paid."),
   },
   terms: {
     path: "/terms-and-conditions",
-    title: `Terms and Conditions | ${PRODUCT_NAME}`,
-    description: `The terms for members of ${PRODUCT_NAME}: eligibility, accounts, points, payouts and liability.`,
+    title: tr("Terms and Conditions | {{product}}"),
+    description: tr("The terms for members of {{product}}: eligibility, accounts, points, payouts and liability."),
     lastModified: POLICIES_LAST_UPDATED.iso,
   },
   privacy: {
     path: "/privacy-policies",
-    title: `Privacy Policy | ${PRODUCT_NAME}`,
-    description: `What personal data ${PRODUCT_NAME} collects, why, who receives it and the rights you have.`,
+    title: tr("Privacy Policy | {{product}}"),
+    description: tr("What personal data {{product}} collects, why, who receives it and the rights you have."),
     lastModified: POLICIES_LAST_UPDATED.iso,
   },
   cookies: {
     path: "/cookie-policies",
-    title: `Cookie Policy | ${PRODUCT_NAME}`,
-    description: `The few cookies ${PRODUCT_NAME} sets, what each one is for and how to control them.`,
+    title: tr("Cookie Policy | {{product}}"),
+    description: tr("The few cookies {{product}} sets, what each one is for and how to control them."),
     lastModified: POLICIES_LAST_UPDATED.iso,
   },
 } satisfies Record<string, PublicPage>;
 
-/** A public page's title, description and the sharing tags link previews read. */
-export function pageMeta(page: PublicPage): MetaDescriptor[] {
+/**
+ * A public page's title, description and the sharing tags link previews read, from its loader's
+ * translated texts (the English ones, should a loader not have run).
+ */
+export function pageMeta(texts: PageTexts): MetaDescriptor[] {
+  const page = { title: withProduct(texts.title), description: withProduct(texts.description) };
   return [
     { title: page.title },
     { name: "description", content: page.description },
@@ -98,4 +111,9 @@ export function pageMeta(page: PublicPage): MetaDescriptor[] {
     { property: "og:type", content: "website" },
     { property: "og:site_name", content: PRODUCT_NAME },
   ];
+}
+
+/** The English text with the product's name in place of {{product}} (what t() does in English). */
+function withProduct(text: string): string {
+  return text.replaceAll("{{product}}", PRODUCT_NAME);
 }

@@ -1,8 +1,32 @@
 import { Link } from "@remix-run/react";
 import type { ContentSection } from "~/components/content-sections";
+import { tr } from "~/i18n/mark";
 import { PRODUCT_NAME } from "~/lib/product";
 
-export const PRIVACY_LEAD = `How ${PRODUCT_NAME} collects, uses and protects your personal data, and the choices you have.`;
+// The policy is English in every language (decision 074); the title, the lead and the summary of the
+// main points are translated.
+export const PRIVACY_LEAD = tr(
+  "How {{product}} collects, uses and protects your personal data, and the choices you have.",
+);
+
+/** The main points, for a member who reads another language; keep them in step with the sections. */
+export const PRIVACY_SUMMARY = [
+  tr(
+    "We keep your account and profile details, your survey answers, your points and withdrawals, and the payment account you ask us to pay.",
+  ),
+  tr(
+    "Researchers receive your answers with profile characteristics such as age band and state, never your name or contact details. We do not sell your data.",
+  ),
+  tr(
+    "We keep your data while your account is open. When you ask for your account to be deleted, deletion is completed within 30 calendar days; only the payment records the law requires are kept.",
+  ),
+  tr(
+    "To find duplicate accounts and bots we compare browsers, payout accounts, phone numbers and registration addresses through keyed fingerprints, never the details themselves. Signals and appeals are kept while your account is open.",
+  ),
+  tr(
+    "You may see, correct or erase your data. Most details can be corrected in My Detail; for anything else write to {{email}}, and we reply within 30 days.",
+  ),
+];
 
 export function privacySections(supportEmail: string): ContentSection[] {
   return [

@@ -1,11 +1,33 @@
 import { Link } from "@remix-run/react";
 import type { ContentSection } from "~/components/content-sections";
+import { tr } from "~/i18n/mark";
 import { PRODUCT_NAME } from "~/lib/product";
 
 // The member terms. Every rule here is one the product enforces or the spec states; change the
-// date in app/content/pages.ts when the text changes.
+// date in app/content/pages.ts when the text changes. The terms are English in every language
+// (decision 074); the title, the lead and the summary of the main points are translated.
 
-export const TERMS_LEAD = `These terms govern your membership of ${PRODUCT_NAME}: who may join, how points are earned and paid, and what each of us may expect from the other.`;
+export const TERMS_LEAD = tr(
+  "These terms govern your membership of {{product}}: who may join, how points are earned and paid, and what each of us may expect from the other.",
+);
+
+/** The main points, for a member who reads another language; keep them in step with the sections. */
+export const TERMS_SUMMARY = [
+  tr("By registering you agree to these terms, to the Privacy Policy and to the Cookie Policy."),
+  tr("You must be 18 or over to become a member, and each person may hold one account only."),
+  tr(
+    "Give true and current details and honest answers. Fraud, bots and extra accounts lose their rewards, and the account may be closed.",
+  ),
+  tr(
+    "We check automatically for duplicate accounts, bots and careless answers. A person at {{product}} looks at every signal before anything is decided, and you can appeal each decision once.",
+  ),
+  tr(
+    "Points are paid by PayPal, bank transfer or UPI to a payment account of your own once your balance passes the minimum for your country.",
+  ),
+  tr("An account with no activity for 6 months is set inactive and its points are reset to zero."),
+  tr("You may ask for your account to be deleted at any time; deletion is completed within 30 calendar days."),
+  tr("Questions? Write to {{email}}."),
+];
 
 export function termsSections(supportEmail: string): ContentSection[] {
   return [

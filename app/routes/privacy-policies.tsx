@@ -1,23 +1,29 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { PolicyLayout } from "~/components/policy-layout";
-import { privacySections, PRIVACY_LEAD } from "~/content/privacy";
+import { privacySections, PRIVACY_LEAD, PRIVACY_SUMMARY } from "~/content/privacy";
 import { PUBLIC_PAGES, pageMeta } from "~/content/pages";
+import { translatedPage } from "~/content/pages.server";
 import { footerData } from "~/domain/public-pages.server";
+import { tr } from "~/i18n/mark";
 
-export const meta: MetaFunction = () => pageMeta(PUBLIC_PAGES.privacy);
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.page ?? PUBLIC_PAGES.privacy);
+
+// Outside the public frame, so the page names the texts it needs (decision 074).
+export const handle = { i18n: ["public"] };
 
 // Open to anyone, signed in or not: the policy bar carries only the logo, so no session lookup.
-export function loader() {
-  return footerData();
+export async function loader({ request }: LoaderFunctionArgs) {
+  return { ...footerData(), page: await translatedPage(request, PUBLIC_PAGES.privacy) };
 }
 
 export default function PrivacyPolicy() {
   const footer = useLoaderData<typeof loader>();
   return (
     <PolicyLayout
-      title="Privacy Policy"
+      title={tr("Privacy Policy")}
       lead={PRIVACY_LEAD}
+      summary={PRIVACY_SUMMARY}
       sections={privacySections(footer.supportEmail)}
       footer={footer}
     />
