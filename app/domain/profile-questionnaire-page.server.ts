@@ -10,8 +10,12 @@ import {
 import { formResult, readFormData } from "~/lib/forms.server";
 import { redirectWithToast, type Toast } from "~/lib/toast.server";
 import { parseAnswers } from "~/questionnaire/schema";
+import { definitionText } from "~/questionnaire/texts";
 import { failureToast } from "~/components/profile-questionnaire-page";
 import { notFound } from "~/lib/http.server";
+import { formatsFor } from "~/i18n/format";
+import { getLanguage, getT } from "~/i18n/i18n.server";
+import { tr } from "~/i18n/mark";
 import { parseId } from "~/lib/ids";
 
 // The loader and action of a profile questionnaire page, shared by the built-ins
@@ -52,6 +56,8 @@ export function questionnaireAction(locate: Locate) {
 export async function loadProfileQuestionnaire(request: Request, locator: ProfileSurveyLocator | null) {
   const { survey } = await findOrNotFound(request, locator);
   return {
+    // The browser's title, in the page's language (the meta function has no translator).
+    pageTitle: definitionText(await getT(request), survey.title),
     id: survey.id,
     aboutYou: survey.path === 1,
     title: survey.title,
@@ -76,11 +82,19 @@ export async function submitProfileQuestionnaire(request: Request, locator: Prof
   if (submission.status !== "success") {
     const result = submission.reply();
     const toast: Toast | null =
-      submission.status === "error" ? failureToast(survey.definition, result.error, survey.path === 1) : null;
+      submission.status === "error"
+        ? failureToast(
+            survey.definition,
+            result.error,
+            survey.path === 1,
+            await getT(request),
+            formatsFor(await getLanguage(request)),
+          )
+        : null;
     // The toast rides in the page's state: a refused save re-renders the page, with no flash cookie.
     return formResult<{ toast: Toast | null }>(result, { status: 400, pageState: { toast } });
   }
   const saved = await submitProfileSurvey(member.id, survey.id, submission.value);
   if (!saved.ok) return alreadySubmitted();
-  return redirectWithToast(PROFILE_HUB_PATH, { type: "success", message: "Saved Successfully!" });
+  return redirectWithToast(PROFILE_HUB_PATH, { type: "success", message: tr("Saved Successfully!") });
 }
