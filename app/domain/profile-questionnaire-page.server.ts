@@ -13,8 +13,12 @@ import { redirectWithToast, type Toast } from "~/lib/toast.server";
 import type { Answers } from "~/questionnaire/definition";
 import { parseAnswers } from "~/questionnaire/schema";
 import { isStepped, pagePath } from "~/questionnaire/steps";
+import { definitionText } from "~/questionnaire/texts";
 import { failureToast } from "~/components/profile-questionnaire-page";
 import { notFound } from "~/lib/http.server";
+import { formatsFor } from "~/i18n/format";
+import { getLanguage, getT } from "~/i18n/i18n.server";
+import { tr } from "~/i18n/mark";
 import { parseId } from "~/lib/ids";
 
 // The loader and action of a profile questionnaire page, shared by the built-ins
@@ -70,6 +74,8 @@ export async function loadProfileQuestionnaire(request: Request, locator: Profil
         )
       : null;
   return {
+    // The browser's title, in the page's language (the meta function has no translator).
+    pageTitle: definitionText(await getT(request), survey.title),
     id: survey.id,
     aboutYou: survey.path === 1,
     title: survey.title,
@@ -106,7 +112,15 @@ export async function submitProfileQuestionnaire(request: Request, locator: Prof
     if (submission.status !== "success") {
       const result = submission.reply();
       const toast: Toast | null =
-        submission.status === "error" ? failureToast(survey.definition, result.error, survey.path === 1) : null;
+        submission.status === "error"
+          ? failureToast(
+              survey.definition,
+              result.error,
+              survey.path === 1,
+              await getT(request),
+              formatsFor(await getLanguage(request)),
+            )
+          : null;
       // The toast rides in the page's state: a refused save re-renders the page, with no flash cookie.
       const page = step.kind === "refused" ? step.page : undefined;
       return formResult<ProfilePageState>(result, { status: 400, pageState: { toast, page } });
@@ -115,5 +129,5 @@ export async function submitProfileQuestionnaire(request: Request, locator: Prof
   }
   const saved = await submitProfileSurvey(member.id, survey.id, answers);
   if (!saved.ok) return alreadySubmitted();
-  return redirectWithToast(PROFILE_HUB_PATH, { type: "success", message: "Saved Successfully!" });
+  return redirectWithToast(PROFILE_HUB_PATH, { type: "success", message: tr("Saved Successfully!") });
 }

@@ -5,12 +5,15 @@ import type {
   QuestionType,
   ShownWhen,
 } from "~/questionnaire/definition";
+import { tr } from "~/i18n/mark";
 
 // The five built-in profile questionnaires of the member spec (sections 2, 3 and 9), as
 // questionnaire-engine definitions that the seed stores. Question keys and option value codes are
 // the spec's server-side names, typos included (Buisness, logisticsTransportaion, Documnetary,
 // PrescriptionEyeGlassess, "PickUp Truck"): stored answers, admin targeting and screener pre-fill
-// all match on them, so they must never be "corrected" here. Labels are what members read.
+// all match on them, so they must never be "corrected" here. Labels are what members read: the
+// seed stores them in English, marked with tr() so that the questionnaire form shows them in the
+// member's language (decision 074); brand names and the rupee ranges read the same in Hindi.
 
 export interface BuiltInProfileSurvey {
   /** The hub's form number: 1 about you, 2 health, 3 technology, 4 automobiles, 5 entertainment. */
@@ -65,10 +68,27 @@ function rupees(amount: string): string {
  * open top band ("1200000" → "₹12,00,000 or more").
  */
 function incomeBand(code: string): OptionRow {
-  if (code === "NotDisclosed") return [code, "Prefer not to say"];
-  if (code.startsWith("LessThan")) return [code, `Less than ${rupees(code.slice("LessThan".length))}`];
+  if (code === "NotDisclosed") return [code, tr("Prefer not to say")];
+  if (code.startsWith("LessThan")) return [code, openBand(`Less than ${rupees(code.slice("LessThan".length))}`)];
   const [from, to] = (MEANT_BAND[code] ?? code).split("-");
-  return [code, to ? `${rupees(from)} – ${rupees(to)}` : `${rupees(from)} or more`];
+  return [code, to ? `${rupees(from)} – ${rupees(to)}` : openBand(`${rupees(from)} or more`)];
+}
+
+/**
+ * The open ends' labels as texts to translate: a range ("₹50,000 – ₹99,999") reads the same in
+ * Hindi, these do not. A computed label missing here is an error, so a new open band is not left
+ * untranslated.
+ */
+const OPEN_BANDS: readonly string[] = [
+  tr("Less than ₹20,000"),
+  tr("Less than ₹50,000"),
+  tr("₹12,00,000 or more"),
+  tr("₹50,00,000 or more"),
+];
+
+function openBand(label: string): string {
+  if (!OPEN_BANDS.includes(label)) throw new Error(`The income band "${label}" needs a tr() text in OPEN_BANDS`);
+  return label;
 }
 
 /**
@@ -80,57 +100,57 @@ function incomeBand(code: string): OptionRow {
 const MEANT_BAND: Record<string, string> = { "2500000-49999999": "2500000-4999999", "50000000": "5000000" };
 
 const YES_NO: OptionRow[] = [
-  ["Yes", "Yes"],
-  ["No", "No"],
+  ["Yes", tr("Yes")],
+  ["No", tr("No")],
 ];
 
-const aboutYou = onePage("About You", "Your education, work, household and income.", [
+const aboutYou = onePage(tr("About You"), tr("Your education, work, household and income."), [
   question(
     "education",
-    "What is your highest level of education?",
+    tr("What is your highest level of education?"),
     "select",
     choices([
-      ["ElementarySchool", "Elementary school"],
-      ["SecondarySchool", "Secondary school"],
-      ["HighSchool", "High school"],
-      ["Diploma", "Diploma"],
-      ["UnderGraduate", "Undergraduate"],
-      ["Graduate", "Graduate"],
-      ["PostGraduate", "Postgraduate"],
-      ["Masters", "Master's degree"],
-      ["Other", "Other"],
+      ["ElementarySchool", tr("Elementary school")],
+      ["SecondarySchool", tr("Secondary school")],
+      ["HighSchool", tr("High school")],
+      ["Diploma", tr("Diploma")],
+      ["UnderGraduate", tr("Undergraduate")],
+      ["Graduate", tr("Graduate")],
+      ["PostGraduate", tr("Postgraduate")],
+      ["Masters", tr("Master's degree")],
+      ["Other", tr("Other")],
     ]),
   ),
   question(
     "employment",
-    "What is your occupation?",
+    tr("What is your occupation?"),
     "select",
     choices([
-      ["Buisness", "Business"],
-      ["SoftwareEngg", "Software engineer"],
-      ["CorporateJob", "Corporate job"],
-      ["logisticsTransportaion", "Logistics / transportation"],
-      ["Farmer", "Farmer"],
-      ["FreeLancers", "Freelancer"],
-      ["Housewife", "Homemaker"],
-      ["PublicService", "Public service"],
-      ["Student", "Student"],
-      ["SkilledWorker", "Skilled worker"],
-      ["UnskilledWorker", "Unskilled worker"],
-      ["Retired", "Retired"],
-      ["Unemployed", "Unemployed"],
+      ["Buisness", tr("Business")],
+      ["SoftwareEngg", tr("Software engineer")],
+      ["CorporateJob", tr("Corporate job")],
+      ["logisticsTransportaion", tr("Logistics / transportation")],
+      ["Farmer", tr("Farmer")],
+      ["FreeLancers", tr("Freelancer")],
+      ["Housewife", tr("Homemaker")],
+      ["PublicService", tr("Public service")],
+      ["Student", tr("Student")],
+      ["SkilledWorker", tr("Skilled worker")],
+      ["UnskilledWorker", tr("Unskilled worker")],
+      ["Retired", tr("Retired")],
+      ["Unemployed", tr("Unemployed")],
     ]),
   ),
   question(
     "family_members",
-    "How many members does your family have?",
+    tr("How many members does your family have?"),
     "select",
-    choices([...["1", "2", "3", "4", "5", "6", "7", "8"].map((n): OptionRow => [n, n]), ["8+", "More than 8"]]),
+    choices([...["1", "2", "3", "4", "5", "6", "7", "8"].map((n): OptionRow => [n, n]), ["8+", tr("More than 8")]]),
   ),
-  question("chief_earner", "Are you the chief earner of your household?", "radio", choices(YES_NO)),
+  question("chief_earner", tr("Are you the chief earner of your household?"), "radio", choices(YES_NO)),
   question(
     "my_annual_income",
-    "What is your annual income?",
+    tr("What is your annual income?"),
     "select",
     choices(
       [
@@ -151,30 +171,30 @@ const aboutYou = onePage("About You", "Your education, work, household and incom
   ),
   question(
     "chief_earner_profession",
-    "What is the profession of your household's chief earner?",
+    tr("What is the profession of your household's chief earner?"),
     "select",
     choices([
-      ["Buisness", "Business"],
-      ["LargeManufacture", "Large manufacturing business"],
-      ["SmallManufacture", "Small manufacturing business"],
-      ["Shop", "Shop owner"],
-      ["Farmer", "Farmer"],
-      ["FreeLancers", "Freelancer"],
-      ["PublicService", "Public service"],
-      ["CorporateJob", "Corporate job"],
-      ["RealEstate", "Real estate"],
-      ["SkilledWorker", "Skilled worker"],
-      ["UnskilledWorker", "Unskilled worker"],
+      ["Buisness", tr("Business")],
+      ["LargeManufacture", tr("Large manufacturing business")],
+      ["SmallManufacture", tr("Small manufacturing business")],
+      ["Shop", tr("Shop owner")],
+      ["Farmer", tr("Farmer")],
+      ["FreeLancers", tr("Freelancer")],
+      ["PublicService", tr("Public service")],
+      ["CorporateJob", tr("Corporate job")],
+      ["RealEstate", tr("Real estate")],
+      ["SkilledWorker", tr("Skilled worker")],
+      ["UnskilledWorker", tr("Unskilled worker")],
       // Ours (decision 066): without them a retired earner, an unlisted profession or a household
       // with no earner had no true answer.
-      ["Retired", "Retired"],
-      ["Other", "Other"],
-      ["NotApplicable", "Not applicable: no one in the household earns"],
+      ["Retired", tr("Retired")],
+      ["Other", tr("Other")],
+      ["NotApplicable", tr("Not applicable: no one in the household earns")],
     ]),
   ),
   question(
     "family_annual_income",
-    "What is your family's annual income?",
+    tr("What is your family's annual income?"),
     "select",
     choices(
       [
@@ -196,110 +216,110 @@ const aboutYou = onePage("About You", "Your education, work, household and incom
   ),
   question(
     "household_expense",
-    "Are you responsible for your household's expenses?",
+    tr("Are you responsible for your household's expenses?"),
     "radio",
     choices([
-      ["1", "Yes"],
-      ["2", "No"],
-      ["3", "Partially"],
+      ["1", tr("Yes")],
+      ["2", tr("No")],
+      ["3", tr("Partially")],
     ]),
   ),
   question(
     "household_items",
-    "Which of these does your household own?",
+    tr("Which of these does your household own?"),
     "checkbox",
     choices(
       [
-        ["TV", "Television"],
-        ["Refrigerator", "Refrigerator"],
-        ["Microwave", "Microwave oven"],
-        ["AC", "Air conditioner"],
-        ["laptop", "Laptop"],
-        ["bike", "Motorbike / scooter"],
-        ["car", "Car"],
+        ["TV", tr("Television")],
+        ["Refrigerator", tr("Refrigerator")],
+        ["Microwave", tr("Microwave oven")],
+        ["AC", tr("Air conditioner")],
+        ["laptop", tr("Laptop")],
+        ["bike", tr("Motorbike / scooter")],
+        ["car", tr("Car")],
         // Ours (decision 066): a household with none of them must be able to say so.
-        ["NoneOfThese", "None of these"],
+        ["NoneOfThese", tr("None of these")],
       ],
       "NoneOfThese",
     ),
   ),
 ]);
 
-const health = onePage("Medical / Health", "Health conditions and medical devices in your life.", [
+const health = onePage(tr("Medical / Health"), tr("Health conditions and medical devices in your life."), [
   question(
     "healthCondition",
-    "Do you have any of these health conditions?",
+    tr("Do you have any of these health conditions?"),
     "checkbox",
     choices(
       [
-        ["Allergies", "Allergies"],
-        ["Heart", "Heart conditions"],
-        ["BreathingRespiratory", "Breathing or respiratory"],
-        ["Cancer", "Cancer"],
-        ["Diabetes", "Diabetes"],
-        ["Skin", "Skin Condition"],
-        ["Obesity", "Obesity"],
-        ["Digestion", "Digestion And Gastric"],
-        ["EyesEarsNoseThroat", "Eyes Ears Nose or Throat"],
-        ["bone", "Bone Related issues"],
-        ["NotDisclosed", "Prefer not to say"],
+        ["Allergies", tr("Allergies")],
+        ["Heart", tr("Heart conditions")],
+        ["BreathingRespiratory", tr("Breathing or respiratory")],
+        ["Cancer", tr("Cancer")],
+        ["Diabetes", tr("Diabetes")],
+        ["Skin", tr("Skin Condition")],
+        ["Obesity", tr("Obesity")],
+        ["Digestion", tr("Digestion And Gastric")],
+        ["EyesEarsNoseThroat", tr("Eyes Ears Nose or Throat")],
+        ["bone", tr("Bone Related issues")],
+        ["NotDisclosed", tr("Prefer not to say")],
       ],
       "NotDisclosed",
     ),
   ),
   question(
     "medicalDevices",
-    "Do you use any of these medical devices?",
+    tr("Do you use any of these medical devices?"),
     "checkbox",
     choices(
       [
-        ["BloodGlucosemeterSPO2", "Blood Glucosemeter or SPO2"],
-        ["Dentures", "Dentures"],
-        ["Braces", "Braces"],
-        ["Lenses", "Contact Lenses"],
-        ["inhalers", "Inhalers"],
-        ["HearingAids", "Hearing Aids"],
-        ["Crutches", "Crutches"],
-        ["Pacemakers", "Pacemakers"],
-        ["Walkers", "Walkers"],
-        ["InsulinInjections", "Insulin Injections"],
-        ["PrescriptionEyeGlassess", "Prescription EyeGlassess"],
-        ["OtherMedicalDevices", "Other Medical Devices"],
-        ["NotDisclosed", "Prefer not to say"],
+        ["BloodGlucosemeterSPO2", tr("Blood Glucosemeter or SPO2")],
+        ["Dentures", tr("Dentures")],
+        ["Braces", tr("Braces")],
+        ["Lenses", tr("Contact Lenses")],
+        ["inhalers", tr("Inhalers")],
+        ["HearingAids", tr("Hearing Aids")],
+        ["Crutches", tr("Crutches")],
+        ["Pacemakers", tr("Pacemakers")],
+        ["Walkers", tr("Walkers")],
+        ["InsulinInjections", tr("Insulin Injections")],
+        ["PrescriptionEyeGlassess", tr("Prescription EyeGlassess")],
+        ["OtherMedicalDevices", tr("Other Medical Devices")],
+        ["NotDisclosed", tr("Prefer not to say")],
       ],
       "NotDisclosed",
     ),
   ),
 ]);
 
-const technology = onePage("Technology", "How you use the internet and the devices you own.", [
+const technology = onePage(tr("Technology"), tr("How you use the internet and the devices you own."), [
   question(
     "modeAccessInternet",
-    "Where do you access the internet most often?",
+    tr("Where do you access the internet most often?"),
     "radio",
     choices([
-      ["Home", "Home"],
-      ["SchoolUniversity", "School / university"],
-      ["Office", "Office"],
-      ["WifiHotspots", "Wi-Fi hotspots"],
-      ["other", "Other"],
+      ["Home", tr("Home")],
+      ["SchoolUniversity", tr("School / university")],
+      ["Office", tr("Office")],
+      ["WifiHotspots", tr("Wi-Fi hotspots")],
+      ["other", tr("Other")],
     ]),
   ),
   question(
     "frequencyAccessInternet",
-    "How often do you access the internet?",
+    tr("How often do you access the internet?"),
     "radio",
     choices([
-      ["Frequently", "Frequently, throughout the day"],
-      ["MultipleInDay", "Several times a day"],
-      ["OnceInDay", "Once a day"],
-      ["MultipleTimesWeek", "Several times a week"],
-      ["OnceAWeek", "Once a week"],
+      ["Frequently", tr("Frequently, throughout the day")],
+      ["MultipleInDay", tr("Several times a day")],
+      ["OnceInDay", tr("Once a day")],
+      ["MultipleTimesWeek", tr("Several times a week")],
+      ["OnceAWeek", tr("Once a week")],
     ]),
   ),
   question(
     "browser",
-    "Which web browsers do you use?",
+    tr("Which web browsers do you use?"),
     "checkbox",
     choices([
       ["GoogleChrome", "Google Chrome"],
@@ -308,50 +328,50 @@ const technology = onePage("Technology", "How you use the internet and the devic
       ["MicrosoftEdge", "Microsoft Edge"],
       ["Opera", "Opera"],
       ["BraveBrowser", "Brave"],
-      ["Other", "Other"],
+      ["Other", tr("Other")],
     ]),
   ),
   question(
     "techDevices",
-    "Which of these devices do you own?",
+    tr("Which of these devices do you own?"),
     "checkbox",
     choices(
       [
-        ["SmartPhone", "Smartphone"],
-        ["BasicPhone", "Basic phone"],
-        ["DesktopPC", "Desktop PC"],
-        ["Laptop", "Laptop"],
-        ["Smartwatch", "Smartwatch"],
-        ["DSLRCamera", "DSLR camera"],
-        ["TV", "Television"],
-        ["SecurityDevices", "Security devices"],
-        ["Printer", "Printer"],
-        ["SpeakerHomeTheatre", "Speakers / home theatre"],
-        ["TabletiPad", "Tablet / iPad"],
-        ["other", "Other"],
-        ["NonePreferNotToSay", "None / prefer not to say"],
+        ["SmartPhone", tr("Smartphone")],
+        ["BasicPhone", tr("Basic phone")],
+        ["DesktopPC", tr("Desktop PC")],
+        ["Laptop", tr("Laptop")],
+        ["Smartwatch", tr("Smartwatch")],
+        ["DSLRCamera", tr("DSLR camera")],
+        ["TV", tr("Television")],
+        ["SecurityDevices", tr("Security devices")],
+        ["Printer", tr("Printer")],
+        ["SpeakerHomeTheatre", tr("Speakers / home theatre")],
+        ["TabletiPad", tr("Tablet / iPad")],
+        ["other", tr("Other")],
+        ["NonePreferNotToSay", tr("None / prefer not to say")],
       ],
       "NonePreferNotToSay",
     ),
   ),
 ]);
 
-const vehiclesAndMachinery = onePage("Vehicles and Machinery", "The vehicles and machines in your household.", [
+const vehiclesAndMachinery = onePage(tr("Vehicles and Machinery"), tr("The vehicles and machines in your household."), [
   question(
     "vehicles",
-    "Which vehicles does your household own?",
+    tr("Which vehicles does your household own?"),
     "checkbox",
     // NoVehicle is ours, not the spec's: without it a household with no vehicle could not answer
     // truthfully (decision 015). The count and the fuel are then left unanswered.
     choices(
       [
-        ["BikeScooter", "Bike / scooter"],
-        ["Car", "Car"],
-        ["SUV", "SUV"],
-        ["PickUp Truck", "Pick-up truck"],
-        ["Truck", "Truck"],
-        ["Buses", "Bus"],
-        ["NoVehicle", "None: no vehicle in the household"],
+        ["BikeScooter", tr("Bike / scooter")],
+        ["Car", tr("Car")],
+        ["SUV", tr("SUV")],
+        ["PickUp Truck", tr("Pick-up truck")],
+        ["Truck", tr("Truck")],
+        ["Buses", tr("Bus")],
+        ["NoVehicle", tr("None: no vehicle in the household")],
       ],
       "NoVehicle",
     ),
@@ -359,155 +379,155 @@ const vehiclesAndMachinery = onePage("Vehicles and Machinery", "The vehicles and
   optional(
     question(
       "noVehicles",
-      "How many vehicles does your household own? (skip if none)",
+      tr("How many vehicles does your household own? (skip if none)"),
       "radio",
-      choices([...["1", "2", "3", "4", "5"].map((n): OptionRow => [n, n]), ["5+", "More than 5"]]),
+      choices([...["1", "2", "3", "4", "5"].map((n): OptionRow => [n, n]), ["5+", tr("More than 5")]]),
     ),
   ),
   optional(
     question(
       "typeVehicles",
-      "What do your vehicles run on? (skip if none)",
+      tr("What do your vehicles run on? (skip if none)"),
       "radio",
       choices([
-        ["DieselPetrol", "Diesel / petrol"],
-        ["Electric", "Electric"],
+        ["DieselPetrol", tr("Diesel / petrol")],
+        ["Electric", tr("Electric")],
       ]),
     ),
   ),
   question(
     "vehiclesPurchaseTime",
-    "When do you plan to buy your next vehicle?",
+    tr("When do you plan to buy your next vehicle?"),
     "radio",
     choices([
-      ["NextMonth", "Within the next month"],
-      ["Next3Month", "Within the next 3 months"],
-      ["Next6month", "Within the next 6 months"],
-      ["InAYear", "Within a year"],
-      ["Never", "No plans to buy one"],
+      ["NextMonth", tr("Within the next month")],
+      ["Next3Month", tr("Within the next 3 months")],
+      ["Next6month", tr("Within the next 6 months")],
+      ["InAYear", tr("Within a year")],
+      ["Never", tr("No plans to buy one")],
     ]),
   ),
   question(
     "machine",
-    "Which of these machines do you own?",
+    tr("Which of these machines do you own?"),
     "checkbox",
     choices(
       [
-        ["MixerGrinder", "Mixer grinder"],
-        ["WashingMachine", "Washing machine"],
-        ["WaterPurifier", "Water purifier"],
-        ["SewingMachine", "Sewing machine"],
-        ["ElectricIron", "Electric iron"],
-        ["ElectricDrill", "Electric drill"],
-        ["HackSaw", "Hacksaw"],
-        ["Hairdryer", "Hair dryer"],
-        ["NonePreferNotToSay", "None / prefer not to say"],
+        ["MixerGrinder", tr("Mixer grinder")],
+        ["WashingMachine", tr("Washing machine")],
+        ["WaterPurifier", tr("Water purifier")],
+        ["SewingMachine", tr("Sewing machine")],
+        ["ElectricIron", tr("Electric iron")],
+        ["ElectricDrill", tr("Electric drill")],
+        ["HackSaw", tr("Hacksaw")],
+        ["Hairdryer", tr("Hair dryer")],
+        ["NonePreferNotToSay", tr("None / prefer not to say")],
       ],
       "NonePreferNotToSay",
     ),
   ),
 ]);
 
-const entertainment = onePage("Entertainment", "What you watch, read, play and follow.", [
+const entertainment = onePage(tr("Entertainment"), tr("What you watch, read, play and follow."), [
   question(
     "tvService",
-    "Which TV services do you use?",
+    tr("Which TV services do you use?"),
     "checkbox",
     choices(
       [
-        ["Cable", "Cable TV"],
-        ["FibreOpticTVService", "Fibre-optic TV service"],
-        ["SatelliteTV", "Satellite TV"],
-        ["StreamingDevices", "Streaming devices"],
-        ["LiveTVInternet", "Live TV over the internet"],
-        ["Other", "Other"],
-        ["NoServicePreferNotToSay", "No TV service / prefer not to say"],
+        ["Cable", tr("Cable TV")],
+        ["FibreOpticTVService", tr("Fibre-optic TV service")],
+        ["SatelliteTV", tr("Satellite TV")],
+        ["StreamingDevices", tr("Streaming devices")],
+        ["LiveTVInternet", tr("Live TV over the internet")],
+        ["Other", tr("Other")],
+        ["NoServicePreferNotToSay", tr("No TV service / prefer not to say")],
       ],
       "NoServicePreferNotToSay",
     ),
   ),
   question(
     "cinema",
-    "How often do you go to the cinema?",
+    tr("How often do you go to the cinema?"),
     "radio",
     choices([
-      ["OnceAWeek", "Once a week"],
-      ["OnceAMonth", "Once a month"],
-      ["MoreThanOnceAMonth", "More than once a month"],
-      ["OnceIn3Months", "Once in 3 months"],
-      ["OnceIn6Months", "Once in 6 months"],
-      ["OnceInAYear", "Once a year"],
-      ["Never", "Never"],
+      ["OnceAWeek", tr("Once a week")],
+      ["OnceAMonth", tr("Once a month")],
+      ["MoreThanOnceAMonth", tr("More than once a month")],
+      ["OnceIn3Months", tr("Once in 3 months")],
+      ["OnceIn6Months", tr("Once in 6 months")],
+      ["OnceInAYear", tr("Once a year")],
+      ["Never", tr("Never")],
     ]),
   ),
   question(
     "movieGenre",
-    "Which kinds of movies do you enjoy?",
+    tr("Which kinds of movies do you enjoy?"),
     "checkbox",
     choices(
       [
-        ["Animated", "Animated"],
-        ["Action", "Action"],
-        ["Adventure", "Adventure"],
-        ["Anime", "Anime"],
-        ["Comedy", "Comedy"],
-        ["Crime", "Crime"],
-        ["Documnetary", "Documentary"],
-        ["Drama", "Drama"],
-        ["Fantasy", "Fantasy"],
-        ["History", "History"],
-        ["Horror", "Horror"],
-        ["Magical", "Magical"],
-        ["Musical", "Musical"],
-        ["Mystery", "Mystery"],
-        ["Political", "Political"],
-        ["Romance", "Romance"],
-        ["RomCom", "Romantic comedy"],
-        ["ScienceFiction", "Science fiction"],
-        ["Sport", "Sport"],
-        ["SpaceGalaxy", "Space / galaxy"],
-        ["Thriller", "Thriller"],
-        ["Other", "Other"],
-        ["NoMovies", "I don't watch movies"],
+        ["Animated", tr("Animated")],
+        ["Action", tr("Action")],
+        ["Adventure", tr("Adventure")],
+        ["Anime", tr("Anime")],
+        ["Comedy", tr("Comedy")],
+        ["Crime", tr("Crime")],
+        ["Documnetary", tr("Documentary")],
+        ["Drama", tr("Drama")],
+        ["Fantasy", tr("Fantasy")],
+        ["History", tr("History")],
+        ["Horror", tr("Horror")],
+        ["Magical", tr("Magical")],
+        ["Musical", tr("Musical")],
+        ["Mystery", tr("Mystery")],
+        ["Political", tr("Political")],
+        ["Romance", tr("Romance")],
+        ["RomCom", tr("Romantic comedy")],
+        ["ScienceFiction", tr("Science fiction")],
+        ["Sport", tr("Sport")],
+        ["SpaceGalaxy", tr("Space / galaxy")],
+        ["Thriller", tr("Thriller")],
+        ["Other", tr("Other")],
+        ["NoMovies", tr("I don't watch movies")],
       ],
       "NoMovies",
     ),
   ),
   question(
     "activities",
-    "What do you do in your free time?",
+    tr("What do you do in your free time?"),
     "checkbox",
     choices([
-      ["ListenSongs", "Listening to music"],
-      ["ListenPodcasts", "Listening to podcasts"],
-      ["ListenRadio", "Listening to the radio"],
-      ["WatchingTV", "Watching TV"],
-      ["WatchingOnlineSeries", "Watching online series"],
-      ["ReadBooks", "Reading books"],
-      ["Read Newspapers", "Reading newspapers"],
-      ["PlayVideoGames", "Playing video games"],
-      ["SocialMedia", "Using social media"],
-      ["OtherNone", "Other / none"],
+      ["ListenSongs", tr("Listening to music")],
+      ["ListenPodcasts", tr("Listening to podcasts")],
+      ["ListenRadio", tr("Listening to the radio")],
+      ["WatchingTV", tr("Watching TV")],
+      ["WatchingOnlineSeries", tr("Watching online series")],
+      ["ReadBooks", tr("Reading books")],
+      ["Read Newspapers", tr("Reading newspapers")],
+      ["PlayVideoGames", tr("Playing video games")],
+      ["SocialMedia", tr("Using social media")],
+      ["OtherNone", tr("Other / none")],
     ]),
   ),
   question(
     "gamesDevices",
-    "Which devices do you play video games on?",
+    tr("Which devices do you play video games on?"),
     "checkbox",
     choices([
       ["PlayStation", "PlayStation"],
       ["XBox", "Xbox"],
-      ["SmartPhone", "Smartphone"],
-      ["DesktopPC", "Desktop PC"],
-      ["Tablet", "Tablet"],
-      ["HandHeldConsole", "Handheld console"],
-      ["OtherNone", "Other / none"],
+      ["SmartPhone", tr("Smartphone")],
+      ["DesktopPC", tr("Desktop PC")],
+      ["Tablet", tr("Tablet")],
+      ["HandHeldConsole", tr("Handheld console")],
+      ["OtherNone", tr("Other / none")],
     ]),
     { question: "activities", option: "PlayVideoGames" },
   ),
   question(
     "socialMedia",
-    "Which social media do you use?",
+    tr("Which social media do you use?"),
     "checkbox",
     choices([
       ["Facebook", "Facebook"],
@@ -519,13 +539,13 @@ const entertainment = onePage("Entertainment", "What you watch, read, play and f
       ["Twitter", "Twitter / X"],
       ["Telegram", "Telegram"],
       ["WhatsApp", "WhatsApp"],
-      ["OtherNone", "Other / none"],
+      ["OtherNone", tr("Other / none")],
     ]),
     { question: "activities", option: "SocialMedia" },
   ),
 ]);
 
-const SUBMITTED = "This profile is already submitted";
+const SUBMITTED: string = tr("This profile is already submitted");
 
 function basic(
   path: BuiltInProfileSurvey["path"],
@@ -534,7 +554,7 @@ function basic(
   definition: QuestionnaireDefinition,
   submittedBanner = SUBMITTED,
 ): BuiltInProfileSurvey {
-  return { path, slug, category: "Basic", points: 100, minutes, submittedBanner, definition };
+  return { path, slug, category: tr("Basic"), points: 100, minutes, submittedBanner, definition };
 }
 
 /**
@@ -545,7 +565,7 @@ export const BUILT_IN_PROFILE_SURVEYS: readonly BuiltInProfileSurvey[] = [
   basic(1, "aboutyou", 3, aboutYou),
   basic(2, "health", 2, health),
   // The spec's Technology banner alone ends with a full stop; kept as written.
-  basic(3, "technology", 2, technology, `${SUBMITTED}.`),
+  basic(3, "technology", 2, technology, tr("This profile is already submitted.")),
   basic(4, "vehiclesmachinery", 2, vehiclesAndMachinery),
   basic(5, "entertainment", 2, entertainment),
 ];

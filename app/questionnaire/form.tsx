@@ -1,7 +1,9 @@
 import { useForm, type FieldMetadata, type FormMetadata, type SubmissionResult } from "@conform-to/react";
+import type { TFunction } from "i18next";
 import { useEffect, useRef, type FormEvent, type ReactNode } from "react";
 import { useHydrated } from "~/components/use-hydrated";
 import { ErrorList, errorAria } from "~/components/forms";
+import { useFormats } from "~/i18n/format";
 import {
   allQuestions,
   type Answers,
@@ -10,11 +12,20 @@ import {
   type QuestionnaireDefinition,
   type ShownWhen,
 } from "./definition";
-import { MAX_PARAGRAPH_LENGTH, MAX_TEXT_LENGTH, parseAnswers, postedStrings, shownQuestionKeys } from "./schema";
+import {
+  MAX_PARAGRAPH_LENGTH,
+  MAX_TEXT_LENGTH,
+  parseAnswers,
+  postedStrings,
+  shownQuestionKeys,
+  translateAnswerError,
+} from "./schema";
+import { definitionText, useQuestionnaireTranslation } from "./texts";
 
 // The form of any questionnaire, rendered from its definition as plain HTML controls that submit
 // without JavaScript. With JavaScript it also hides questions whose shown-when condition does not
 // hold and keeps exclusive options exclusive; the server schema enforces both rules either way.
+// Its own words and the built-in questionnaires' texts show in the page's language (decision 074).
 
 /**
  * conform's useForm wired to a questionnaire's schema. Default values are the member's stored
@@ -54,6 +65,7 @@ export function QuestionnaireFields({
   readOnly?: boolean;
 }) {
   const hydrated = useHydrated();
+  const { t } = useQuestionnaireTranslation();
   const fields = form.getFieldset();
   // Before hydration (and so without JavaScript) every question shows, with a hint saying when to
   // answer it: only the server can apply the conditions then.
@@ -93,14 +105,14 @@ export function QuestionnaireFields({
               question={question}
               field={field}
               hidden={shown !== null && !shown.has(question.key)}
-              hint={shown === null && question.shownWhen ? conditionHint(definition, question.shownWhen) : undefined}
+              hint={shown === null && question.shownWhen ? conditionHint(t, definition, question.shownWhen) : undefined}
               readOnly={readOnly}
             />
           );
         });
         return definition.pages.length > 1 ? (
           <fieldset key={index} className="mb-6">
-            <legend className="mb-3 text-base font-semibold text-slate-900">{each.title}</legend>
+            <legend className="mb-3 text-base font-semibold text-slate-900">{definitionText(t, each.title)}</legend>
             {questions}
           </fieldset>
         ) : (
@@ -111,20 +123,23 @@ export function QuestionnaireFields({
   );
 }
 
-function conditionHint(definition: QuestionnaireDefinition, condition: ShownWhen): string {
+function conditionHint(t: TFunction, definition: QuestionnaireDefinition, condition: ShownWhen): string {
   const source = allQuestions(definition).find((question) => question.key === condition.question);
   const option = source?.options.find((each) => each.value === condition.option);
-  return `Answer only if you chose '${option?.label ?? condition.option}' above.`;
+  return t("Answer only if you chose '{{option}}' above.", {
+    option: option ? definitionText(t, option.label) : condition.option,
+  });
 }
 
 /** The required star, read out as "(required)" by screen readers. */
 export function RequiredMarker() {
+  const { t } = useQuestionnaireTranslation();
   return (
     <>
       <span aria-hidden="true" className="text-red-600">
         {" *"}
       </span>
-      <span className="sr-only"> (required)</span>
+      <span className="sr-only"> {t("(required)")}</span>
     </>
   );
 }
@@ -144,6 +159,8 @@ function Question({
   hint: string | undefined;
   readOnly: boolean;
 }) {
+  const { t } = useQuestionnaireTranslation();
+  const formats = useFormats();
   const invalid = Boolean(field.errors?.length);
   const hintId = hint ? `${field.id}-hint` : undefined;
   const control = {
@@ -154,7 +171,7 @@ function Question({
   const initial = postedStrings(field.initialValue) ?? [];
   const label = (
     <>
-      {question.label}
+      {definitionText(t, question.label)}
       {question.required && question.type !== "switch" ? <RequiredMarker /> : null}
     </>
   );
@@ -165,7 +182,10 @@ function Question({
           {hint}
         </p>
       ) : null}
-      <ErrorList id={field.errorId} errors={field.errors} />
+      <ErrorList
+        id={field.errorId}
+        errors={field.errors?.map((message) => translateAnswerError(t, formats.number, question, message))}
+      />
     </>
   );
 
@@ -185,7 +205,7 @@ function Question({
             defaultChecked={initial.includes(option.value)}
             data-exclusive={option.exclusive && checkbox ? "" : undefined}
           />
-          {option.label}
+          {definitionText(t, option.label)}
         </label>
       );
     };
@@ -199,7 +219,7 @@ function Question({
               {/* A checkbox, not a radio, because only script could untick a radio again. */}
               <div className="my-1 flex items-center gap-2 text-xs text-slate-500">
                 <span className="h-px flex-1 bg-slate-200" />
-                or
+                {t("or")}
                 <span className="h-px flex-1 bg-slate-200" />
               </div>
               {exclusive.map(choice)}
@@ -250,10 +270,10 @@ function Question({
   if (question.type === "select") {
     input = (
       <select {...control} id={field.id} defaultValue={initial[0] ?? ""} className={`${boxClass} bg-white`}>
-        <option value="">Select…</option>
+        <option value="">{t("Select…")}</option>
         {question.options.map((option) => (
           <option key={option.value} value={option.value}>
-            {option.label}
+            {definitionText(t, option.label)}
           </option>
         ))}
       </select>

@@ -1,5 +1,8 @@
 import { parseWithZod } from "@conform-to/zod";
+import type { TFunction } from "i18next";
 import { z } from "zod";
+import { tr } from "~/i18n/mark";
+import { definitionText } from "./texts";
 import {
   allQuestions,
   CHOICE_TYPES,
@@ -23,17 +26,48 @@ const MAX_DESCRIPTION_LENGTH = 2000;
 const MAX_KEY_LENGTH = 64;
 const MAX_OPTION_VALUE_LENGTH = 100;
 
+// The messages are English on the server and in the browser alike (English tests quote them); the
+// fixed ones are marked with tr() and translated where they are shown, those with a value by
+// translateAnswerError (decision 074).
 export const MESSAGES = {
-  required: "This field is required.",
-  chooseAtLeastOne: "Please choose at least one option.",
-  unknownOption: "Choose one of the listed options.",
-  notANumber: "Enter a number.",
+  required: tr("This field is required."),
+  chooseAtLeastOne: tr("Please choose at least one option."),
+  unknownOption: tr("Choose one of the listed options."),
+  notANumber: tr("Enter a number."),
   numberRange: `Enter a number between -${MAX_NUMBER.toLocaleString("en-US")} and ${MAX_NUMBER.toLocaleString("en-US")}.`,
   tooLong: (max: number) => `Use at most ${max.toLocaleString("en-US")} characters.`,
-  invalid: "This value is not valid.",
+  invalid: tr("This value is not valid."),
   exclusive: (label: string) => `Choose either '${label}' or other options, not both.`,
-  unusableDefinition: "This questionnaire cannot be answered at the moment.",
+  unusableDefinition: tr("This questionnaire cannot be answered at the moment."),
 } as const;
+
+/**
+ * An answer's error message (one of MESSAGES, as the schema gave it) in the page's language. The
+ * messages with a value are recognised by the question they belong to and said again with the
+ * value in a placeholder; the others are fixed texts.
+ */
+export function translateAnswerError(
+  t: TFunction,
+  formatNumber: (value: number) => string,
+  question: QuestionDefinition | undefined,
+  message: string,
+): string {
+  if (message === MESSAGES.numberRange) {
+    return t("Enter a number between {{min}} and {{max}}.", {
+      min: `-${formatNumber(MAX_NUMBER)}`,
+      max: formatNumber(MAX_NUMBER),
+    });
+  }
+  const limit = [MAX_TEXT_LENGTH, MAX_PARAGRAPH_LENGTH].find((max) => message === MESSAGES.tooLong(max));
+  if (limit !== undefined) return t("Use at most {{max}} characters.", { max: formatNumber(limit) });
+  const exclusive = question?.options.find((option) => option.exclusive);
+  if (exclusive && message === MESSAGES.exclusive(exclusive.label)) {
+    return t("Choose either '{{option}}' or other options, not both.", {
+      option: definitionText(t, exclusive.label),
+    });
+  }
+  return t(message);
+}
 
 /**
  * A posted form value as the list of its non-empty strings, or null when it is not form text at

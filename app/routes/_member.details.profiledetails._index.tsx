@@ -3,16 +3,25 @@ import { Link, useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { requireMemberWithDetails } from "~/domain/auth.server";
 import { listProfileSurveys } from "~/domain/profile-surveys.server";
+import { useFormats } from "~/i18n/format";
+import { getT } from "~/i18n/i18n.server";
 import { PRODUCT_NAME } from "~/lib/product";
+import { definitionText, questionnaireHandle, useQuestionnaireTranslation } from "~/questionnaire/texts";
 
-export const meta: MetaFunction = () => [{ title: `Profile Details | ${PRODUCT_NAME}` }];
+/** The built-ins' titles are in the questionnaires' texts. */
+export const handle = questionnaireHandle;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.pageTitle ?? "Profile Details"} | ${PRODUCT_NAME}` },
+];
 
 // The profile-survey hub: a card per pending profile questionnaire. Same guard as the
 // questionnaires it leads to (decision 015).
 export async function loader({ request }: LoaderFunctionArgs) {
   const { member } = await requireMemberWithDetails(request);
   const cards = await listProfileSurveys(member);
-  return { pending: cards.filter((card) => !card.submitted) };
+  const t = await getT(request);
+  return { pending: cards.filter((card) => !card.submitted), pageTitle: t("Profile Details") };
 }
 
 /** The spec's 'Getting started' pause before a questionnaire opens: 2 to 3 seconds. */
@@ -21,6 +30,8 @@ const START_DELAY_MS = { min: 2000, max: 3000 };
 export default function ProfileSurveyHub() {
   const { pending } = useLoaderData<typeof loader>();
   const navigate = useNavigate();
+  const { t } = useQuestionnaireTranslation();
+  const formats = useFormats();
   const [starting, setStarting] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>();
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -38,18 +49,19 @@ export default function ProfileSurveyHub() {
   return (
     <section aria-labelledby="profile-hub-heading">
       <h1 id="profile-hub-heading" className="text-2xl font-semibold">
-        Profile Details
+        {t("Profile Details")}
       </h1>
       <p className="mt-2 text-slate-700">
-        Keep your profile details up to date: the better we know you, the better your chances of being chosen for
-        well-rewarded projects.
+        {t(
+          "Keep your profile details up to date: the better we know you, the better your chances of being chosen for well-rewarded projects.",
+        )}
       </p>
       {starting ? (
         <p role="status" className="mt-6 text-slate-700">
-          Getting started. Please wait...
+          {t("Getting started. Please wait...")}
         </p>
       ) : pending.length === 0 ? (
-        <p className="mt-6 rounded-md border border-slate-200 bg-white p-4">All Up to date</p>
+        <p className="mt-6 rounded-md border border-slate-200 bg-white p-4">{t("All Up to date")}</p>
       ) : (
         <ul className="mt-6 grid gap-4 sm:grid-cols-2">
           {pending.map((card) => (
@@ -59,21 +71,23 @@ export default function ProfileSurveyHub() {
                 className="flex h-full flex-col rounded-md border border-slate-200 bg-white p-4"
               >
                 <h2 id={`profile-survey-${card.id}`} className="text-lg font-semibold">
-                  {card.title}
+                  {definitionText(t, card.title)}
                 </h2>
                 <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 text-sm text-slate-700">
-                  <dt>Category</dt>
-                  <dd>{card.category}</dd>
-                  <dt>Points</dt>
-                  <dd>{card.points}</dd>
+                  <dt>{t("Category")}</dt>
+                  <dd>{definitionText(t, card.category)}</dd>
+                  <dt>{t("Points")}</dt>
+                  <dd>{formats.points(card.points)}</dd>
                 </dl>
-                <p className="mt-1 text-sm text-slate-700">Time: {card.minutes} min</p>
+                <p className="mt-1 text-sm text-slate-700">
+                  {t("Time: {{minutes}} min", { minutes: formats.number(card.minutes) })}
+                </p>
                 <Link
                   to={card.href}
                   onClick={(event) => start(event, card.href)}
                   className="btn-primary mt-4 self-start"
                 >
-                  Start Survey
+                  {t("Start Survey")}
                 </Link>
               </article>
             </li>

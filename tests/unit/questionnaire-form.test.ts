@@ -1,10 +1,13 @@
 import { parseWithZod } from "@conform-to/zod";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
 import { describe, expect, test } from "vitest";
 import type { Answers, QuestionnaireDefinition } from "~/questionnaire/definition";
 import { QuestionnaireFields, useQuestionnaireForm } from "~/questionnaire/form";
 import { questionnaireSchema } from "~/questionnaire/schema";
+import type { Language } from "~/i18n/config";
+import { i18nFor } from "~/i18n/i18n.server";
 import * as q from "../support/questionnaires";
 
 // The server-rendered form, which is what a member without JavaScript gets. The live behaviour
@@ -24,7 +27,16 @@ const definition: QuestionnaireDefinition = q.questionnaire("Technology", [
   ]),
 ]);
 
-function render(props: { defaultValue?: Answers; readOnly?: boolean; page?: number; posted?: [string, string][] }) {
+// As the server renders a page: in the request's language, English unless told otherwise.
+const i18n = { en: await i18nFor("en"), hi: await i18nFor("hi") };
+
+function render(props: {
+  defaultValue?: Answers;
+  readOnly?: boolean;
+  page?: number;
+  posted?: [string, string][];
+  language?: Language;
+}) {
   const lastResult = props.posted
     ? parseWithZod(
         props.posted.reduce((formData, [name, value]) => (formData.append(name, value), formData), new FormData()),
@@ -35,7 +47,7 @@ function render(props: { defaultValue?: Answers; readOnly?: boolean; page?: numb
     const [form] = useQuestionnaireForm({ id: "q", definition, defaultValue: props.defaultValue, lastResult });
     return createElement(QuestionnaireFields, { definition, form, readOnly: props.readOnly, page: props.page });
   }
-  return renderToString(createElement(Form));
+  return renderToString(createElement(I18nextProvider, { i18n: i18n[props.language ?? "en"] }, createElement(Form)));
 }
 
 describe("QuestionnaireFields", () => {
@@ -98,6 +110,27 @@ describe("QuestionnaireFields", () => {
     expect(html).toContain("Choose either &#x27;None of these&#x27; or other options, not both.");
     expect(html).toMatch(/border-red-600/);
     expect(html.match(/checked=""[^>]*name="techDevices"|name="techDevices"[^>]*checked=""/g)).toHaveLength(2);
+  });
+
+  test("in Hindi, the engine's words, the built-in texts and the messages are Hindi; an admin's texts stay", () => {
+    const html = render({
+      language: "hi",
+      posted: [
+        ["nickname", ""],
+        ["techDevices", "SmartPhone"],
+        ["techDevices", "NonePreferNotToSay"],
+      ],
+    });
+    expect(html).toContain("चुनें…</option>");
+    expect(html).toContain("स्मार्टफ़ोन</label>");
+    expect(html).toContain("इस सवाल का जवाब तभी दें जब आपने ऊपर &#x27;स्मार्टफ़ोन&#x27; चुना हो।");
+    expect(html).toContain("यह ज़रूरी है।");
+    expect(html).toContain("या तो &#x27;इनमें से कोई नहीं&#x27; चुनें या दूसरे विकल्प, दोनों नहीं।");
+    expect(html).toContain(">या<");
+    // Written by an admin, with no Hindi: shown as written.
+    expect(html).toContain("Nickname");
+    expect(html).not.toContain("Smartphone");
+    expect(html).not.toContain("This field is required.");
   });
 
   test("renders one page when asked", () => {
