@@ -93,7 +93,7 @@ export default function Points() {
         <dt className="text-slate-600">{t("Rate")}</dt>
         <dd>{t("{{points}} points = ₹ 1", { points: pointsPerRupee })}</dd>
       </dl>
-      <AutoRefresh />
+      <AutoRefresh message={t("The balance updates every minute.")} />
       {balance < minimum ? (
         <p className="mt-2 text-sm text-slate-700">
           {t("You need {{points}} more points to reach the minimum withdrawal.", {
