@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { APPEAL_STATUS_LABEL, appealEventPath, type AppealKindName } from "~/domain/appeal-schema";
 
 // The history tables' Appeal column (decision 073): a link to appeal the row's event once, or the
@@ -10,18 +11,20 @@ export function AppealCell({
   event: { kind: AppealKindName; subjectId: number } | null;
   appeal: { status: keyof typeof APPEAL_STATUS_LABEL; reply: string | null } | null;
 }) {
+  const { t } = useTranslation();
   if (!event) return null;
   if (!appeal) {
     return (
       <Link className="text-blue-700 underline" to={appealEventPath(event.kind, event.subjectId)}>
-        Appeal
+        {t("Appeal")}
       </Link>
     );
   }
   return (
     <div>
-      <p>{APPEAL_STATUS_LABEL[appeal.status]}</p>
-      {appeal.reply ? <p className="text-slate-600">Reply: {appeal.reply}</p> : null}
+      <p>{t(APPEAL_STATUS_LABEL[appeal.status])}</p>
+      {/* The admin's reply in their own words. */}
+      {appeal.reply ? <p className="text-slate-600">{t("Reply: {{reply}}", { reply: appeal.reply })}</p> : null}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 
 // The tables of the site and their page links: one look for the back office's lists and the
 // member's histories alike.
@@ -35,12 +36,14 @@ export function pageSummary(total: number, noun: string, page: number, pageCount
 
 /**
  * A member's history as a whole page: its heading, then the message when there is nothing yet,
- * else the table and its page links. The empty message and the page links' label follow from the
- * title ("No Points History Found", "Points history pages"); `row` draws one table row.
+ * else the table and its page links. The empty message follows from the title ("No Points
+ * History Found"); `row` draws one table row. The title, headings and the page links' label come in
+ * English (marked with tr()) and are shown in the member's language.
  */
 export function PagedHistory<Row>({
   id,
   title,
+  pagesLabel,
   history,
   headings,
   row,
@@ -49,6 +52,8 @@ export function PagedHistory<Row>({
   /** Prefix of the heading's id, as for TablePage. */
   id: string;
   title: string;
+  /** The name of the page links, e.g. "Points history pages". */
+  pagesLabel: string;
   /** The loader's data: one page of rows, its number and the number of pages. */
   history: { rows: Row[]; page: number; pageCount: number };
   headings: string[];
@@ -56,17 +61,19 @@ export function PagedHistory<Row>({
   /** On a phone, each row as a block of labelled lines (its cells are StackedCells). */
   stacked?: boolean;
 }) {
-  const pagesLabel = `${title.charAt(0)}${title.slice(1).toLowerCase()} pages`;
+  const { t } = useTranslation();
   return (
-    <TablePage id={id} title={title}>
+    <TablePage id={id} title={t(title)}>
       {history.rows.length === 0 ? (
-        <p className="mt-4 rounded-md border border-slate-200 bg-white p-4">No {title} Found</p>
+        <p className="mt-4 rounded-md border border-slate-200 bg-white p-4">
+          {t("No {{title}} Found", { title: t(title) })}
+        </p>
       ) : (
         <>
-          <DataTable headings={headings} className="mt-4" stacked={stacked}>
+          <DataTable headings={headings.map((heading) => t(heading))} className="mt-4" stacked={stacked}>
             {history.rows.map(row)}
           </DataTable>
-          <PageLinks page={history.page} pageCount={history.pageCount} label={pagesLabel} />
+          <PageLinks page={history.page} pageCount={history.pageCount} label={t(pagesLabel)} />
         </>
       )}
     </TablePage>

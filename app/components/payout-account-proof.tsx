@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { Field, SubmitButton, useClearedAfterSubmit } from "~/components/forms";
 
 // The account page's proof that it is the member adding a payout account: the current password,
@@ -22,10 +23,11 @@ export function ProofField({
   lastResult: unknown;
 }) {
   useClearedAfterSubmit(lastResult, id);
+  const { t } = useTranslation();
   if (proof === "password") {
     return (
       <Field
-        label="Your current password"
+        label={t("Your current password")}
         inputProps={{ id, name: "password", type: "password", autoComplete: "current-password", required: true }}
         errors={errors}
       />
@@ -33,7 +35,7 @@ export function ProofField({
   }
   return (
     <Field
-      label="Code from the email"
+      label={t("Code from the email")}
       inputProps={{
         id,
         name: "code",
@@ -44,7 +46,7 @@ export function ProofField({
         required: true,
       }}
       errors={errors}
-      hint={codeSent ? "The 6-digit code we emailed you." : "Use “Email me a code” above first."}
+      hint={codeSent ? t("The 6-digit code we emailed you.") : t("Use “Email me a code” above first.")}
     />
   );
 }
@@ -59,17 +61,29 @@ export function SendCodeForm({
   codeSent: boolean;
   passwordIsRecent: boolean;
 }) {
+  const { t } = useTranslation();
+  const email = { email: signUpEmail };
   return (
-    <Form method="post" className="mt-4 rounded-lg border border-slate-200 bg-white p-4" aria-label="Email me a code">
+    <Form
+      method="post"
+      className="mt-4 rounded-lg border border-slate-200 bg-white p-4"
+      aria-label={t("Email me a code")}
+    >
       <p className="text-sm text-slate-700">
         {codeSent
-          ? `We emailed a code to ${signUpEmail}. Enter it below with the account details. No mail? Ask for a new code.`
+          ? t(
+              "We emailed a code to {{email}}. Enter it below with the account details. No mail? Ask for a new code.",
+              email,
+            )
           : passwordIsRecent
-            ? `Your password was set or changed recently, so for now we email a code to ${signUpEmail} instead of asking for it.`
-            : `You sign in with Google, so we email a code to ${signUpEmail} instead of asking for a password.`}
+            ? t(
+                "Your password was set or changed recently, so for now we email a code to {{email}} instead of asking for it.",
+                email,
+              )
+            : t("You sign in with Google, so we email a code to {{email}} instead of asking for a password.", email)}
       </p>
-      <SubmitButton name="intent" value="send-code" pendingText="Sending…" className="btn-secondary mt-3">
-        {codeSent ? "Email me a new code" : "Email me a code"}
+      <SubmitButton name="intent" value="send-code" pendingText={t("Sending…")} className="btn-secondary mt-3">
+        {codeSent ? t("Email me a new code") : t("Email me a code")}
       </SubmitButton>
     </Form>
   );

@@ -1,9 +1,12 @@
 import { NavLink } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 
 // The tabs over a member area section (MyDetails, Activities): plain links, the current one marked.
+// The labels come in English (marked with tr()) and are shown in the member's language.
 export function TabNav({ label, tabs }: { label: string; tabs: ReadonlyArray<{ to: string; label: string }> }) {
+  const { t } = useTranslation();
   return (
-    <nav aria-label={label} className="mb-6 border-b border-slate-200">
+    <nav aria-label={t(label)} className="mb-6 border-b border-slate-200">
       <ul className="-mb-px flex flex-wrap gap-x-1">
         {tabs.map((tab) => (
           <li key={tab.to}>
@@ -17,7 +20,7 @@ export function TabNav({ label, tabs }: { label: string; tabs: ReadonlyArray<{ t
                 }`
               }
             >
-              {tab.label}
+              {t(tab.label)}
             </NavLink>
           </li>
         ))}

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { tr } from "~/i18n/mark";
 import { passwordText } from "~/lib/validation";
 
 // The Delete Account form, shared by the action (server validation) and the page (the same checks
@@ -8,9 +9,10 @@ import { passwordText } from "~/lib/validation";
 export const DELETION_WORD = "DELETE";
 
 export const DELETION_MESSAGES = {
-  passwordRequired: "Enter your password to confirm.",
-  wordRequired: `Type ${DELETION_WORD} to confirm.`,
-  understood: "Tick the box to confirm that you understand.",
+  passwordRequired: tr("Enter your password to confirm."),
+  // DELETION_WORD spelled out: a text to translate is a fixed one.
+  wordRequired: tr("Type DELETE to confirm."),
+  understood: tr("Tick the box to confirm that you understand."),
 } as const;
 
 /**

@@ -1,7 +1,9 @@
+import { tr } from "~/i18n/mark";
 import { getPrisma, type Tx } from "~/lib/db.server";
 import { clearRateLimit, consumeRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
-import { DELETION_WORD } from "./account-deletion-schema";
+import { DELETION_MESSAGES, DELETION_WORD } from "./account-deletion-schema";
 import { debitPoints } from "./ledger.server";
+import { english } from "./english-text";
 import { verifyPassword } from "./passwords.server";
 
 // Account deletion (docs/decisions/027-inactivity-and-deletion.md). The terms promise that a
@@ -19,12 +21,20 @@ import { verifyPassword } from "./passwords.server";
  */
 export const ERASURE_GRACE_DAYS = 29;
 
-export const ACCOUNT_CLOSED_MESSAGE =
-  "Your account has been closed and you have been signed out. Your personal data will be erased within 30 days.";
-export const WRONG_PASSWORD_MESSAGE = "The password is incorrect.";
-export const PENDING_WITHDRAWAL_MESSAGE =
-  "You have a withdrawal in progress. You can delete your account once it has been paid or rejected.";
-const ALREADY_CLOSED_MESSAGE = "This account has been closed.";
+export const ACCOUNT_CLOSED_MESSAGE = tr(
+  "Your account has been closed and you have been signed out. Your personal data will be erased within 30 days.",
+);
+export const WRONG_PASSWORD_MESSAGE = tr("The password is incorrect.");
+export const PENDING_WITHDRAWAL_MESSAGE = tr(
+  "You have a withdrawal in progress. You can delete your account once it has been paid or rejected.",
+);
+const ALREADY_CLOSED_MESSAGE = tr("This account has been closed.");
+
+/** The rate limit's refusal, as written; the page translates it with its value (member-texts). */
+export const TOO_MANY_PASSWORDS = {
+  one: tr("Too many wrong passwords. Try again in {{minutes}} minute."),
+  other: tr("Too many wrong passwords. Try again in {{minutes}} minutes."),
+} as const;
 
 export type DeletionRequestResult =
   { ok: true } | { ok: false; field: "password" | "confirmation" | null; message: string; status: 400 | 409 | 429 };
@@ -56,7 +66,7 @@ export async function requestAccountDeletion(
     const limit = await consumeRateLimit(RATE_LIMITS.accountDeletion, member.id);
     if (limit.limited) {
       const minutes = Math.max(1, Math.ceil(limit.retryAfterSeconds / 60));
-      const message = `Too many wrong passwords. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+      const message = english(minutes === 1 ? TOO_MANY_PASSWORDS.one : TOO_MANY_PASSWORDS.other, { minutes });
       return { ok: false, field: null, message, status: 429 };
     }
     if (!proof.password || !(await verifyPassword(proof.password, member.passwordHash))) {
@@ -65,7 +75,7 @@ export async function requestAccountDeletion(
     // The password is proven: a refusal below (a pending withdrawal) must not use up the tries.
     await clearRateLimit(RATE_LIMITS.accountDeletion, member.id);
   } else if (proof.confirmation?.trim().toUpperCase() !== DELETION_WORD) {
-    return { ok: false, field: "confirmation", message: `Type ${DELETION_WORD} to confirm.`, status: 400 };
+    return { ok: false, field: "confirmation", message: DELETION_MESSAGES.wordRequired, status: 400 };
   }
 
   const refusal = await prisma.$transaction(async (tx) => {

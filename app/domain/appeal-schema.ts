@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { tr } from "~/i18n/mark";
 import { plainText } from "~/lib/validation";
 
 // The appeal forms' schemas (decision 073), shared by the actions and the components.
@@ -7,7 +8,7 @@ export const APPEAL_MESSAGE_MAX = 500;
 export const APPEAL_REPLY_MAX = 1000;
 
 export const APPEAL_MESSAGES = {
-  message: "Tell us in a few words why you think this was a mistake.",
+  message: tr("Tell us in a few words why you think this was a mistake."),
   reply: "Write a reply: the member reads it.",
   appealId: "This appeal does not exist.",
 } as const;
@@ -40,13 +41,21 @@ export function parseAppealEvent(param: string | undefined): { kind: AppealKindN
 export const appealEventKey = (kind: AppealKindName, subjectId: number) => `${kind}:${subjectId}`;
 export const appealEventPath = (kind: AppealKindName, subjectId: number) => `/activities/appeal/${kind}-${subjectId}`;
 
+/** What was appealed, as written (in English); the member's pages translate it with its values. */
+export const APPEAL_TITLES = {
+  reversal: tr("{{points}} points taken back ({{reference}})"),
+  qualityTermination: tr("Survey {{survey}} ended by a quality check"),
+  hold: tr("Withdrawal {{reference}} of {{points}} points held for review"),
+} as const;
+
 /** The appeal's state in the member's words. */
 export const APPEAL_STATUS_LABEL = {
-  open: "Appeal sent: an admin will look at it soon",
-  upheld: "Appeal answered: the decision stands",
-  granted: "Appeal granted",
+  open: tr("Appeal sent: an admin will look at it soon"),
+  upheld: tr("Appeal answered: the decision stands"),
+  granted: tr("Appeal granted"),
 } as const;
 
 /** Why a survey ended as a quality termination, as the member reads it in Survey History. */
-export const QUALITY_TERMINATION_REASON =
-  "Ended by our quality checks (for example, an attention question was not answered as asked), so no reward was paid. If you think this is a mistake, you can appeal.";
+export const QUALITY_TERMINATION_REASON = tr(
+  "Ended by our quality checks (for example, an attention question was not answered as asked), so no reward was paid. If you think this is a mistake, you can appeal.",
+);

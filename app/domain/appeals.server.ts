@@ -1,11 +1,13 @@
 import type { Admin, AppealStatus } from "~/generated/prisma/client";
+import { tr } from "~/i18n/mark";
 import { getPrisma, type Tx } from "~/lib/db.server";
 import { recordAudit } from "./audit.server";
 import { creditPoints } from "./ledger.server";
 import { queueAppealDecidedMail } from "./member-notices.server";
 import { holdReasonOf } from "./withdrawal-statuses";
 import { releaseHeldWithdrawal } from "./withdrawals.server";
-import { appealEventKey, QUALITY_TERMINATION_REASON, type AppealKindName } from "./appeal-schema";
+import { APPEAL_TITLES, appealEventKey, QUALITY_TERMINATION_REASON, type AppealKindName } from "./appeal-schema";
+import { english } from "./english-text";
 
 // Appeals (issue 20 point 4, decision 073): a member appeals a reversed complete, a quality
 // termination or a held withdrawal once, with a short message; an admin upholds or grants it with
@@ -17,10 +19,12 @@ import { appealEventKey, QUALITY_TERMINATION_REASON, type AppealKindName } from 
 // unique source.
 
 export const APPEAL_REFUSALS = {
-  notAppealable:
+  notAppealable: tr(
     "There is nothing to appeal here: open your Points History or Survey History and choose Appeal beside the event.",
-  alreadyAppealed:
+  ),
+  alreadyAppealed: tr(
     "You have already appealed this. You can appeal each event once; the admin's reply will appear here.",
+  ),
   notFound: "This appeal does not exist.",
   alreadyDecided: "This appeal has already been decided.",
 } as const;
@@ -56,7 +60,7 @@ export async function findAppealableEvent(
     if (!entry) return null;
     return {
       ...base,
-      title: `${-entry.change} points taken back (${entry.referenceId})`,
+      title: english(APPEAL_TITLES.reversal, { points: -entry.change, reference: entry.referenceId }),
       reason: entry.remark,
       points: -entry.change,
       assignmentId: entry.assignmentId,
@@ -71,7 +75,7 @@ export async function findAppealableEvent(
     if (!assignment) return null;
     return {
       ...base,
-      title: `Survey ${assignment.surveyId} ended by a quality check`,
+      title: english(APPEAL_TITLES.qualityTermination, { survey: assignment.surveyId }),
       reason: QUALITY_TERMINATION_REASON,
       points: assignment.points,
       assignmentId: subjectId,
@@ -85,8 +89,8 @@ export async function findAppealableEvent(
   if (!withdrawal) return null;
   return {
     ...base,
-    title: `Withdrawal ${withdrawal.referenceId} of ${withdrawal.points} points held for review`,
-    reason: holdReasonOf(withdrawal.holdReason)?.member ?? "Held for review.",
+    title: english(APPEAL_TITLES.hold, { reference: withdrawal.referenceId, points: withdrawal.points }),
+    reason: holdReasonOf(withdrawal.holdReason)?.member ?? tr("Held for review."),
     points: 0,
     assignmentId: null,
     referenceId: withdrawal.referenceId,
@@ -111,7 +115,7 @@ export async function fileAppeal(
     if (count === 0) return { ok: false, message: APPEAL_REFUSALS.alreadyAppealed };
     return {
       ok: true,
-      message: "Your appeal is sent. An admin will reply; you will see the reply here and by e-mail.",
+      message: tr("Your appeal is sent. An admin will reply; you will see the reply here and by e-mail."),
     };
   });
 }

@@ -7,6 +7,7 @@ import {
   type WithdrawalStatus,
 } from "~/generated/prisma/client";
 import { getPrisma, type Tx } from "~/lib/db.server";
+import { tr } from "~/i18n/mark";
 import { recordAudit } from "./audit.server";
 import { holdReasonOf, WITHDRAWAL_MEMBER_STATUS_LABEL } from "./withdrawal-statuses";
 
@@ -355,13 +356,13 @@ export function memberStatus(
   }
   switch (status) {
     case "pending":
-      return withdrawal ? "Pending payment" : "Pending";
+      return withdrawal ? tr("Pending payment") : tr("Pending");
     case "completed":
-      return "Completed";
+      return tr("Completed");
     case "reversed":
-      return withdrawal ? "Rejected" : "Reversed";
+      return withdrawal ? tr("Rejected") : tr("Reversed");
     case "paid_out":
-      return "Paid out";
+      return tr("Paid out");
   }
 }
 

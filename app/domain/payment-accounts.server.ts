@@ -1,12 +1,15 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { PayoutMethod } from "~/generated/prisma/client";
+import { tr } from "~/i18n/mark";
 import { getPrisma } from "~/lib/db.server";
+import { english, type Translate } from "./english-text";
 import { getEnv } from "~/lib/env.server";
 import { clearRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 import { raiseSharedPayout } from "./identity-signals.server";
 import { queuePayoutAccountAddedMail } from "./member-notices.server";
 import {
   bankAccountSchema,
+  PAYMENT_ACCOUNT_TEXTS,
   PAYOUT_METHOD_LABEL,
   paymentAccountSummary,
   paypalAccountSchema,
@@ -55,10 +58,16 @@ export async function listPaymentAccounts(memberId: number): Promise<SavedPaymen
  * Parses an add-form of one method. conform's coercion is off: it would turn "" back into a
  * missing value, and the schemas give an empty field its own message.
  */
-export function parsePaymentAccount(formData: FormData, method: PayoutMethod, signUpEmail: string) {
+export function parsePaymentAccount(
+  formData: FormData,
+  method: PayoutMethod,
+  signUpEmail: string,
+  /** The page's language, for the message that carries the sign-up email. */
+  t: Translate = english,
+) {
   switch (method) {
     case "paypal":
-      return parseWithZod(formData, { schema: paypalAccountSchema(signUpEmail), disableAutoCoercion: true });
+      return parseWithZod(formData, { schema: paypalAccountSchema(signUpEmail, t), disableAutoCoercion: true });
     case "upi":
       return parseWithZod(formData, { schema: upiAccountSchema, disableAutoCoercion: true });
     case "bank":
@@ -103,7 +112,7 @@ export async function addPaymentAccount(
     return {
       ok: false,
       field: "paypalEmail",
-      message: `Your PayPal email must be the email you signed up with: ${member.email}`,
+      message: english(PAYMENT_ACCOUNT_TEXTS.paypalNotSignUpEmail, { email: member.email }),
       status: 400,
     };
   }
@@ -129,7 +138,7 @@ export async function addPaymentAccount(
         throw new Refused({
           ok: false,
           field: null,
-          message: `You already have a ${label} account. Delete it first to add another one.`,
+          message: english(PAYMENT_ACCOUNT_TEXTS.alreadyHave, { label }),
           status: 409,
         });
       }
@@ -147,7 +156,7 @@ export async function addPaymentAccount(
     throw error;
   }
   await clearRateLimit(RATE_LIMITS.payoutAccountProof, memberId);
-  return { ok: true, message: `${label} Account Added Successfully`, usableAt };
+  return { ok: true, message: english(PAYMENT_ACCOUNT_TEXTS.added, { label }), usableAt };
 }
 
 function paymentAccountFields(account: NewPaymentAccount): PaymentAccountFields {
@@ -164,9 +173,10 @@ function paymentAccountFields(account: NewPaymentAccount): PaymentAccountFields 
 export type DeletePaymentAccountResult =
   { ok: true; message: string } | { ok: false; reason: "not-found" | "pending-withdrawal"; message: string };
 
-const NOT_FOUND = { ok: false, reason: "not-found", message: "This payment account no longer exists." } as const;
-const PENDING_WITHDRAWAL =
-  "This account has a pending withdrawal. You can delete it once the withdrawal has been paid out.";
+const NOT_FOUND = { ok: false, reason: "not-found", message: tr("This payment account no longer exists.") } as const;
+const PENDING_WITHDRAWAL = tr(
+  "This account has a pending withdrawal. You can delete it once the withdrawal has been paid out.",
+);
 
 /**
  * Deletes one of the member's accounts, unless a pending withdrawal is to be paid to it. Another
@@ -192,6 +202,9 @@ export async function deletePaymentAccount(memberId: number, accountId: number):
     });
     if (pending > 0) return { ok: false, reason: "pending-withdrawal", message: PENDING_WITHDRAWAL };
     await tx.paymentAccount.delete({ where: { id: account.id } });
-    return { ok: true, message: `${PAYOUT_METHOD_LABEL[account.method]} Account Deleted Successfully` };
+    return {
+      ok: true,
+      message: english(PAYMENT_ACCOUNT_TEXTS.deleted, { label: PAYOUT_METHOD_LABEL[account.method] }),
+    };
   });
 }

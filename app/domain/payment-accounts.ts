@@ -1,13 +1,30 @@
 import { z } from "zod";
 import type { PayoutMethod } from "~/generated/prisma/enums";
+import { tr } from "~/i18n/mark";
 import { emailAddress, plainText } from "~/lib/validation";
+import { english, type Translate } from "./english-text";
 
 // Payout accounts as members see them. Shared by the account page and the withdrawal form, and
 // safe for the browser: nothing here reads the database. The add-forms' schemas live here too, so
 // the server and (with JavaScript) the browser check a new account by the same rules.
 
 /** The spec's method names (admin payment detail: Paypal, UPI, Bank). */
-export const PAYOUT_METHOD_LABEL: Record<PayoutMethod, string> = { paypal: "Paypal", upi: "UPI", bank: "Bank" };
+export const PAYOUT_METHOD_LABEL: Record<PayoutMethod, string> = {
+  paypal: tr("Paypal"),
+  upi: tr("UPI"),
+  bank: tr("Bank"),
+};
+
+/**
+ * The account page's messages with values, as written (in English) by the schemas and the server,
+ * and translated with their values where they are shown (member-texts' translateKnown).
+ */
+export const PAYMENT_ACCOUNT_TEXTS = {
+  paypalNotSignUpEmail: tr("Your PayPal email must be the email you signed up with: {{email}}"),
+  alreadyHave: tr("You already have a {{label}} account. Delete it first to add another one."),
+  added: tr("{{label}} Account Added Successfully"),
+  deleted: tr("{{label}} Account Deleted Successfully"),
+} as const;
 
 /** The order the account page lists and offers the methods in. */
 export const PAYOUT_METHODS: readonly PayoutMethod[] = ["paypal", "upi", "bank"];
@@ -43,12 +60,12 @@ export function paymentAccountSummary(account: PaymentAccountFields): string {
 
 /** The labels of the add-forms' fields, also used for the lines of a saved account. */
 export const PAYMENT_FIELD_LABEL = {
-  holderName: "Account Holder Name",
-  paypalEmail: "PayPal Email",
-  upiId: "UPI ID",
-  bankName: "Bank Name",
-  bankAccountNumber: "Account Number",
-  bankIfsc: "IFSC",
+  holderName: tr("Account Holder Name"),
+  paypalEmail: tr("PayPal Email"),
+  upiId: tr("UPI ID"),
+  bankName: tr("Bank Name"),
+  bankAccountNumber: tr("Account Number"),
+  bankIfsc: tr("IFSC"),
 } as const;
 
 /** A saved account's details as the account page shows them: the account number masked. */
@@ -115,17 +132,17 @@ function formatted({
   );
 }
 
-const holderName = () => required(plainText({ max: NAME_MAX, required: "Enter the account holder's name" }));
+const holderName = () => required(plainText({ max: NAME_MAX, required: tr("Enter the account holder's name") }));
 
 /** The PayPal account must use the member's sign-up email, as the product promises. */
-export function paypalAccountSchema(signUpEmail: string) {
+export function paypalAccountSchema(signUpEmail: string, t: Translate = english) {
   return z
     .object({
       holderName: holderName(),
       paypalEmail: required(
-        emailAddress({ required: "Enter your PayPal email", invalid: "Enter a valid email address" }).refine(
+        emailAddress({ required: tr("Enter your PayPal email"), invalid: tr("Enter a valid email address") }).refine(
           (email) => sameEmail(email, signUpEmail),
-          `Your PayPal email must be the email you signed up with: ${signUpEmail}`,
+          t(PAYMENT_ACCOUNT_TEXTS.paypalNotSignUpEmail, { email: signUpEmail }),
         ),
       ),
     })
@@ -137,8 +154,8 @@ export const upiAccountSchema = z
     holderName: holderName(),
     // VPAs are not case-sensitive; one spelling keeps the stored and shown ID the same everywhere.
     upiId: formatted({
-      missing: "Enter your UPI ID",
-      invalid: "Enter a valid UPI ID, such as name@bank",
+      missing: tr("Enter your UPI ID"),
+      invalid: tr("Enter a valid UPI ID, such as name@bank"),
       pattern: UPI_ID_PATTERN,
       normalise: (value) => value.trim().toLowerCase(),
     }),
@@ -148,17 +165,17 @@ export const upiAccountSchema = z
 export const bankAccountSchema = z
   .object({
     holderName: holderName(),
-    bankName: required(plainText({ max: NAME_MAX, required: "Enter the bank name" })),
+    bankName: required(plainText({ max: NAME_MAX, required: tr("Enter the bank name") })),
     // Members copy numbers from passbooks and apps that group the digits with spaces.
     bankAccountNumber: formatted({
-      missing: "Enter the account number",
-      invalid: "Enter a valid account number: 9 to 18 digits",
+      missing: tr("Enter the account number"),
+      invalid: tr("Enter a valid account number: 9 to 18 digits"),
       pattern: ACCOUNT_NUMBER_PATTERN,
       normalise: (value) => value.replace(/\s+/g, ""),
     }),
     bankIfsc: formatted({
-      missing: "Enter the IFSC",
-      invalid: "Enter a valid IFSC: 11 characters, such as SBIN0001234",
+      missing: tr("Enter the IFSC"),
+      invalid: tr("Enter a valid IFSC: 11 characters, such as SBIN0001234"),
       pattern: IFSC_PATTERN,
       normalise: (value) => value.trim().toUpperCase(),
     }),

@@ -1,10 +1,12 @@
 import { createHmac, randomInt } from "node:crypto";
+import { tr } from "~/i18n/mark";
 import { getPrisma, type Tx } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { consumeRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 import { sendMail } from "./mail.server";
 import { memberMail } from "./member-notices.server";
+import { english } from "./english-text";
 import { verifyPassword } from "./passwords.server";
 
 // Adding a payout account needs proof that the member is at the keyboard, not only a session: the
@@ -38,18 +40,25 @@ export function payoutProofKind(
 const CODE_PATTERN = /^\d{6}$/;
 
 export const PROOF_MESSAGES = {
-  passwordRequired: "Enter your current password.",
-  wrongPassword: "The password is incorrect. Nothing was saved.",
-  codeRequired: "Enter the code we emailed you.",
-  wrongCode: "This code is wrong, has expired or was already used. Nothing was saved. Ask for a new code.",
-  tooMany: (minutes: number) =>
-    `Too many attempts. Nothing was saved. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-  codeSent: (email: string) =>
-    `We emailed a code to ${email}. Enter it with the account details below within ${CODE_MINUTES} minutes.`,
+  passwordRequired: tr("Enter your current password."),
+  wrongPassword: tr("The password is incorrect. Nothing was saved."),
+  codeRequired: tr("Enter the code we emailed you."),
+  wrongCode: tr("This code is wrong, has expired or was already used. Nothing was saved. Ask for a new code."),
+  tooMany: (minutes: number) => english(minutes === 1 ? PROOF_TEXTS.tooManyOne : PROOF_TEXTS.tooMany, { minutes }),
+  codeSent: (email: string) => english(PROOF_TEXTS.codeSent, { email, minutes: CODE_MINUTES }),
   tooManyCodes: (minutes: number) =>
-    `We have sent several codes already. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-  codeNotSent: "The code could not be sent just now. Try again in a few minutes.",
-  hasPassword: "Your account has a password: enter it with the account details instead of a code.",
+    english(minutes === 1 ? PROOF_TEXTS.tooManyCodesOne : PROOF_TEXTS.tooManyCodes, { minutes }),
+  codeNotSent: tr("The code could not be sent just now. Try again in a few minutes."),
+  hasPassword: tr("Your account has a password: enter it with the account details instead of a code."),
+} as const;
+
+/** The proof's messages with values, as written; the account page translates them (member-texts). */
+export const PROOF_TEXTS = {
+  tooMany: tr("Too many attempts. Nothing was saved. Try again in {{minutes}} minutes."),
+  tooManyOne: tr("Too many attempts. Nothing was saved. Try again in {{minutes}} minute."),
+  codeSent: tr("We emailed a code to {{email}}. Enter it with the account details below within {{minutes}} minutes."),
+  tooManyCodes: tr("We have sent several codes already. Try again in {{minutes}} minutes."),
+  tooManyCodesOne: tr("We have sent several codes already. Try again in {{minutes}} minute."),
 } as const;
 
 export type Proof = { password?: string; code?: string };

@@ -1,3 +1,4 @@
+import { tr } from "~/i18n/mark";
 import { QUALITY_TERMINATION_REASON } from "./appeal-schema";
 import { ASSIGNMENT_STATUS, ASSIGNMENT_STATUS_LABEL, type AssignmentStatus } from "./assignment-status";
 
@@ -6,16 +7,16 @@ import { ASSIGNMENT_STATUS, ASSIGNMENT_STATUS_LABEL, type AssignmentStatus } fro
 // and the ledger entries linked to it. Pure, so the words are tested without a database.
 
 export const HISTORY_OUTCOME = {
-  completed: "Completed",
-  screenedOut: "Screened out",
-  overQuota: "Over quota",
-  rejected: "Rejected",
+  completed: tr("Completed"),
+  screenedOut: tr("Screened out"),
+  overQuota: tr("Over quota"),
+  rejected: tr("Rejected"),
 } as const;
 
 export const HISTORY_REASONS = {
-  prescreener: "Your answers to the pre-screener did not match the people this survey is looking for.",
-  overQuota: "The survey already had all the answers it needed.",
-  security: "The survey's return link could not be verified, so no reward was paid.",
+  prescreener: tr("Your answers to the pre-screener did not match the people this survey is looking for."),
+  overQuota: tr("The survey already had all the answers it needed."),
+  security: tr("The survey's return link could not be verified, so no reward was paid."),
 } as const;
 
 type Outcome = "complete" | "terminate" | "over_quota" | "quality" | "security";
@@ -36,7 +37,7 @@ export function historyOutcome(status: number, outcome: Outcome | null): { outco
     return { outcome: HISTORY_OUTCOME.screenedOut, reason: HISTORY_REASONS.prescreener };
   }
   if (status === ASSIGNMENT_STATUS.rejected) return { outcome: HISTORY_OUTCOME.rejected, reason: null };
-  return { outcome: ASSIGNMENT_STATUS_LABEL[status as AssignmentStatus] ?? "Ended", reason: null };
+  return { outcome: ASSIGNMENT_STATUS_LABEL[status as AssignmentStatus] ?? tr("Ended"), reason: null };
 }
 
 /** A ledger entry linked to the assignment that counts towards its reward. */
@@ -61,14 +62,29 @@ export function historyReward(entries: readonly RewardEntry[]): { reward: number
   return { reward, notes: plain ? [] : entries.map(rewardNote) };
 }
 
+/**
+ * The reward notes as written (in English); Survey History shows them in the member's language by
+ * these templates (member-texts' translateKnown), `{{points}}` being "80 points" or "1 point".
+ */
+export const REWARD_NOTES = {
+  appeal: tr("{{points}} returned after your appeal"),
+  time: tr("{{points}} for your time"),
+  takenBack: tr("{{points}} taken back"),
+  reversed: tr("{{points}} credited, then reversed"),
+  credited: tr("{{points}} credited"),
+  taken: tr("{{points}} taken"),
+  added: tr("{{points}} added"),
+} as const;
+
 function rewardNote(entry: RewardEntry): string {
   const points = `${Math.abs(entry.change)} ${Math.abs(entry.change) === 1 ? "point" : "points"}`;
-  if (entry.source.startsWith("appeal:")) return `${points} returned after your appeal`;
-  if (entry.type === "screenout_compensation") return `${points} for your time`;
-  if (entry.type === "completion_reversal") return `${points} taken back`;
+  const note = (template: string) => template.replace("{{points}}", points);
+  if (entry.source.startsWith("appeal:")) return note(REWARD_NOTES.appeal);
+  if (entry.type === "screenout_compensation") return note(REWARD_NOTES.time);
+  if (entry.type === "completion_reversal") return note(REWARD_NOTES.takenBack);
   if (entry.type === "survey_completion") {
     // A reversal against a balance already spent takes nothing back and writes no counter-entry.
-    return entry.status === "reversed" ? `${points} credited, then reversed` : `${points} credited`;
+    return note(entry.status === "reversed" ? REWARD_NOTES.reversed : REWARD_NOTES.credited);
   }
-  return entry.change < 0 ? `${points} taken` : `${points} added`;
+  return note(entry.change < 0 ? REWARD_NOTES.taken : REWARD_NOTES.added);
 }

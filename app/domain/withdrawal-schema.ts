@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { tr } from "~/i18n/mark";
 import { plainText } from "~/lib/validation";
+import { english, type Translate } from "./english-text";
 
 // What the withdrawal forms share between the server and the browser: the member's withdraw form,
 // the admin's approve (Submit) and reject forms, and their messages. No server-only imports here.
@@ -8,24 +10,32 @@ import { plainText } from "~/lib/validation";
 export const PAYOUT_METHODS = ["paypal", "upi", "bank"] as const;
 
 export const WITHDRAWAL_MESSAGES = {
-  pointsRequired: "Enter the points to withdraw.",
-  pointsWhole: "Enter a whole number of points.",
-  belowMinimum: (minimum: number) => `The minimum withdrawal is ${minimum.toLocaleString("en-US")} points.`,
-  aboveBalance: (balance: number) =>
-    `You cannot withdraw more than your balance of ${balance.toLocaleString("en-US")} points.`,
-  methodRequired: "Choose the account to pay into.",
-  noAccount: "Add a payment account before you withdraw.",
-  accountGone: "This account no longer exists. Choose another one.",
-  coolingOff: (label: string, usableFrom: string) =>
-    `Your ${label} account was added recently. For your safety it can receive withdrawals from ${usableFrom}. Choose another account or try again then.`,
+  pointsRequired: tr("Enter the points to withdraw."),
+  pointsWhole: tr("Enter a whole number of points."),
+  belowMinimum: (minimum: number, t: Translate = english, number: Numbers = enNumber) =>
+    t("The minimum withdrawal is {{minimum}} points.", { minimum: number(minimum) }),
+  aboveBalance: (balance: number, t: Translate = english, number: Numbers = enNumber) =>
+    t("You cannot withdraw more than your balance of {{balance}} points.", { balance: number(balance) }),
+  methodRequired: tr("Choose the account to pay into."),
+  noAccount: tr("Add a payment account before you withdraw."),
+  accountGone: tr("This account no longer exists. Choose another one."),
+  coolingOff: (label: string, usableFrom: string) => english(COOLING_OFF, { label, usableFrom }),
   // The spec's own message for an unverified address (403 'Your email address is not verified.').
-  notVerified: "Your email address is not verified.",
-  closed: "This account has been closed.",
-  suspended: "Your account is suspended, so you cannot withdraw points. Contact support to find out why.",
-  staleForm: "This form could not be read. Reload the page and try again.",
+  notVerified: tr("Your email address is not verified."),
+  closed: tr("This account has been closed."),
+  suspended: tr("Your account is suspended, so you cannot withdraw points. Contact support to find out why."),
+  staleForm: tr("This form could not be read. Reload the page and try again."),
   confirmRequired: "Tick the box to confirm.",
   reasonRequired: "Give the reason for the rejection.",
 } as const;
+
+/** The cooling-off refusal as written; the points page translates it with its values (member-texts). */
+export const COOLING_OFF = tr(
+  "Your {{label}} account was added recently. For your safety it can receive withdrawals from {{usableFrom}}. Choose another account or try again then.",
+);
+
+type Numbers = (value: number) => string;
+const enNumber: Numbers = (value) => value.toLocaleString("en-US");
 
 /** The spec's final confirmation before a payment is marked done, typos included. */
 export const PAYMENT_CONFIRM_TEXT = "Are you sure... Once submitted this action cannot be revert back";
@@ -35,7 +45,11 @@ export const PAYMENT_CONFIRM_TEXT = "Are you sure... Once submitted this action 
  * and the method of one of their payment accounts (one account per method). The limits come from
  * the page's loader in the browser; the server checks them again in the transaction that debits.
  */
-export function withdrawalSchema({ minimum, balance }: { minimum: number; balance: number }) {
+export function withdrawalSchema(
+  { minimum, balance }: { minimum: number; balance: number },
+  /** The page's language: the limits' messages carry figures, so they are translated here. */
+  { t = english, number = enNumber }: { t?: Translate; number?: Numbers } = {},
+) {
   return z.object({
     points: z
       .number({
@@ -43,8 +57,8 @@ export function withdrawalSchema({ minimum, balance }: { minimum: number; balanc
         invalid_type_error: WITHDRAWAL_MESSAGES.pointsWhole,
       })
       .int(WITHDRAWAL_MESSAGES.pointsWhole)
-      .min(minimum, WITHDRAWAL_MESSAGES.belowMinimum(minimum))
-      .max(balance, WITHDRAWAL_MESSAGES.aboveBalance(balance)),
+      .min(minimum, WITHDRAWAL_MESSAGES.belowMinimum(minimum, t, number))
+      .max(balance, WITHDRAWAL_MESSAGES.aboveBalance(balance, t, number)),
     method: z.enum(PAYOUT_METHODS, { errorMap: () => ({ message: WITHDRAWAL_MESSAGES.methodRequired }) }),
     // Made by the loader for each rendering of the form; see requestWithdrawal.
     requestKey: z.string().regex(REQUEST_KEY, WITHDRAWAL_MESSAGES.staleForm).optional(),

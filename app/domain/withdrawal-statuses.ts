@@ -1,4 +1,5 @@
 import type { WithdrawalStatus } from "~/generated/prisma/enums";
+import { tr } from "~/i18n/mark";
 
 // The one list of withdrawal statuses, in the order of their lifecycle (decision 054), with the
 // words admins read (the queue's filter, the request list, the member page) and the words members
@@ -11,13 +12,13 @@ import type { WithdrawalStatus } from "~/generated/prisma/enums";
 //    │                                   └───result: failed─▶ returned (points back)
 //    └──reject──▶ rejected (points back)
 export const WITHDRAWAL_STATUSES = [
-  { value: "pending", label: "Pending", memberLabel: "Pending payment" },
-  { value: "held", label: "Held for review", memberLabel: "Held for review" },
-  { value: "approved", label: "Approved (awaiting payout)", memberLabel: "Pending payment" },
-  { value: "sent", label: "Sent", memberLabel: "Sent" },
-  { value: "success", label: "Success", memberLabel: "Paid out" },
-  { value: "rejected", label: "Rejected", memberLabel: "Rejected" },
-  { value: "returned", label: "Returned", memberLabel: "Returned" },
+  { value: "pending", label: "Pending", memberLabel: tr("Pending payment") },
+  { value: "held", label: "Held for review", memberLabel: tr("Held for review") },
+  { value: "approved", label: "Approved (awaiting payout)", memberLabel: tr("Pending payment") },
+  { value: "sent", label: "Sent", memberLabel: tr("Sent") },
+  { value: "success", label: "Success", memberLabel: tr("Paid out") },
+  { value: "rejected", label: "Rejected", memberLabel: tr("Rejected") },
+  { value: "returned", label: "Returned", memberLabel: tr("Returned") },
 ] as const satisfies readonly { value: WithdrawalStatus; label: string; memberLabel: string }[];
 
 /** The admins' word for each status; the spec's Pending and Success kept. */
@@ -34,13 +35,15 @@ export const WITHDRAWAL_MEMBER_STATUS_LABEL = Object.fromEntries(
 export const WITHDRAWAL_HOLD_REASONS = {
   quality_score: {
     admin: "The member's quality score is below the hold threshold.",
-    member:
+    member: tr(
       "We check some withdrawals by hand before paying them, when our automatic checks noticed something about the account (for example a survey answered much faster than usual). An admin will look at it soon; if all is well it is paid as usual.",
+    ),
   },
   shared_payout: {
     admin: "The payout destination is also on another member's account.",
-    member:
+    member: tr(
       "This payout account is also on another panel account. We check this before paying, to make sure the money reaches its owner. An admin will look at it soon.",
+    ),
   },
 } as const;
 

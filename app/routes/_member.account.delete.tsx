@@ -2,9 +2,17 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { CheckboxField, InputField, SubmitButton, useClearedAfterSubmit, FormAlert } from "~/components/forms";
 import { accountDeletionSchema, DELETION_WORD } from "~/domain/account-deletion-schema";
-import { ACCOUNT_CLOSED_MESSAGE, hasPendingWithdrawal, requestAccountDeletion } from "~/domain/account-deletion.server";
+import {
+  ACCOUNT_CLOSED_MESSAGE,
+  hasPendingWithdrawal,
+  requestAccountDeletion,
+  TOO_MANY_PASSWORDS,
+} from "~/domain/account-deletion.server";
+import { translateKnown, translateWith } from "~/domain/member-texts";
+import { getT } from "~/i18n/i18n.server";
 import { requireVerifiedMember } from "~/domain/auth.server";
 import { clearMemberCookie } from "~/domain/sessions.server";
 import { readFormData } from "~/lib/forms.server";
@@ -34,9 +42,12 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   const result = await requestAccountDeletion(member.id, submission.value);
   if (!result.ok) {
-    const errors = result.field
-      ? { fieldErrors: { [result.field]: [result.message] } }
-      : { formErrors: [result.message] };
+    const message = translateKnown(
+      translateWith(await getT(request)),
+      result.message,
+      Object.values(TOO_MANY_PASSWORDS),
+    );
+    const errors = result.field ? { fieldErrors: { [result.field]: [message] } } : { formErrors: [message] };
     return data(submission.reply({ hideFields: ["password"], ...errors }), { status: result.status });
   }
   // Every session of the member is already gone; this clears this browser's cookie as well.
@@ -60,34 +71,34 @@ export default function DeleteAccountPage() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   useClearedAfterSubmit(lastResult, fields.password.id);
+  const { t } = useTranslation();
 
   return (
     <section aria-labelledby="delete-account-heading" className="max-w-2xl">
       <h1 id="delete-account-heading" className="text-2xl font-semibold">
-        Delete Account
+        {t("Delete Account")}
       </h1>
-      <p className="mt-2 text-slate-700">Deleting your account cannot be undone. This is what happens:</p>
+      <p className="mt-2 text-slate-700">{t("Deleting your account cannot be undone. This is what happens:")}</p>
       <ul className="mt-3 list-disc space-y-2 pl-6 text-slate-700">
-        <li>Your account is closed at once: you are signed out on every device and cannot sign in again.</li>
-        <li>Your personal details, profile answers, payout accounts and sign-in methods are erased within 30 days.</li>
+        <li>{t("Your account is closed at once: you are signed out on every device and cannot sign in again.")}</li>
         <li>
-          {points > 0 ? (
-            <>
-              Your <strong>{points} points</strong> are lost. To keep their value, request a withdrawal first.
-            </>
-          ) : (
-            "Any points you earn from now on are lost."
-          )}
+          {t("Your personal details, profile answers, payout accounts and sign-in methods are erased within 30 days.")}
         </li>
         <li>
-          Records of your withdrawals (amounts, dates and the payout account used) are kept, as the law requires for
-          payments.
+          {points > 0
+            ? t("Your {{points}} points are lost. To keep their value, request a withdrawal first.", { points })
+            : t("Any points you earn from now on are lost.")}
+        </li>
+        <li>
+          {t(
+            "Records of your withdrawals (amounts, dates and the payout account used) are kept, as the law requires for payments.",
+          )}
         </li>
       </ul>
 
       {pendingWithdrawal ? (
         <p role="alert" className="mt-6 rounded-md bg-amber-50 px-3 py-2 text-amber-900">
-          You have a withdrawal in progress. You can delete your account once it has been paid or rejected.
+          {t("You have a withdrawal in progress. You can delete your account once it has been paid or rejected.")}
         </p>
       ) : (
         <Form
@@ -98,7 +109,7 @@ export default function DeleteAccountPage() {
           <FormAlert id={form.errorId} errors={form.errors} />
           {hasPassword ? (
             <InputField
-              label="Password"
+              label={t("Password")}
               field={fields.password}
               type="password"
               hideValue
@@ -106,23 +117,23 @@ export default function DeleteAccountPage() {
             />
           ) : (
             <InputField
-              label={`Type ${DELETION_WORD} to confirm`}
+              label={t("Type {{word}} to confirm", { word: DELETION_WORD })}
               field={fields.confirmation}
               autoComplete="off"
-              hint="You sign in with Google, so there is no password to ask for."
+              hint={t("You sign in with Google, so there is no password to ask for.")}
             />
           )}
           <CheckboxField
-            label="I understand that my account is closed now, my points are lost and my data is erased."
+            label={t("I understand that my account is closed now, my points are lost and my data is erased.")}
             inputProps={getInputProps(fields.understood, { type: "checkbox" })}
             errors={fields.understood.errors}
           />
           <div className="flex flex-wrap items-center gap-4">
-            <SubmitButton pendingText="Deleting…" className="btn bg-red-700 text-white hover:bg-red-800">
-              Delete my account
+            <SubmitButton pendingText={t("Deleting…")} className="btn bg-red-700 text-white hover:bg-red-800">
+              {t("Delete my account")}
             </SubmitButton>
             <Link to="/account" className="text-brand-600 underline">
-              Keep my account
+              {t("Keep my account")}
             </Link>
           </div>
         </Form>

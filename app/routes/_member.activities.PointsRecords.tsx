@@ -1,7 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { CELL, PagedHistory } from "~/components/data-table";
 import { listPointsHistory } from "~/domain/ledger.server";
+import { translateRemark, translateWith } from "~/domain/member-texts";
+import { tr } from "~/i18n/mark";
 import { PRODUCT_NAME } from "~/lib/product";
 import { loadMemberHistory } from "~/domain/member-lists.server";
 import { withAppeals } from "~/domain/appeals.server";
@@ -11,31 +14,37 @@ export const meta: MetaFunction = () => [{ title: `Points History | ${PRODUCT_NA
 
 // /activities/PointsRecords: the member's ledger, newest first, 10 a page, with the spec's columns
 // (Reference ID, Remark, Debit/Credit, Status). A failed load shows the 404 page, as the spec says;
-// a page number out of range shows the nearest page.
+// a page number out of range shows the nearest page. Remarks are stored in English and shown in
+// the member's language (member-texts).
 export function loader({ request }: LoaderFunctionArgs) {
   return loadMemberHistory(request, "points history", async (memberId, page) =>
     withAppeals(memberId, await listPointsHistory(memberId, page)),
   );
 }
 
+const HEADINGS = [tr("Reference ID"), tr("Remark"), tr("Debit/Credit"), tr("Status"), tr("Appeal")];
+
 export default function PointsHistory() {
+  const { t } = useTranslation();
+  const translate = translateWith(t);
   return (
     <PagedHistory
       id="points-history"
-      title="Points History"
+      title={tr("Points History")}
+      pagesLabel={tr("Points history pages")}
       history={useLoaderData<typeof loader>()}
-      headings={["Reference ID", "Remark", "Debit/Credit", "Status", "Appeal"]}
+      headings={HEADINGS}
       row={(row) => (
         <tr key={row.referenceId} className="border-t border-slate-100">
           <td className={`${CELL} font-mono`}>{row.referenceId}</td>
           <td className={CELL}>
-            {row.remark}
-            {row.holdReason ? <p className="mt-1 text-slate-600">{row.holdReason}</p> : null}
+            {translateRemark(translate, row.remark)}
+            {row.holdReason ? <p className="mt-1 text-slate-600">{t(row.holdReason)}</p> : null}
           </td>
           <td className={`${CELL} whitespace-nowrap ${row.change < 0 ? "text-red-700" : "text-green-800"}`}>
             {row.change > 0 ? `+${row.change}` : row.change}
           </td>
-          <td className={CELL}>{row.status}</td>
+          <td className={CELL}>{statusText(translate, row.status)}</td>
           <td className={CELL}>
             <AppealCell event={row.appealEvent} appeal={row.appeal} />
           </td>
@@ -43,4 +52,10 @@ export default function PointsHistory() {
       )}
     />
   );
+}
+
+/** "Paid out (UTR123)": the status in words, the payout's reference as it is. */
+function statusText(t: (text: string) => string, status: string): string {
+  const paid = /^(.+) \(([^()]+)\)$/.exec(status);
+  return paid ? `${t(paid[1]!)} (${paid[2]})` : t(status);
 }

@@ -2,6 +2,7 @@ import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { FormAlert, SubmitButton, TextareaField } from "~/components/forms";
 import {
   APPEAL_MESSAGE_MAX,
@@ -12,6 +13,7 @@ import {
 } from "~/domain/appeal-schema";
 import { fileAppeal, findAppealableEvent, memberAppeals } from "~/domain/appeals.server";
 import { requireMemberWithDetails } from "~/domain/auth.server";
+import { translateAppealTitle, translateRemark, translateWith } from "~/domain/member-texts";
 import { getPrisma } from "~/lib/db.server";
 import { formResult, readFormData, refuseForm } from "~/lib/forms.server";
 import { notFound } from "~/lib/http.server";
@@ -67,34 +69,39 @@ export default function AppealPage() {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: fileAppealSchema }),
   });
+  const { t } = useTranslation();
+  const translate = translateWith(t);
   return (
     <section aria-labelledby="appeal-heading" className="mt-4 max-w-2xl">
       <h1 id="appeal-heading" className="text-2xl font-semibold">
-        Appeal
+        {t("Appeal")}
       </h1>
-      <p className="mt-2 font-medium">{event.title}</p>
-      <p className="mt-1 text-slate-700">{event.reason}</p>
+      <p className="mt-2 font-medium">{translateAppealTitle(translate, event.title)}</p>
+      {/* A ledger remark, a quality check's or a hold's reason: each in the member's language. */}
+      <p className="mt-1 text-slate-700">{translateRemark(translate, event.reason)}</p>
       {appeal ? (
         <div className="mt-4 rounded-md border border-slate-200 bg-white p-4">
-          <p className="font-medium">{APPEAL_STATUS_LABEL[appeal.status]}</p>
-          <p className="mt-2 text-slate-700">Your message: {appeal.message}</p>
-          {appeal.reply ? <p className="mt-2">Reply: {appeal.reply}</p> : null}
+          <p className="font-medium">{t(APPEAL_STATUS_LABEL[appeal.status])}</p>
+          <p className="mt-2 text-slate-700">{t("Your message: {{message}}", { message: appeal.message })}</p>
+          {appeal.reply ? <p className="mt-2">{t("Reply: {{reply}}", { reply: appeal.reply })}</p> : null}
         </div>
       ) : (
         <Form method="post" {...getFormProps(form)} className="mt-4 rounded-md border border-slate-200 bg-white p-4">
           <FormAlert id={form.errorId} errors={form.errors} />
           <TextareaField
-            label="Why do you think this was a mistake?"
-            hint={`Up to ${APPEAL_MESSAGE_MAX} characters. You can appeal each event once; an admin replies.`}
+            label={t("Why do you think this was a mistake?")}
+            hint={t("Up to {{max}} characters. You can appeal each event once; an admin replies.", {
+              max: APPEAL_MESSAGE_MAX,
+            })}
             textareaProps={{ ...getTextareaProps(fields.message), rows: 4 }}
             errors={fields.message.errors}
           />
-          <SubmitButton pendingText="Sending…">Send appeal</SubmitButton>
+          <SubmitButton pendingText={t("Sending…")}>{t("Send appeal")}</SubmitButton>
         </Form>
       )}
       <p className="mt-4">
         <Link className="text-blue-700 underline" to={back}>
-          Back to your history
+          {t("Back to your history")}
         </Link>
       </p>
     </section>

@@ -1,7 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { PagedHistory, STACKED_ROW, StackedCell } from "~/components/data-table";
 import { listSurveyHistory } from "~/domain/member-surveys.server";
+import { translateKnown, translateWith, type Translate } from "~/domain/member-texts";
+import { REWARD_NOTES } from "~/domain/survey-history";
+import { FORMAT_LOCALE, type Language } from "~/i18n/config";
+import { tr } from "~/i18n/mark";
 import { PRODUCT_NAME } from "~/lib/product";
 import { loadMemberHistory } from "~/domain/member-lists.server";
 import { withAppeals } from "~/domain/appeals.server";
@@ -19,49 +24,61 @@ export function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-GB", {
-  day: "2-digit",
-  month: "short",
-  year: "numeric",
-  timeZone: "UTC",
-});
+// "26 Nov 2026" in English, the month named in Hindi on a Hindi page.
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(language: string) {
+  const locale = language === "hi" ? FORMAT_LOCALE.hi : "en-GB";
+  let format = dateFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { day: "2-digit", month: "short", year: "numeric", timeZone: "UTC" });
+    dateFormats.set(locale, format);
+  }
+  return format;
+}
 
-const HEADINGS = ["#", "Date", "Survey", "Outcome", "Reward", "Appeal"];
+const HEADINGS = ["#", tr("Date"), tr("Survey"), tr("Outcome"), tr("Reward"), tr("Appeal")];
 
 export default function SurveyHistory() {
+  const { t, i18n } = useTranslation();
+  const translate = translateWith(t);
+  const labels = HEADINGS.map((heading) => t(heading));
+  const language: Language = i18n.language === "hi" ? "hi" : "en";
   return (
     <PagedHistory
       id="survey-history"
-      title="Survey History"
+      title={tr("Survey History")}
+      pagesLabel={tr("Survey history pages")}
       history={useLoaderData<typeof loader>()}
       headings={HEADINGS}
       stacked
       row={(row) => (
         <tr key={row.assignmentId} className={STACKED_ROW}>
-          <StackedCell label={HEADINGS[0]}>{row.index}</StackedCell>
-          <StackedCell label={HEADINGS[1]}>
+          <StackedCell label={labels[0]}>{row.index}</StackedCell>
+          <StackedCell label={labels[1]}>
             <time dateTime={row.date} className="whitespace-nowrap">
-              {dateFormat.format(new Date(row.date))}
+              {dateFormat(language).format(new Date(row.date))}
             </time>
           </StackedCell>
-          <StackedCell label={HEADINGS[2]}>
+          <StackedCell label={labels[2]}>
             <span className="break-words font-medium">{row.surveyName}</span>
           </StackedCell>
-          <StackedCell label={HEADINGS[3]}>
-            {row.outcome}
-            {row.reason ? <p className="mt-1 text-slate-600">{row.reason}</p> : null}
+          <StackedCell label={labels[3]}>
+            {t(row.outcome)}
+            {row.reason ? <p className="mt-1 text-slate-600">{t(row.reason)}</p> : null}
           </StackedCell>
-          <StackedCell label={HEADINGS[4]}>
-            <span className="whitespace-nowrap">{row.reward > 0 ? pointsText(row.reward) : "No points"}</span>
+          <StackedCell label={labels[4]}>
+            <span className="whitespace-nowrap">
+              {row.reward > 0 ? t("{{count}} points", { count: row.reward }) : t("No points")}
+            </span>
             {row.rewardNotes.length > 0 ? (
               <ul className="mt-1 text-slate-600">
                 {row.rewardNotes.map((note, index) => (
-                  <li key={index}>{note}</li>
+                  <li key={index}>{rewardNoteText(translate, note)}</li>
                 ))}
               </ul>
             ) : null}
           </StackedCell>
-          <StackedCell label={HEADINGS[5]}>
+          <StackedCell label={labels[5]}>
             {row.appealEvent ? <AppealCell event={row.appealEvent} appeal={row.appeal} /> : null}
           </StackedCell>
         </tr>
@@ -70,6 +87,10 @@ export default function SurveyHistory() {
   );
 }
 
-function pointsText(points: number): string {
-  return `${points} ${points === 1 ? "point" : "points"}`;
+/** A reward note ("80 points taken back") in the member's language. */
+function rewardNoteText(t: Translate, note: string): string {
+  return translateKnown(t, note, Object.values(REWARD_NOTES), (name, value) => {
+    const count = /^(\d+) points?$/.exec(value)?.[1];
+    return name === "points" && count !== undefined ? t("{{count}} points", { count: Number(count) }) : value;
+  });
 }
