@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
+import { getLanguage } from "~/i18n/i18n.server";
 import { readFormData } from "~/lib/forms.server";
 import { clientAddress } from "~/lib/rate-limit.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -29,6 +30,8 @@ export async function forgotPasswordAction(
     email: submission.value.email,
     address: clientAddress(request),
     audience,
+    // A member who never chose a language gets the mail in the page's (an admin's is English).
+    pageLanguage: await getLanguage(request),
   });
   if (!result.ok) return data(submission.reply({ formErrors: [result.message] }), { status: 429 });
   return redirectWithToast(formPath, { type: "success", message: RESET_LINK_SENT_MESSAGE });

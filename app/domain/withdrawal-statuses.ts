@@ -1,4 +1,5 @@
 import type { WithdrawalStatus } from "~/generated/prisma/enums";
+import { tr } from "~/i18n/mark";
 
 // The one list of withdrawal statuses, in the order of their lifecycle (decision 054), with the
 // words admins read (the queue's filter, the request list, the member page) and the words members
@@ -34,13 +35,15 @@ export const WITHDRAWAL_MEMBER_STATUS_LABEL = Object.fromEntries(
 export const WITHDRAWAL_HOLD_REASONS = {
   quality_score: {
     admin: "The member's quality score is below the hold threshold.",
-    member:
+    member: tr(
       "We check some withdrawals by hand before paying them, when our automatic checks noticed something about the account (for example a survey answered much faster than usual). An admin will look at it soon; if all is well it is paid as usual.",
+    ),
   },
   shared_payout: {
     admin: "The payout destination is also on another member's account.",
-    member:
+    member: tr(
       "This payout account is also on another panel account. We check this before paying, to make sure the money reaches its owner. An admin will look at it soon.",
+    ),
   },
 } as const;
 

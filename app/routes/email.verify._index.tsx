@@ -9,6 +9,7 @@ import {
   TOO_MANY_ATTEMPTS,
   type SendOutcome,
 } from "~/domain/email-verification.server";
+import { getLanguage } from "~/i18n/i18n.server";
 import { formErrorsOf } from "~/lib/form-result";
 import { refuseForm } from "~/lib/forms.server";
 import { PRODUCT_NAME } from "~/lib/product";
@@ -24,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (member.emailVerifiedAt) return data({ verified: true, email: member.email, resendInSeconds: 0, notice: null });
   const waiting = await secondsUntilResend(member.id);
   if (waiting > 0) return data({ verified: false, email: member.email, resendInSeconds: waiting, notice: null });
-  const outcome = await sendVerificationEmail(member);
+  const outcome = await sendVerificationEmail(member, { pageLanguage: await getLanguage(request) });
   return data(
     {
       verified: false,
@@ -39,7 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const { member } = await requireMember(request);
   if (member.emailVerifiedAt) return redirect("/email/verify");
-  const outcome = await sendVerificationEmail(member);
+  const outcome = await sendVerificationEmail(member, { pageLanguage: await getLanguage(request) });
   if (outcome.status === "sent") {
     return redirectWithToast("/email/verify", {
       type: "success",
