@@ -1,4 +1,5 @@
 import type { Admin } from "~/generated/prisma/client";
+import { getT } from "~/i18n/i18n.server";
 import { getEnv } from "~/lib/env.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { memberMail } from "./member-notices.server";
@@ -48,5 +49,9 @@ export function queueAdminPasswordSetMail(tx: Tx, admin: Recipient, actor: Actor
 }
 
 async function queue(tx: Tx, admin: Recipient, subject: string, body: string[]) {
-  await tx.queuedMail.create({ data: memberMail({ email: admin.email, firstName: admin.name }, subject, body) });
+  // The back office is English (decision 074), and so are its mails, greeting included.
+  const tMail = await getT("en", ["email"]);
+  await tx.queuedMail.create({
+    data: memberMail({ email: admin.email, firstName: admin.name }, subject, body, tMail),
+  });
 }

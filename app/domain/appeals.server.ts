@@ -3,7 +3,7 @@ import { tr } from "~/i18n/mark";
 import { getPrisma, type Tx } from "~/lib/db.server";
 import { recordAudit } from "./audit.server";
 import { creditPoints } from "./ledger.server";
-import { queueAppealDecidedMail } from "./member-notices.server";
+import { queueAppealDecidedMail, type AppealEventWords } from "./member-notices.server";
 import { holdReasonOf } from "./withdrawal-statuses";
 import { releaseHeldWithdrawal } from "./withdrawals.server";
 import { APPEAL_TITLES, appealEventKey, QUALITY_TERMINATION_REASON, type AppealKindName } from "./appeal-schema";
@@ -35,6 +35,8 @@ export interface AppealableEvent {
   eventKey: string;
   /** What happened, in the member's words. */
   title: string;
+  /** The same as a fixed text and its values, for the member's language (the decision's mail). */
+  titleWords: AppealEventWords;
   /** Why, in the member's words. */
   reason: string;
   /** Points a grant returns (0 for a hold: its points are already in the withdrawal). */
@@ -61,6 +63,10 @@ export async function findAppealableEvent(
     return {
       ...base,
       title: english(APPEAL_TITLES.reversal, { points: -entry.change, reference: entry.referenceId }),
+      titleWords: {
+        text: tr("{{points}} points taken back ({{reference}})"),
+        values: { points: -entry.change, reference: entry.referenceId },
+      },
       reason: entry.remark,
       points: -entry.change,
       assignmentId: entry.assignmentId,
@@ -76,6 +82,7 @@ export async function findAppealableEvent(
     return {
       ...base,
       title: english(APPEAL_TITLES.qualityTermination, { survey: assignment.surveyId }),
+      titleWords: { text: tr("Survey {{survey}} ended by a quality check"), values: { survey: assignment.surveyId } },
       reason: QUALITY_TERMINATION_REASON,
       points: assignment.points,
       assignmentId: subjectId,
@@ -90,6 +97,10 @@ export async function findAppealableEvent(
   return {
     ...base,
     title: english(APPEAL_TITLES.hold, { reference: withdrawal.referenceId, points: withdrawal.points }),
+    titleWords: {
+      text: tr("Withdrawal {{reference}} of {{points}} points held for review"),
+      values: { reference: withdrawal.referenceId, points: withdrawal.points },
+    },
     reason: holdReasonOf(withdrawal.holdReason)?.member ?? tr("Held for review."),
     points: 0,
     assignmentId: null,
@@ -252,11 +263,11 @@ export async function decideAppeal(
     });
     const member = await tx.member.findUniqueOrThrow({
       where: { id: appeal.memberId },
-      select: { email: true, firstName: true },
+      select: { email: true, firstName: true, language: true },
     });
     await queueAppealDecidedMail(tx, member, {
       granted: decision === "grant",
-      event: event?.title ?? "your appeal",
+      event: event?.titleWords ?? null,
       reply,
       points: returned,
     });

@@ -5,7 +5,9 @@ import { getPrisma } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { consumeRateLimit, RATE_LIMITS, secondsUntilAllowed } from "~/lib/rate-limit.server";
+import { DEFAULT_LANGUAGE, type Language } from "~/i18n/config";
 import { sendMail } from "./mail.server";
+import { mailLanguage, mailWords } from "./mail-words.server";
 import { parseId } from "~/lib/ids";
 
 // Email verification by a signed, expiring link (docs/decisions/007-email-verification.md):
@@ -38,7 +40,17 @@ export async function secondsUntilResend(memberId: number): Promise<number> {
  * refusal is decided from reads alone and changes nothing; what passes them is counted atomically
  * before the mail goes out, so of two requests racing past the reads only one mails.
  */
-export async function sendVerificationEmail(member: Member, now = new Date()): Promise<SendOutcome> {
+export async function sendVerificationEmail(
+  member: Member,
+  {
+    now = new Date(),
+    pageLanguage = DEFAULT_LANGUAGE,
+  }: {
+    now?: Date;
+    /** The language of the page that sends it: the mail's, while the member has not chosen one. */
+    pageLanguage?: Language;
+  } = {},
+): Promise<SendOutcome> {
   const coolingDown = await secondsUntilAllowed(RATE_LIMITS.verifyMailCooldown, member.id);
   if (coolingDown > 0) return { status: "cooling-down", retryAfterSeconds: coolingDown };
   const spent = await secondsUntilAllowed(RATE_LIMITS.verifyMailSends, member.id);
@@ -49,24 +61,31 @@ export async function sendVerificationEmail(member: Member, now = new Date()): P
   if (sends.limited) return { status: "too-many", retryAfterSeconds: sends.retryAfterSeconds };
 
   const link = verificationLink(member, now);
+  const { tMail } = await mailWords(mailLanguage(member.language, pageLanguage));
+  const values = { name: member.firstName, product: PRODUCT_NAME, minutes: LINK_MINUTES };
+  const hello = tMail("Hello {{name}},", values);
+  const expires = tMail(
+    "The link expires in {{minutes}} minutes. If you did not register, ignore this message.",
+    values,
+  );
   await sendMail({
     to: member.email,
-    subject: `Verify your email address for ${PRODUCT_NAME}`,
+    subject: tMail("Verify your email address for {{product}}", values),
     text: [
-      `Hello ${member.firstName},`,
+      hello,
       "",
-      `Please confirm your email address for ${PRODUCT_NAME} by opening this link:`,
+      tMail("Please confirm your email address for {{product}} by opening this link:", values),
       "",
       link,
       "",
-      `The link expires in ${LINK_MINUTES} minutes. If you did not register, ignore this message.`,
+      expires,
       "",
     ].join("\n"),
     html: [
-      `<p>Hello ${escapeHtml(member.firstName)},</p>`,
-      `<p>Please confirm your email address for ${escapeHtml(PRODUCT_NAME)}:</p>`,
-      `<p><a href="${escapeHtml(link)}">Verify my email address</a></p>`,
-      `<p>The link expires in ${LINK_MINUTES} minutes. If you did not register, ignore this message.</p>`,
+      `<p>${escapeHtml(hello)}</p>`,
+      `<p>${escapeHtml(tMail("Please confirm your email address for {{product}}:", values))}</p>`,
+      `<p><a href="${escapeHtml(link)}">${escapeHtml(tMail("Verify my email address"))}</a></p>`,
+      `<p>${escapeHtml(expires)}</p>`,
     ].join("\n"),
   });
   return { status: "sent", retryAfterSeconds: RESEND_COOLDOWN_SECONDS };

@@ -8,6 +8,8 @@ import { purgeStaleDrafts } from "./answer-drafts.server";
 import { purgeIdentityTraces } from "./identity-signals.server";
 import { purgeExpiredRegistrationDrafts } from "./registration-drafts.server";
 import { debitPoints } from "./ledger.server";
+import { mailLanguage, mailWords } from "./mail-words.server";
+import { LANGUAGES, type Language } from "~/i18n/config";
 
 // The inactivity job (`npm run jobs -- inactivity`, docs/decisions/027-inactivity-and-deletion.md).
 // The terms: accounts without activity for 6 months are set inactive and their points zeroed, and
@@ -173,11 +175,13 @@ export function startInactivityJobInApp({
 async function warnMembers(db: PrismaClient, now: Date, batchSize: number): Promise<number> {
   const warnBefore = new Date(monthsBefore(now, INACTIVE_AFTER_MONTHS).getTime() + WARNING_DAYS * DAY_MS);
   const deadline = new Date(now.getTime() + WARNING_DAYS * DAY_MS);
-  const template = warningTemplate(deadline);
+  const template = await warningTemplates(deadline);
   let total = 0;
   for (;;) {
     const warned = await db.$transaction(async (tx) => {
-      const members = await tx.$queryRaw<{ email: string; firstName: string; pointsBalance: number }[]>`
+      const members = await tx.$queryRaw<
+        { email: string; firstName: string; pointsBalance: number; language: string | null }[]
+      >`
         UPDATE "Member" m SET "inactivityWarnedAt" = ${utc(now)}, "updatedAt" = ${utc(now)}
         WHERE m."id" IN (
           SELECT d."id" FROM "Member" d
@@ -187,7 +191,7 @@ async function warnMembers(db: PrismaClient, now: Date, batchSize: number): Prom
           ORDER BY d."id"
           LIMIT ${batchSize}::int
           FOR UPDATE SKIP LOCKED)
-        RETURNING m."email", m."firstName", m."pointsBalance"`;
+        RETURNING m."email", m."firstName", m."pointsBalance", m."language"`;
       if (members.length > 0) {
         await tx.queuedMail.createMany({
           data: members.map((member) => ({ to: member.email, ...template(member), sendAfter: now, createdAt: now })),
@@ -201,31 +205,46 @@ async function warnMembers(db: PrismaClient, now: Date, batchSize: number): Prom
   }
 }
 
-/** The warning mail. The only link is the login page: no member id, no token. */
-function warningTemplate(deadline: Date) {
+type WarnedMember = { firstName: string; pointsBalance: number; language: string | null };
+
+/** The warning mail, in each member's language. The only link is the login page: no member id, no token. */
+async function warningTemplates(deadline: Date) {
+  const templates = new Map(
+    await Promise.all(
+      LANGUAGES.map(async (language) => [language, await warningTemplate(deadline, language)] as const),
+    ),
+  );
+  return (member: WarnedMember) => templates.get(mailLanguage(member.language))!(member);
+}
+
+async function warningTemplate(deadline: Date, language: Language) {
+  const words = await mailWords(language);
+  const { tMail } = words;
   const base = getEnv().APP_URL.replace(/\/+$/, "");
   const login = `${base}/login`;
-  const date = deadline.toLocaleDateString("en-GB", {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  });
-  return ({ firstName, pointsBalance }: { firstName: string; pointsBalance: number }) => {
-    const points =
-      pointsBalance > 0 ? ` and your ${pointsBalance} ${pointsBalance === 1 ? "point" : "points"} will expire` : "";
+  const date = words.date(deadline);
+  return ({ firstName, pointsBalance }: WarnedMember) => {
     const lines = [
-      `You have not signed in to ${PRODUCT_NAME} for almost ${INACTIVE_AFTER_MONTHS} months.`,
-      `Under our terms, if you do not sign in by ${date}, your account will be set inactive${points}.`,
-      "Signing in once keeps your account active.",
+      tMail("You have not signed in to {{product}} for almost {{months}} months.", {
+        product: PRODUCT_NAME,
+        months: INACTIVE_AFTER_MONTHS,
+      }),
+      pointsBalance > 0
+        ? tMail(
+            "Under our terms, if you do not sign in by {{date}}, your account will be set inactive and your {{points}} points will expire.",
+            { date, count: pointsBalance, points: words.points(pointsBalance) },
+          )
+        : tMail("Under our terms, if you do not sign in by {{date}}, your account will be set inactive.", { date }),
+      tMail("Signing in once keeps your account active."),
     ];
+    const hello = tMail("Hello {{name}},", { name: firstName });
     return {
-      subject: INACTIVITY_WARNING_SUBJECT,
-      text: [`Hello ${firstName},`, "", ...lines, "", `Sign in: ${login}`, ""].join("\n"),
+      subject: tMail("Your {{product}} account will soon become inactive", { product: PRODUCT_NAME }),
+      text: [hello, "", ...lines, "", tMail("Sign in: {{link}}", { link: login }), ""].join("\n"),
       html: [
-        `<p>Hello ${escapeHtml(firstName)},</p>`,
+        `<p>${escapeHtml(hello)}</p>`,
         ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
-        `<p><a href="${escapeHtml(login)}">Sign in</a></p>`,
+        `<p><a href="${escapeHtml(login)}">${escapeHtml(tMail("Sign in"))}</a></p>`,
       ].join("\n"),
     };
   };

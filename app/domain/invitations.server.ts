@@ -1,4 +1,6 @@
 import { Prisma, type PrismaClient } from "~/generated/prisma/client";
+import type { Language } from "~/i18n/config";
+import { getT } from "~/i18n/i18n.server";
 import { getEnv } from "~/lib/env.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { ASSIGNMENT_STATUS } from "./assignment-status";
@@ -72,9 +74,12 @@ function startOfUtcDay(instant: Date): Date {
  */
 export async function queueInvitations(tx: Tx, scope: InvitationScope, now: Date = new Date()): Promise<number> {
   await tx.$executeRaw`SELECT 1 FROM pg_advisory_xact_lock(${INVITATION_LOCK_KEY}::bigint)`;
-  const mail = invitationTemplates();
+  const mail = await invitationTemplates();
   // The survey name enters the HTML escaped, by SQL, since the mail is built in the statement.
   const htmlName = Prisma.sql`replace(replace(replace(replace(p."name", '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '"', '&quot;')`;
+  // Each member's mail in their language (Member.language; English while they never chose).
+  const inLanguage = (field: (template: InvitationTemplate) => Prisma.Sql) =>
+    Prisma.sql`CASE WHEN m."language" = ${"hi"} THEN ${field(mail.hi)} ELSE ${field(mail.en)} END`;
   const notMailedToday = (column: Prisma.Sql) => Prisma.sql`NOT EXISTS (
           SELECT 1 FROM "MemberInvitationMail" l
           WHERE l."memberId" = ${column} AND l."lastQueuedAt" >= ${utc(startOfUtcDay(now))})`;
@@ -134,9 +139,9 @@ export async function queueInvitations(tx: Tx, scope: InvitationScope, now: Date
     )
     INSERT INTO "QueuedMail" ("to", "subject", "text", "html", "status", "attempts", "sendAfter", "createdAt")
     SELECT m."email",
-           CASE WHEN p."n" = 1 THEN ${mail.one.subject} || p."name" ELSE p."n"::text || ${mail.many.subject} END,
-           CASE WHEN p."n" = 1 THEN replace(${mail.one.text}, '{survey}', p."name") ELSE replace(${mail.many.text}, '{count}', p."n"::text) END,
-           CASE WHEN p."n" = 1 THEN replace(${mail.one.html}, '{survey}', ${htmlName}) ELSE replace(${mail.many.html}, '{count}', p."n"::text) END,
+           ${inLanguage((t) => Prisma.sql`CASE WHEN p."n" = 1 THEN replace(${t.one.subject}, '{survey}', p."name") ELSE replace(${t.many.subject}, '{count}', p."n"::text) END`)},
+           ${inLanguage((t) => Prisma.sql`CASE WHEN p."n" = 1 THEN replace(${t.one.text}, '{survey}', p."name") ELSE replace(${t.many.text}, '{count}', p."n"::text) END`)},
+           ${inLanguage((t) => Prisma.sql`CASE WHEN p."n" = 1 THEN replace(${t.one.html}, '{survey}', ${htmlName}) ELSE replace(${t.many.html}, '{count}', p."n"::text) END`)},
            'queued', 0, ${utc(now)}, ${utc(now)}
     FROM per_member p JOIN "Member" m ON m."id" = p."memberId"`;
 }
@@ -326,26 +331,59 @@ export const BULK_INVITATION_TRANSACTION = { timeout: 10 * 60_000 };
 /** The subjects start with these; tests and the outbox reader recognise invitations by them. */
 export const INVITATION_SUBJECTS = { one: "New survey available: ", many: " new surveys are waiting for you" } as const;
 
+type InvitationTemplate = Awaited<ReturnType<typeof invitationTemplate>>;
+
+/** The two mails in each language, English and Hindi. */
+async function invitationTemplates(): Promise<Record<Language, InvitationTemplate>> {
+  const [en, hi] = await Promise.all([invitationTemplate("en"), invitationTemplate("hi")]);
+  return { en, hi };
+}
+
 /**
  * The two mails, with {survey} and {count} filled in by the statement. The only link is the
  * dashboard: it carries no member id or token, the member signs in as usual.
  */
-function invitationTemplates() {
+async function invitationTemplate(language: Language) {
+  const tMail = await getT(language, ["email"]);
+  const product = PRODUCT_NAME;
+  // The statement's markers stand for the values; the HTML ones are put in after escaping.
+  const survey = "{survey}";
+  const count = "{count}";
   const dashboard = `${getEnv().APP_URL.replace(/\/+$/, "")}/dashboard`;
   const href = escapeHtml(dashboard);
-  const footer = `You receive at most one invitation a day from ${PRODUCT_NAME}; surveys added later that day are listed in the next one.`;
+  const footer = tMail(
+    "You receive at most one invitation a day from {{product}}; surveys added later that day are listed in the next one.",
+    { product },
+  );
+  const link = `<a href="${href}">${escapeHtml(tMail("Open your dashboard"))}</a>`;
+  const start = escapeHtml(tMail("{{link}} to start.", { link: "{link}" })).replace("{link}", link);
   const html = (body: string) =>
-    `<p>${body}</p><p><a href="${href}">Open your dashboard</a> to start.</p><p style="color:#555;font-size:12px">${escapeHtml(footer)}</p>`;
+    `<p>${body}</p><p>${start}</p><p style="color:#555;font-size:12px">${escapeHtml(footer)}</p>`;
+  const text = (lines: string[]) => [...lines, dashboard, "", footer, ""].join("\n");
   return {
     one: {
-      subject: INVITATION_SUBJECTS.one,
-      text: `A new survey is waiting for you on ${PRODUCT_NAME}: {survey}.\n\nOpen your dashboard to start it:\n${dashboard}\n\n${footer}\n`,
-      html: html(`A new survey is waiting for you on ${escapeHtml(PRODUCT_NAME)}: <strong>{survey}</strong>.`),
+      subject: tMail("New survey available: {{survey}}", { survey }),
+      text: text([
+        tMail("A new survey is waiting for you on {{product}}: {{survey}}.", { product, survey }),
+        "",
+        tMail("Open your dashboard to start it:"),
+      ]),
+      html: html(
+        escapeHtml(
+          tMail("A new survey is waiting for you on {{product}}: {{survey}}.", { product, survey: "{strong}" }),
+        )
+          // The survey's name itself is escaped by the statement.
+          .replace("{strong}", `<strong>${survey}</strong>`),
+      ),
     },
     many: {
-      subject: INVITATION_SUBJECTS.many,
-      text: `You have {count} new surveys on ${PRODUCT_NAME}.\n\nOpen your dashboard to start them:\n${dashboard}\n\n${footer}\n`,
-      html: html(`You have {count} new surveys on ${escapeHtml(PRODUCT_NAME)}.`),
+      subject: tMail("{{number}} new surveys are waiting for you", { number: count }),
+      text: text([
+        tMail("You have {{number}} new surveys on {{product}}.", { product, number: count }),
+        "",
+        tMail("Open your dashboard to start them:"),
+      ]),
+      html: html(escapeHtml(tMail("You have {{number}} new surveys on {{product}}.", { product, number: count }))),
     },
   };
 }

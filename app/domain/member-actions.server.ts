@@ -4,7 +4,8 @@ import { getEnv } from "~/lib/env.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { recordAudit, type AuditAction } from "./audit.server";
 import { adjustPoints, getBalance, reverseEntry } from "./ledger.server";
-import { memberMail } from "./member-notices.server";
+import { mailLanguage, mailWords } from "./mail-words.server";
+import { memberMail, type Recipient } from "./member-notices.server";
 import { capDetails, pointsCapError } from "./points-cap.server";
 
 // What an admin does to one member from the member page (issue 18 point 2,
@@ -44,9 +45,16 @@ const STATUS_WORD: Record<MemberStatus, string> = {
 /** The member's row, locked for this transaction; null when there is no such member. */
 async function lockMember(tx: Tx, memberId: number) {
   const [member] = await tx.$queryRaw<
-    { id: number; email: string; firstName: string; status: MemberStatus; emailVerifiedAt: Date | null }[]
+    {
+      id: number;
+      email: string;
+      firstName: string;
+      status: MemberStatus;
+      emailVerifiedAt: Date | null;
+      language: string | null;
+    }[]
   >`
-    SELECT "id", "email", "firstName", "status"::text AS "status", "emailVerifiedAt"
+    SELECT "id", "email", "firstName", "status"::text AS "status", "emailVerifiedAt", "language"
     FROM "Member" WHERE "id" = ${memberId} FOR UPDATE`;
   return member ?? null;
 }
@@ -61,16 +69,32 @@ async function endSessions(tx: Tx, memberId: number): Promise<number> {
   return (await tx.memberSession.deleteMany({ where: { memberId } })).count;
 }
 
-/** A notice about the account: what happened, then whom to ask. Queued with the change (decision 039). */
-function queueAccountMail(
-  tx: Tx,
-  member: { email: string; firstName: string },
-  subject: string,
-  what: string,
-  askIf: string,
-) {
-  const lines = [what, "", `${askIf}, contact support at ${getEnv().SUPPORT_EMAIL}.`];
-  return tx.queuedMail.create({ data: memberMail(member, subject, lines) });
+/**
+ * A notice about the account: what happened, then whom to ask, in the member's language. Queued
+ * with the change (decision 039).
+ */
+async function queueAccountMail(tx: Tx, member: Recipient, change: "suspended" | "reinstated") {
+  const { tMail } = await mailWords(mailLanguage(member.language));
+  const values = { product: PRODUCT_NAME, support: getEnv().SUPPORT_EMAIL };
+  const [subject, what, ask] =
+    change === "suspended"
+      ? [
+          tMail("Your {{product}} account is suspended", values),
+          tMail(
+            "Your {{product}} account has been suspended. While it is suspended you cannot sign in or withdraw points, and pending withdrawals are on hold. Your points and history are kept.",
+            values,
+          ),
+          tMail("If you think this is a mistake, contact support at {{support}}.", values),
+        ]
+      : [
+          tMail("Your {{product}} account is open again", values),
+          tMail(
+            "The suspension of your {{product}} account has been lifted. You can sign in and withdraw points again.",
+            values,
+          ),
+          tMail("If you have a question about it, contact support at {{support}}.", values),
+        ];
+  return tx.queuedMail.create({ data: memberMail(member, subject, [what, "", ask], tMail) });
 }
 
 /** The audit entry of an action on the member: its reason, and before / after of what it changed. */
@@ -93,13 +117,7 @@ export async function suspendMember(admin: Actor, memberId: number, reason: stri
     if (member.status === "closed") return refused(MEMBER_ACTION_REFUSALS.closed);
     await tx.member.update({ where: { id: memberId }, data: { status: "suspended" } });
     const sessionsEnded = await endSessions(tx, memberId);
-    await queueAccountMail(
-      tx,
-      member,
-      `Your ${PRODUCT_NAME} account is suspended`,
-      `Your ${PRODUCT_NAME} account has been suspended. While it is suspended you cannot sign in or withdraw points, and pending withdrawals are on hold. Your points and history are kept.`,
-      "If you think this is a mistake",
-    );
+    await queueAccountMail(tx, member, "suspended");
     await auditMemberAction(tx, admin, "member.suspended", memberId, {
       reason,
       sessionsEnded,
@@ -122,13 +140,7 @@ export async function reinstateMember(admin: Actor, memberId: number, reason: st
     if (member.status !== "suspended") return refused(MEMBER_ACTION_REFUSALS.notSuspended);
     // Active, not inactive: the member has done nothing wrong by not signing in while suspended.
     await tx.member.update({ where: { id: memberId }, data: { status: "active", lastActiveAt: new Date() } });
-    await queueAccountMail(
-      tx,
-      member,
-      `Your ${PRODUCT_NAME} account is open again`,
-      `The suspension of your ${PRODUCT_NAME} account has been lifted. You can sign in and withdraw points again.`,
-      "If you have a question about it",
-    );
+    await queueAccountMail(tx, member, "reinstated");
     await auditMemberAction(tx, admin, "member.reinstated", memberId, {
       reason,
       before: { status: "suspended" },

@@ -1,7 +1,10 @@
+import type { TFunction } from "i18next";
 import type { PayoutMethod } from "~/generated/prisma/client";
+import { DEFAULT_LANGUAGE, type Language } from "~/i18n/config";
 import { getEnv } from "~/lib/env.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import type { Mail } from "./mail.server";
+import { escapeHtml, formatDateTime, mailLanguage, mailWords, type MailWords } from "./mail-words.server";
 import { PAYOUT_METHOD_LABEL } from "./payment-accounts";
 import type { Tx } from "~/lib/db.server";
 
@@ -10,133 +13,240 @@ import type { Tx } from "~/lib/db.server";
 // to do if it was not them. They are queued (QueuedMail) in the transaction of the change itself:
 // a rolled-back change sends nothing, and a mail server that is down never fails the member's
 // action; the mail worker sends them with retries (docs/decisions/039-payout-account-changes.md).
+// Each is written in the member's language when it is queued (mail-words.server.ts).
 
-interface Recipient {
+/** The member a notice goes to; `language` is Member.language (null: English). */
+export interface Recipient {
   email: string;
   firstName: string;
+  language: string | null;
 }
 
 /** A date and time as every notice and the account pages show it, e.g. "26 November 2026, 14:05 UTC". */
-export function formatUsableAt(date: Date): string {
-  // The time by hand: ICU versions join a date and a time differently ("," or "at").
-  const day = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
-  const time = [date.getUTCHours(), date.getUTCMinutes()].map((part) => String(part).padStart(2, "0")).join(":");
-  return `${day.format(date)}, ${time} UTC`;
+export function formatUsableAt(date: Date, language: Language = DEFAULT_LANGUAGE): string {
+  return formatDateTime(date, language);
 }
 
-export function queuePayoutAccountAddedMail(
+/** The words of a notice to this member, in their language (a job's mail: English if they never chose). */
+function wordsFor(member: Recipient): Promise<MailWords> {
+  return mailWords(mailLanguage(member.language));
+}
+
+/** A payout method's name in a sentence; PayPal and UPI are names in every language. */
+function methodName({ tMail }: MailWords, method: PayoutMethod): string {
+  return method === "bank" ? tMail("Bank") : PAYOUT_METHOD_LABEL[method];
+}
+
+export async function queuePayoutAccountAddedMail(
   db: Tx,
   member: Recipient,
   account: { method: PayoutMethod; summary: string; usableAt: Date },
   now: Date,
 ) {
-  const label = PAYOUT_METHOD_LABEL[account.method];
+  const words = await wordsFor(member);
+  const { tMail } = words;
+  const method = methodName(words, account.method);
   const usable =
     account.usableAt.getTime() <= now.getTime()
-      ? "Withdrawals can be paid to it from now on."
-      : `Withdrawals can be paid to it from ${formatUsableAt(account.usableAt)}.`;
-  return queue(db, member, `New ${label} payout account added`, [
-    `A ${label} payout account was added to your ${PRODUCT_NAME} account: ${account.summary}.`,
+      ? tMail("Withdrawals can be paid to it from now on.")
+      : tMail("Withdrawals can be paid to it from {{date}}.", { date: words.dateTime(account.usableAt) });
+  return queue(db, member, words, tMail("New {{method}} payout account added", { method }), [
+    tMail("A {{method}} payout account was added to your {{product}} account: {{account}}.", {
+      method,
+      product: PRODUCT_NAME,
+      account: account.summary,
+    }),
     usable,
-    ...notYou("delete this payout account on your Account page, change your password"),
+    ...notYou(
+      tMail(
+        "If this was not you, delete this payout account on your Account page, change your password, and contact support at {{support}}.",
+        { support: getEnv().SUPPORT_EMAIL },
+      ),
+    ),
   ]);
 }
 
-export function queueWithdrawalRequestedMail(
+export async function queueWithdrawalRequestedMail(
   db: Tx,
   member: Recipient,
-  withdrawal: { referenceId: string; points: number; amount: string; account: string; heldBecause?: string },
+  withdrawal: { referenceId: string; points: number; amountMinor: number; account: string; heldBecause?: string },
 ) {
-  return queue(db, member, `Withdrawal ${withdrawal.referenceId} requested`, [
-    `You asked to withdraw ${withdrawal.points} points (${withdrawal.amount}) to ${withdrawal.account}.`,
+  const words = await wordsFor(member);
+  const { tMail } = words;
+  const reference = withdrawal.referenceId;
+  return queue(db, member, words, tMail("Withdrawal {{reference}} requested", { reference }), [
+    tMail("You asked to withdraw {{points}} points ({{amount}}) to {{account}}.", {
+      points: words.points(withdrawal.points),
+      amount: words.rupees(withdrawal.amountMinor),
+      account: withdrawal.account,
+    }),
     withdrawal.heldBecause
-      ? `Reference: ${withdrawal.referenceId}. It is held for review before payment. ${withdrawal.heldBecause} We will write again when it is paid or rejected.`
-      : `Reference: ${withdrawal.referenceId}. It is pending payment; we will write again when it is paid or rejected.`,
-    ...notYou("change your password"),
+      ? tMail(
+          "Reference: {{reference}}. It is held for review before payment. {{why}} We will write again when it is paid or rejected.",
+          // The reason is one of the fixed texts of WITHDRAWAL_HOLD_REASONS, marked where written.
+          { reference, why: tMail(withdrawal.heldBecause) },
+        )
+      : tMail("Reference: {{reference}}. It is pending payment; we will write again when it is paid or rejected.", {
+          reference,
+        }),
+    ...changePasswordIfNotYou(words),
   ]);
 }
 
 /** The hold was lifted after review: the request is in the payment queue like any other. */
-export function queueWithdrawalReleasedMail(
+export async function queueWithdrawalReleasedMail(
   db: Tx,
   member: Recipient,
-  withdrawal: { referenceId: string; amount: string },
+  withdrawal: { referenceId: string; amountMinor: number },
 ) {
-  return queue(db, member, `Withdrawal ${withdrawal.referenceId} checked`, [
-    `We have checked your withdrawal ${withdrawal.referenceId} (${withdrawal.amount}). It is no longer held and is pending payment as usual.`,
-    ...notYou("change your password"),
+  const words = await wordsFor(member);
+  const { tMail } = words;
+  const reference = withdrawal.referenceId;
+  return queue(db, member, words, tMail("Withdrawal {{reference}} checked", { reference }), [
+    tMail(
+      "We have checked your withdrawal {{reference}} ({{amount}}). It is no longer held and is pending payment as usual.",
+      { reference, amount: words.rupees(withdrawal.amountMinor) },
+    ),
+    ...changePasswordIfNotYou(words),
   ]);
+}
+
+/** What an appeal was about, in the member's language: the event's fixed text and its values. */
+export interface AppealEventWords {
+  text: string;
+  values: Record<string, string | number>;
 }
 
 /** An admin decided the member's appeal (decision 073): the reply, and what came back. */
-export function queueAppealDecidedMail(
+export async function queueAppealDecidedMail(
   db: Tx,
   member: Recipient,
-  appeal: { granted: boolean; event: string; reply: string; points: number },
+  appeal: { granted: boolean; event: AppealEventWords | null; reply: string; points: number },
 ) {
-  return queue(db, member, appeal.granted ? "Your appeal was granted" : "Your appeal was answered", [
-    `We have looked at your appeal about: ${appeal.event}.`,
-    appeal.granted
-      ? appeal.points > 0
-        ? `It is granted: ${appeal.points} points are back in your balance.`
-        : "It is granted."
-      : "We looked again and the decision stands.",
-    `Our reply: ${appeal.reply}`,
-    "You can read it again in your Points History or Survey History.",
+  const words = await wordsFor(member);
+  const { tMail } = words;
+  const event = appeal.event ? tMail(appeal.event.text, numbersIn(words, appeal.event.values)) : tMail("your appeal");
+  return queue(
+    db,
+    member,
+    words,
+    appeal.granted ? tMail("Your appeal was granted") : tMail("Your appeal was answered"),
+    [
+      tMail("We have looked at your appeal about: {{event}}.", { event }),
+      appeal.granted
+        ? appeal.points > 0
+          ? tMail("It is granted: {{points}} points are back in your balance.", { points: words.points(appeal.points) })
+          : tMail("It is granted.")
+        : tMail("We looked again and the decision stands."),
+      tMail("Our reply: {{reply}}", { reply: appeal.reply }),
+      tMail("You can read it again in your Points History or Survey History."),
+    ],
+  );
+}
+
+export async function queueWithdrawalApprovedMail(
+  db: Tx,
+  member: Recipient,
+  withdrawal: { referenceId: string; points: number; amountMinor: number; payoutReference?: string },
+) {
+  const words = await wordsFor(member);
+  const { tMail } = words;
+  const reference = withdrawal.referenceId;
+  return queue(db, member, words, tMail("Withdrawal {{reference}} paid", { reference }), [
+    tMail("Your withdrawal {{reference}} of {{points}} points ({{amount}}) has been paid.", {
+      reference,
+      points: words.points(withdrawal.points),
+      amount: words.rupees(withdrawal.amountMinor),
+    }),
+    ...(withdrawal.payoutReference
+      ? [tMail("Payout reference: {{payoutReference}}", { payoutReference: withdrawal.payoutReference })]
+      : []),
+    ...changePasswordIfNotYou(words),
   ]);
 }
 
-export function queueWithdrawalApprovedMail(
+export async function queueWithdrawalReturnedMail(
   db: Tx,
   member: Recipient,
-  withdrawal: { referenceId: string; points: number; amount: string; payoutReference?: string },
+  withdrawal: { referenceId: string; points: number; amountMinor: number; reason: string },
 ) {
-  return queue(db, member, `Withdrawal ${withdrawal.referenceId} paid`, [
-    `Your withdrawal ${withdrawal.referenceId} of ${withdrawal.points} points (${withdrawal.amount}) has been paid.`,
-    ...(withdrawal.payoutReference ? [`Payout reference: ${withdrawal.payoutReference}`] : []),
-    ...notYou("change your password"),
+  const words = await wordsFor(member);
+  const { tMail } = words;
+  const values = {
+    reference: withdrawal.referenceId,
+    points: words.points(withdrawal.points),
+    amount: words.rupees(withdrawal.amountMinor),
+  };
+  return queue(db, member, words, tMail("Withdrawal {{reference}} returned", values), [
+    tMail(
+      "The payment of your withdrawal {{reference}} of {{points}} points ({{amount}}) did not go through and came back to us.",
+      values,
+    ),
+    // The provider's or the admin's reason, as they wrote it.
+    tMail("Reason: {{reason}}", { reason: withdrawal.reason }),
+    tMail(
+      "The {{points}} points are back in your balance. Check your payout account on your Account page, then withdraw again.",
+      values,
+    ),
+    ...changePasswordIfNotYou(words),
   ]);
 }
 
-export function queueWithdrawalReturnedMail(
+export async function queueWithdrawalRejectedMail(
   db: Tx,
   member: Recipient,
-  withdrawal: { referenceId: string; points: number; amount: string; reason: string },
+  withdrawal: { referenceId: string; points: number; amountMinor: number; reason: string },
 ) {
-  return queue(db, member, `Withdrawal ${withdrawal.referenceId} returned`, [
-    `The payment of your withdrawal ${withdrawal.referenceId} of ${withdrawal.points} points (${withdrawal.amount}) did not go through and came back to us.`,
-    `Reason: ${withdrawal.reason}`,
-    `The ${withdrawal.points} points are back in your balance. Check your payout account on your Account page, then withdraw again.`,
-    ...notYou("change your password"),
-  ]);
-}
-
-export function queueWithdrawalRejectedMail(
-  db: Tx,
-  member: Recipient,
-  withdrawal: { referenceId: string; points: number; amount: string; reason: string },
-) {
-  return queue(db, member, `Withdrawal ${withdrawal.referenceId} rejected`, [
-    `Your withdrawal ${withdrawal.referenceId} of ${withdrawal.points} points (${withdrawal.amount}) was rejected.`,
-    `Reason: ${withdrawal.reason}`,
-    `The ${withdrawal.points} points are back in your balance.`,
-    ...notYou("change your password"),
+  const words = await wordsFor(member);
+  const { tMail } = words;
+  const values = {
+    reference: withdrawal.referenceId,
+    points: words.points(withdrawal.points),
+    amount: words.rupees(withdrawal.amountMinor),
+  };
+  return queue(db, member, words, tMail("Withdrawal {{reference}} rejected", values), [
+    tMail("Your withdrawal {{reference}} of {{points}} points ({{amount}}) was rejected.", values),
+    // The admin's reason, as they wrote it.
+    tMail("Reason: {{reason}}", { reason: withdrawal.reason }),
+    tMail("The {{points}} points are back in your balance.", values),
+    ...changePasswordIfNotYou(words),
   ]);
 }
 
 export type PasswordChange = "changed" | "set" | "reset";
 
-const PASSWORD_SUBJECT: Record<PasswordChange, string> = {
-  changed: "Your password was changed",
-  set: "A password was set on your account",
-  reset: "Your password was reset",
-};
-
-export function queuePasswordChangedMail(db: Tx, member: Recipient, change: PasswordChange) {
-  const what = { changed: "was changed", set: "was set", reset: "was reset" }[change];
-  return queue(db, member, PASSWORD_SUBJECT[change], [
-    `The password of your ${PRODUCT_NAME} account ${what}. You have been signed out on your other devices.`,
-    ...notYou("reset your password at once with Forgot password on the sign-in page"),
+export async function queuePasswordChangedMail(db: Tx, member: Recipient, change: PasswordChange) {
+  const words = await wordsFor(member);
+  const { tMail } = words;
+  const product = PRODUCT_NAME;
+  const [subject, what] = {
+    changed: [
+      tMail("Your password was changed"),
+      tMail("The password of your {{product}} account was changed. You have been signed out on your other devices.", {
+        product,
+      }),
+    ],
+    set: [
+      tMail("A password was set on your account"),
+      tMail("The password of your {{product}} account was set. You have been signed out on your other devices.", {
+        product,
+      }),
+    ],
+    reset: [
+      tMail("Your password was reset"),
+      tMail("The password of your {{product}} account was reset. You have been signed out on your other devices.", {
+        product,
+      }),
+    ],
+  }[change];
+  return queue(db, member, words, subject, [
+    what,
+    ...notYou(
+      tMail(
+        "If this was not you, reset your password at once with Forgot password on the sign-in page, and contact support at {{support}}.",
+        { support: getEnv().SUPPORT_EMAIL },
+      ),
+    ),
   ]);
 }
 
@@ -152,19 +262,43 @@ export async function queueSafely(send: () => Promise<unknown>, what: string): P
   }
 }
 
-function notYou(action: string): string[] {
-  return ["", `If this was not you, ${action}, and contact support at ${getEnv().SUPPORT_EMAIL}.`];
+/** The last paragraph of a notice: what to do if it was not them. */
+function notYou(advice: string): string[] {
+  return ["", advice];
 }
 
-async function queue(db: Tx, member: Recipient, subject: string, body: string[]) {
-  await db.queuedMail.create({ data: memberMail(member, subject, body) });
+function changePasswordIfNotYou(words: MailWords): string[] {
+  return notYou(
+    words.tMail("If this was not you, change your password, and contact support at {{support}}.", {
+      support: getEnv().SUPPORT_EMAIL,
+    }),
+  );
 }
 
-/** A short plain message to a member: a greeting, the body's lines, the same paragraphs as HTML. */
-export function memberMail(member: Recipient, subject: string, body: string[]): Mail {
-  const lines = [`Hello ${member.firstName},`, "", ...body];
+/** Numbers among an event's values, written as the member reads them. */
+function numbersIn(words: MailWords, values: Record<string, string | number>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(values).map(([key, value]) => [key, typeof value === "number" ? words.points(value) : value]),
+  );
+}
+
+async function queue(db: Tx, member: Recipient, words: MailWords, subject: string, body: string[]) {
+  await db.queuedMail.create({ data: memberMail(member, subject, body, words.tMail) });
+}
+
+/**
+ * A short plain message: a greeting in the mail's language (tMail), the body's lines, the same
+ * paragraphs as HTML. The admins' notices use it too, with English words.
+ */
+export function memberMail(
+  recipient: { email: string; firstName: string },
+  subject: string,
+  body: string[],
+  tMail: TFunction,
+): Mail {
+  const lines = [tMail("Hello {{name}},", { name: recipient.firstName }), "", ...body];
   return {
-    to: member.email,
+    to: recipient.email,
     subject,
     text: lines.join("\n"),
     html: paragraphs(lines)
@@ -181,8 +315,4 @@ function paragraphs(lines: string[]): string[] {
     else result[result.length - 1].push(line);
   }
   return result.filter((group) => group.length > 0).map((group) => group.join(" "));
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }

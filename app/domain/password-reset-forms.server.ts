@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
-import { getT } from "~/i18n/i18n.server";
+import { getLanguage, getT } from "~/i18n/i18n.server";
 import { readFormData } from "~/lib/forms.server";
 import { clientAddress } from "~/lib/rate-limit.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -32,6 +32,8 @@ export async function forgotPasswordAction(
     email: submission.value.email,
     address: clientAddress(request),
     audience,
+    // A member who never chose a language gets the mail in the page's (an admin's is English).
+    pageLanguage: await getLanguage(request),
   });
   if (!result.ok) {
     // The wait names its minutes, so it is said here in the page's language (English on /admin).

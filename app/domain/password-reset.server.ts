@@ -6,7 +6,9 @@ import { PRODUCT_NAME } from "~/lib/product";
 import { consumeRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 import { recordAudit } from "./audit.server";
 import { clearLoginFailures } from "./login.server";
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from "~/i18n/config";
 import { sendMail } from "./mail.server";
+import { mailWords } from "./mail-words.server";
 import { queuePasswordChangedMail } from "./member-notices.server";
 import { hashPassword } from "./passwords.server";
 import { endOtherMemberSessions } from "./sessions.server";
@@ -35,6 +37,8 @@ interface ResetAccount {
   id: number;
   email: string;
   name: string;
+  /** The language of its mail: the member's choice (null: the page's); an admin's is English. */
+  language: Language | null;
 }
 
 interface AudienceRules {
@@ -60,7 +64,12 @@ const AUDIENCES: Record<ResetAudience, AudienceRules> = {
       // A closed account never signs in again (it is being erased); an inactive one may, and is
       // reactivated when it does (decision 027).
       if (!member || member.status === "closed") return null;
-      return { id: member.id, email: member.email, name: member.firstName };
+      return {
+        id: member.id,
+        email: member.email,
+        name: member.firstName,
+        language: isLanguage(member.language) ? member.language : null,
+      };
     },
     owner: (id) => ({ memberId: id }),
     linkPath: (token) => `/resetpassword/${token}`,
@@ -82,7 +91,8 @@ const AUDIENCES: Record<ResetAudience, AudienceRules> = {
       const admin = await getPrisma().admin.findUnique({ where: { email } });
       // A revoked admin cannot sign in, so the link would only be a way to probe the account.
       if (!admin || admin.revokedAt) return null;
-      return { id: admin.id, email: admin.email, name: admin.name };
+      // The back office is English (decision 074), and so is its mail.
+      return { id: admin.id, email: admin.email, name: admin.name, language: "en" };
     },
     owner: (id) => ({ adminId: id }),
     linkPath: (token) => `/admin/reset-password/${token}`,
@@ -109,10 +119,13 @@ export async function requestPasswordReset({
   email,
   address,
   audience = "member",
+  pageLanguage = DEFAULT_LANGUAGE,
 }: {
   email: string;
   address: string | null;
   audience?: ResetAudience;
+  /** The language of the page that asks: the mail's, while the member has not chosen one. */
+  pageLanguage?: Language;
 }): Promise<ResetRequestResult> {
   const rules = AUDIENCES[audience];
   for (const count of [
@@ -150,7 +163,7 @@ export async function requestPasswordReset({
   ]);
 
   try {
-    await sendResetMail(account, resetLink(rules.linkPath(token), account.email));
+    await sendResetMail(account, resetLink(rules.linkPath(token), account.email), pageLanguage);
   } catch (error) {
     // An error page here would tell that the account exists; the owner can simply ask again.
     console.error("Password reset mail could not be sent:", error instanceof Error ? error.message : error);
@@ -231,25 +244,36 @@ function resetLink(path: string, email: string): string {
   return `${base}${path}?${new URLSearchParams({ email })}`;
 }
 
-function sendResetMail({ email: to, name: firstName }: ResetAccount, link: string) {
+async function sendResetMail(account: ResetAccount, link: string, pageLanguage: Language) {
+  const { tMail } = await mailWords(account.language ?? pageLanguage);
+  const values = { name: account.name, product: PRODUCT_NAME, minutes: TOKEN_MINUTES, link };
+  const lines = {
+    hello: tMail("Hello {{name}},", values),
+    why: tMail(
+      "You are receiving this email because we received a password reset request for your {{product}} account.",
+      values,
+    ),
+    expires: tMail("This link expires in {{minutes}} minutes and works once.", values),
+    ignore: tMail("If you did not request a password reset, no further action is required."),
+  };
   const text = [
-    `Hello ${firstName},`,
+    lines.hello,
     "",
-    `You are receiving this email because we received a password reset request for your ${PRODUCT_NAME} account.`,
+    lines.why,
     "",
-    `Reset your password: ${link}`,
+    tMail("Reset your password: {{link}}", values),
     "",
-    `This link expires in ${TOKEN_MINUTES} minutes and works once.`,
-    "If you did not request a password reset, no further action is required.",
+    lines.expires,
+    lines.ignore,
   ].join("\n");
   const html = [
-    `<p>Hello ${escapeHtml(firstName)},</p>`,
-    `<p>You are receiving this email because we received a password reset request for your ${PRODUCT_NAME} account.</p>`,
-    `<p><a href="${escapeHtml(link)}">Reset Password</a></p>`,
-    `<p>This link expires in ${TOKEN_MINUTES} minutes and works once.</p>`,
-    "<p>If you did not request a password reset, no further action is required.</p>",
+    `<p>${escapeHtml(lines.hello)}</p>`,
+    `<p>${escapeHtml(lines.why)}</p>`,
+    `<p><a href="${escapeHtml(link)}">${escapeHtml(tMail("Reset Password"))}</a></p>`,
+    `<p>${escapeHtml(lines.expires)}</p>`,
+    `<p>${escapeHtml(lines.ignore)}</p>`,
   ].join("\n");
-  return sendMail({ to, subject: "Reset Password Notification", text, html });
+  return sendMail({ to: account.email, subject: tMail("Reset Password Notification"), text, html });
 }
 
 function escapeHtml(value: string): string {

@@ -105,7 +105,7 @@ export async function addPaymentAccount(
   const prisma = getPrisma();
   const member = await prisma.member.findUniqueOrThrow({
     where: { id: memberId },
-    select: { email: true, firstName: true, passwordHash: true, passwordChangedAt: true },
+    select: { email: true, firstName: true, language: true, passwordHash: true, passwordChangedAt: true },
   });
   // The schema checked this against the session's member; this is the rule itself, for every caller.
   if (account.method === "paypal" && !sameEmail(account.paypalEmail, member.email)) {

@@ -5,8 +5,9 @@ import { getEnv } from "~/lib/env.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { consumeRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 import { sendMail } from "./mail.server";
-import { memberMail } from "./member-notices.server";
 import { english } from "./english-text";
+import { mailLanguage, mailWords } from "./mail-words.server";
+import { memberMail, type Recipient } from "./member-notices.server";
 import { verifyPassword } from "./passwords.server";
 
 // Adding a payout account needs proof that the member is at the keyboard, not only a session: the
@@ -113,7 +114,7 @@ export async function sendPayoutAccountCode(memberId: number, now: Date = new Da
   const prisma = getPrisma();
   const member = await prisma.member.findUniqueOrThrow({
     where: { id: memberId },
-    select: { email: true, firstName: true, passwordHash: true, passwordChangedAt: true },
+    select: { email: true, firstName: true, language: true, passwordHash: true, passwordChangedAt: true },
   });
   if (payoutProofKind(member, now) === "password")
     return { ok: false, message: PROOF_MESSAGES.hasPassword, status: 400 };
@@ -135,7 +136,7 @@ export async function sendPayoutAccountCode(memberId: number, now: Date = new Da
     }),
   ]);
   try {
-    await sendMail(codeMail(member, code));
+    await sendMail(await codeMail(member, code));
   } catch (error) {
     console.error("Payout account code mail could not be sent:", error instanceof Error ? error.message : error);
     return { ok: false, message: PROOF_MESSAGES.codeNotSent, status: 503 };
@@ -153,13 +154,24 @@ export async function hasLivePayoutAccountCode(memberId: number, now: Date = new
 
 export const CODE_MAIL_SUBJECT = "Your code to add a payout account";
 
-function codeMail(member: { email: string; firstName: string }, code: string) {
-  return memberMail(member, CODE_MAIL_SUBJECT, [
-    `Your code to add a payout account to your ${PRODUCT_NAME} account is ${code}.`,
-    `It works once, for ${CODE_MINUTES} minutes.`,
-    "",
-    `If you did not ask for it, someone may be signed in to your account: do not share the code, and contact support at ${getEnv().SUPPORT_EMAIL}.`,
-  ]);
+/** In the member's language (English if they never chose one). */
+async function codeMail(member: Recipient, code: string) {
+  const { tMail } = await mailWords(mailLanguage(member.language));
+  const values = { product: PRODUCT_NAME, code, minutes: CODE_MINUTES, support: getEnv().SUPPORT_EMAIL };
+  return memberMail(
+    member,
+    tMail("Your code to add a payout account"),
+    [
+      tMail("Your code to add a payout account to your {{product}} account is {{code}}.", values),
+      tMail("It works once, for {{minutes}} minutes.", values),
+      "",
+      tMail(
+        "If you did not ask for it, someone may be signed in to your account: do not share the code, and contact support at {{support}}.",
+        values,
+      ),
+    ],
+    tMail,
+  );
 }
 
 /**

@@ -299,7 +299,7 @@ async function applyOutcome(
   const summary = { memberId: row.memberId, points: row.points, amountMinor: row.amountMinor, batchId, via };
   const member = await tx.member.findUniqueOrThrow({
     where: { id: row.memberId },
-    select: { email: true, firstName: true },
+    select: { email: true, firstName: true, language: true },
   });
   const now = new Date();
   if (outcome.paid) {
@@ -312,7 +312,7 @@ async function applyOutcome(
     await queueWithdrawalApprovedMail(tx, member, {
       referenceId,
       points: row.points,
-      amount: formatRupees(row.amountMinor),
+      amountMinor: row.amountMinor,
       payoutReference: outcome.payoutReference,
     });
     await recordAudit(tx, {
@@ -341,7 +341,7 @@ async function applyOutcome(
   await queueWithdrawalReturnedMail(tx, member, {
     referenceId,
     points: row.points,
-    amount: formatRupees(row.amountMinor),
+    amountMinor: row.amountMinor,
     reason: outcome.reason,
   });
   await recordAudit(tx, {

@@ -64,9 +64,10 @@ export async function requestWithdrawal(
           country: string | null;
           pointsBalance: number;
           status: string;
+          language: string | null;
         }[]
       >`
-        SELECT "email", "firstName", "emailVerifiedAt", "country", "pointsBalance", "status"::text AS "status"
+        SELECT "email", "firstName", "emailVerifiedAt", "country", "pointsBalance", "status"::text AS "status", "language"
         FROM "Member" WHERE "id" = ${memberId} FOR NO KEY UPDATE`;
       if (!member || member.status === "closed") return { ok: false, message: WITHDRAWAL_MESSAGES.closed };
       if (member.status === "suspended") return { ok: false, message: WITHDRAWAL_MESSAGES.suspended };
@@ -136,7 +137,7 @@ export async function requestWithdrawal(
       await queueWithdrawalRequestedMail(tx, member, {
         referenceId: withdrawal.referenceId,
         points,
-        amount: formatRupees(amountMinor),
+        amountMinor,
         account: paymentAccountSummary(account),
         heldBecause: hold ? holdReasonOf(hold.reason)?.member : undefined,
       });
@@ -582,7 +583,7 @@ export async function approveWithdrawal(
       await queueWithdrawalApprovedMail(tx, await recipient(tx, request.memberId), {
         referenceId,
         points: request.points,
-        amount: formatRupees(request.amountMinor),
+        amountMinor: request.amountMinor,
         payoutReference,
       });
     }
@@ -628,7 +629,7 @@ export async function rejectWithdrawal(admin: Reviewer, referenceId: string, rea
     await queueWithdrawalRejectedMail(tx, await recipient(tx, rejected.memberId), {
       referenceId,
       points: rejected.points,
-      amount: formatRupees(rejected.amountMinor),
+      amountMinor: rejected.amountMinor,
       reason,
     });
     await recordAudit(tx, {
@@ -646,7 +647,10 @@ export async function rejectWithdrawal(admin: Reviewer, referenceId: string, rea
 }
 
 function recipient(tx: Tx, memberId: number) {
-  return tx.member.findUniqueOrThrow({ where: { id: memberId }, select: { email: true, firstName: true } });
+  return tx.member.findUniqueOrThrow({
+    where: { id: memberId },
+    select: { email: true, firstName: true, language: true },
+  });
 }
 
 const ALREADY_DECIDED: Record<Exclude<WithdrawalStatus, "pending">, (referenceId: string) => string> = {
@@ -700,7 +704,7 @@ export async function releaseHeldWithdrawal(
   }
   await queueWithdrawalReleasedMail(tx, await recipient(tx, released.memberId), {
     referenceId,
-    amount: formatRupees(released.amountMinor),
+    amountMinor: released.amountMinor,
   });
   await recordAudit(tx, {
     admin,

@@ -12,7 +12,7 @@ import {
   TOO_MANY_ATTEMPTS,
   type SendOutcome,
 } from "~/domain/email-verification.server";
-import { getT } from "~/i18n/i18n.server";
+import { getLanguage, getT } from "~/i18n/i18n.server";
 import { formErrorsOf } from "~/lib/form-result";
 import { refuseForm } from "~/lib/forms.server";
 import { PRODUCT_NAME } from "~/lib/product";
@@ -31,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (member.emailVerifiedAt) return data({ verified: true, email: member.email, resendInSeconds: 0, notice: null });
   const waiting = await secondsUntilResend(member.id);
   if (waiting > 0) return data({ verified: false, email: member.email, resendInSeconds: waiting, notice: null });
-  const outcome = await sendVerificationEmail(member);
+  const outcome = await sendVerificationEmail(member, { pageLanguage: await getLanguage(request) });
   return data(
     {
       verified: false,
@@ -46,7 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const { member } = await requireMember(request);
   if (member.emailVerifiedAt) return redirect("/email/verify");
-  const outcome = await sendVerificationEmail(member);
+  const outcome = await sendVerificationEmail(member, { pageLanguage: await getLanguage(request) });
   // Both answers name a value (the address, the seconds), so they are translated here.
   const t = await getT(request);
   if (outcome.status === "sent") {
