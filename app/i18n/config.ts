@@ -64,7 +64,7 @@ export const i18nOptions = {
   // `t()` never names a namespace: a text is looked up in every namespace the page has loaded. Where a
   // text lives (scripts/i18n-keys.ts decides it by the file that uses it) only decides which pages
   // load it.
-  fallbackNS: ["member", "public", "questionnaire", "email"],
+  fallbackNS: ["common", "member", "public", "questionnaire", "email"],
   ns: ["common"],
   // Natural-language keys: English sentences contain '.' and ':'.
   keySeparator: false,

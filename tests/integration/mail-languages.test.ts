@@ -96,7 +96,7 @@ describe("notices about money and the account", () => {
     expect(requested.text).toContain("नमस्ते Asha,");
     // Indian grouping, in Hindi as in English.
     expect(requested.text).toContain("1,50,000 पॉइंट्स (₹15,000.00)");
-    expect(requested.text).toContain("भुगतान से पहले हम कुछ निकासी अनुरोधों की जाँच खुद करते हैं");
+    expect(requested.text).toContain("हम कुछ निकासी भुगतान से पहले ख़ुद जाँचते हैं");
     expect(paid.text).toContain("भुगतान संदर्भ संख्या: UTR0001");
     expect(rejected.text).toContain("कारण: UPI ID नहीं मिला");
     expect(added.subject).toBe("नया बैंक भुगतान खाता जोड़ा गया");

@@ -31,7 +31,8 @@ const BRANDS = new Set([
   "WhatsApp",
 ]);
 
-const hindi = readCatalogue("hi", "questionnaire");
+// A text shared with other pages ("Other", "Prefer not to say") lives in `common` (scripts/i18n-keys.ts).
+const hindi = { ...readCatalogue("hi", "common"), ...readCatalogue("hi", "questionnaire") };
 
 function textsOf(survey: (typeof BUILT_IN_PROFILE_SURVEYS)[number]): string[] {
   const { definition } = survey;
