@@ -273,9 +273,10 @@ export const MEMBER_DATA_TABLES: readonly MemberDataTable[] = [
   },
   {
     name: "answer-drafts",
-    title: "Questionnaires you have started",
-    description:
+    title: tr("Questionnaires you have started"),
+    description: tr(
       "The pages you saved of a survey or profile questionnaire you have not submitted yet, kept so that you can carry on; deleted when you submit it or the survey ends.",
+    ),
     covers: ["answerDrafts"],
     columns: ["id", "questionnaire", "kind", "assignmentId", "pagesSaved", "answers", "savedAt"],
     async read(db, member, after, limit) {

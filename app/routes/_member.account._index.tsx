@@ -3,7 +3,6 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useMemo, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { FormErrors, InputField, SubmitButton } from "~/components/forms";
 import { useHydrated } from "~/components/use-hydrated";
@@ -11,7 +10,6 @@ import { PAYMENT_ACCOUNT_RULE } from "~/content/member-rules";
 import { requireMemberWithDetails } from "~/domain/auth.server";
 import {
   bankAccountSchema,
-  PAYMENT_ACCOUNT_TEXTS,
   PAYMENT_FIELD_LABEL,
   PAYOUT_METHOD_LABEL,
   PAYOUT_METHODS,
@@ -20,10 +18,6 @@ import {
   upiAccountSchema,
 } from "~/domain/payment-accounts";
 import { formatUsableAt } from "~/domain/member-notices.server";
-import { translateKnown, translateWith, usableFromIn, type Translate } from "~/domain/member-texts";
-import { PROOF_TEXTS } from "~/domain/payout-account-proof.server";
-import { tr } from "~/i18n/mark";
-import { getLanguage, getT } from "~/i18n/i18n.server";
 import {
   addPaymentAccount,
   deletePaymentAccount,
@@ -50,8 +44,6 @@ export const meta: MetaFunction = () => [{ title: `Account | ${PRODUCT_NAME}` }]
 // (docs/decisions/039-payout-account-changes.md).
 export async function loader({ request }: LoaderFunctionArgs) {
   const { member } = await requireMemberWithDetails(request);
-  const language = await getLanguage(request);
-  const t = await getT(language);
   const accounts = await listPaymentAccounts(member.id);
   const held = new Set(accounts.map((account) => account.method));
   const now = new Date();
@@ -66,28 +58,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
       id: account.id,
       method: account.method,
       details: paymentAccountDetails(account),
-      usableFrom:
-        account.usableAt.getTime() > now.getTime() ? usableFromIn(language, formatUsableAt(account.usableAt)) : null,
+      usableFrom: account.usableAt.getTime() > now.getTime() ? formatUsableAt(account.usableAt) : null,
     })),
-    // Written with the site's rules (content), translated here: the page loads only its own texts.
-    paymentAccountRule: t(PAYMENT_ACCOUNT_RULE),
     missing: PAYOUT_METHODS.filter((method) => !held.has(method)),
     coolingOffHours: getEnv().PAYOUT_ACCOUNT_COOLING_OFF_HOURS,
   };
 }
 
-const CONFIRMATION_REQUIRED = tr("Tick the box to confirm.");
+const CONFIRMATION_REQUIRED = "Tick the box to confirm.";
 
 export async function action({ request }: ActionFunctionArgs) {
   const { member } = await requireMemberWithDetails(request);
   const formData = await readFormData(request);
   const intent = readIntent(formData, ["delete", "send-code", ...ADD_INTENTS]);
-  const t = translateWith(await getT(request));
-  if (intent === "delete") return deleteAccount(member.id, formData, t);
-  if (intent === "send-code") return sendCode(member.id, t);
+  if (intent === "delete") return deleteAccount(member.id, formData);
+  if (intent === "send-code") return sendCode(member.id);
   const method = addIntentMethod(intent);
 
-  const submission = parsePaymentAccount(formData, method, member.email, t);
+  const submission = parsePaymentAccount(formData, method, member.email);
   // The password and the code never come back to the page, whatever the answer.
   const hideFields = ["password", "code"];
   // Only a real submit adds an account; conform's validate intents come back as errors or nothing.
@@ -100,30 +88,17 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!result.ok) {
     const reply = submission.reply({
       hideFields,
-      ...(result.field
-        ? { fieldErrors: { [result.field]: [accountMessage(t, result.message)] } }
-        : { formErrors: [accountMessage(t, result.message)] }),
+      ...(result.field ? { fieldErrors: { [result.field]: [result.message] } } : { formErrors: [result.message] }),
     });
     return answer(reply, { form: intent, status: result.status });
   }
   // The spec's message as it is; the account's card says when it can receive withdrawals.
-  return redirectWithToast("/account", { type: "success", message: accountMessage(t, result.message) });
-}
-
-/** A message of the account's domain, with its values, in the member's language. */
-function accountMessage(t: Translate, message: string): string {
-  return translateKnown(
-    t,
-    message,
-    [...Object.values(PAYMENT_ACCOUNT_TEXTS), ...Object.values(PROOF_TEXTS)],
-    (name, value) => (name === "label" ? t(value) : value),
-  );
+  return redirectWithToast("/account", { type: "success", message: result.message });
 }
 
 export default function Account() {
-  const { accounts, missing, proof, codeSent, passwordIsRecent, signUpEmail, coolingOffHours, paymentAccountRule } =
+  const { accounts, missing, proof, codeSent, passwordIsRecent, signUpEmail, coolingOffHours } =
     useLoaderData<typeof loader>();
-  const { t } = useTranslation();
   const actionData = useActionData<typeof action>();
   const refusal = refusalOf(resultFor(actionData, "delete") ?? resultFor(actionData, "send-code"));
   // A refusal about an account no longer listed (deleted in another tab, a forged id) goes on top.
@@ -131,43 +106,39 @@ export default function Account() {
   return (
     <section aria-labelledby="account-heading" className="max-w-3xl">
       <h1 id="account-heading" className="text-2xl font-semibold">
-        {t("Account")}
+        Account
       </h1>
       {pageRefusal ? (
         <p role="alert" className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-          {t(pageRefusal.message)}
+          {pageRefusal.message}
         </p>
       ) : null}
 
       <section aria-labelledby="payment-accounts-heading" className="mt-6">
         <h2 id="payment-accounts-heading" className="text-xl font-semibold">
-          {t("Payment accounts")}
+          Payment accounts
         </h2>
         <p className="mt-1 text-sm text-slate-600">
-          {t("Withdrawals are paid to one of these accounts.")} {paymentAccountRule}
+          Withdrawals are paid to one of these accounts. {PAYMENT_ACCOUNT_RULE}
         </p>
         {accounts.length === 0 ? (
-          <p className="mt-4 text-slate-600">
-            {t("You have no payment account yet. Add one below to withdraw your points.")}
-          </p>
+          <p className="mt-4 text-slate-600">You have no payment account yet. Add one below to withdraw your points.</p>
         ) : (
           <ul className="mt-4 grid gap-4 sm:grid-cols-2">
             {accounts.map((account) => (
               <li key={account.id} className="rounded-lg border border-slate-200 bg-white p-4">
-                <h3 className="font-semibold">{t(PAYOUT_METHOD_LABEL[account.method])}</h3>
+                <h3 className="font-semibold">{PAYOUT_METHOD_LABEL[account.method]}</h3>
                 <dl className="mt-2 space-y-1 text-sm">
                   {account.details.map((line) => (
                     <div key={line.label} className="grid grid-cols-[10rem_1fr] gap-2">
-                      <dt className="text-slate-600">{t(line.label)}</dt>
+                      <dt className="text-slate-600">{line.label}</dt>
                       <dd className="break-all">{line.value}</dd>
                     </div>
                   ))}
                 </dl>
                 {account.usableFrom ? (
                   <p className="mt-2 rounded-md bg-amber-50 px-2 py-1 text-sm text-amber-900">
-                    {t("New account: it can receive withdrawals from {{usableFrom}}.", {
-                      usableFrom: account.usableFrom,
-                    })}
+                    New account: it can receive withdrawals from {account.usableFrom}.
                   </p>
                 ) : null}
                 <DeleteAccountForm
@@ -184,16 +155,16 @@ export default function Account() {
       {missing.length > 0 ? (
         <section aria-labelledby="add-account-heading" className="mt-8">
           <h2 id="add-account-heading" className="text-xl font-semibold">
-            {t("Add a payment account")}
+            Add a payment account
           </h2>
           <p className="mt-1 text-sm text-slate-600">
             {proof === "password"
-              ? t("To keep your money safe, adding an account needs your current password.")
-              : t("To keep your money safe, adding an account needs a code that we email you.")}{" "}
+              ? "To keep your money safe, adding an account needs your current password."
+              : "To keep your money safe, adding an account needs a code that we email you."}{" "}
             {coolingOffHours > 0
-              ? `${t("A new account can receive withdrawals {{count}} hours after it is added.", { count: coolingOffHours })} `
+              ? `A new account can receive withdrawals ${coolingOffHours} ${coolingOffHours === 1 ? "hour" : "hours"} after it is added. `
               : ""}
-            {t("We email you about every new account.")}
+            We email you about every new account.
           </p>
           {proof === "code" ? (
             <SendCodeForm signUpEmail={signUpEmail} codeSent={codeSent} passwordIsRecent={passwordIsRecent} />
@@ -208,13 +179,13 @@ export default function Account() {
 
       <section aria-labelledby="delete-my-account-heading" className="mt-10 border-t border-slate-200 pt-6">
         <h2 id="delete-my-account-heading" className="text-xl font-semibold">
-          {t("Delete my account")}
+          Delete my account
         </h2>
         <p className="mt-1 text-sm text-slate-600">
-          {t("Close your membership and have your data deleted. Deletion completes within 30 calendar days.")}
+          Close your membership and have your data deleted. Deletion completes within 30 calendar days.
         </p>
         <Link to="/account/delete" className="btn-secondary mt-3">
-          {t("Delete my account")}
+          Delete my account
         </Link>
       </section>
     </section>
@@ -227,20 +198,18 @@ export default function Account() {
  */
 function DeleteAccountForm({ id, method, refusal }: { id: number; method: PayoutMethod; refusal: string | null }) {
   const hydrated = useHydrated();
-  const { t } = useTranslation();
-  const label = t(PAYOUT_METHOD_LABEL[method]);
+  const label = PAYOUT_METHOD_LABEL[method];
   return (
     <Form
       method="post"
       className="mt-4 border-t border-slate-200 pt-3"
       onSubmit={(event) => {
-        if (!window.confirm(t("Delete your {{label}} account? You can add it again later.", { label })))
-          event.preventDefault();
+        if (!window.confirm(`Delete your ${label} account? You can add it again later.`)) event.preventDefault();
       }}
     >
       {refusal ? (
         <p role="alert" className="mb-2 text-sm text-red-700">
-          {t(refusal)}
+          {refusal}
         </p>
       ) : null}
       <input type="hidden" name="intent" value="delete" />
@@ -249,12 +218,12 @@ function DeleteAccountForm({ id, method, refusal }: { id: number; method: Payout
       ) : (
         <label className="tap-row mb-2 text-sm text-slate-700">
           <input type="checkbox" name="confirmed" value="on" required />
-          {t("Yes, delete this {{label}} account", { label })}
+          Yes, delete this {label} account
         </label>
       )}
       {/* The id rides on the button, so only this account's button says it is working. */}
-      <SubmitButton name="accountId" value={String(id)} pendingText={t("Deleting…")} className="btn-secondary">
-        {t("Delete {{label}} account", { label })}
+      <SubmitButton name="accountId" value={String(id)} pendingText="Deleting…" className="btn-secondary">
+        Delete {label} account
       </SubmitButton>
     </Form>
   );
@@ -276,19 +245,18 @@ function AddAccountForm({ method }: { method: PayoutMethod }) {
 
 function PaypalForm({ lastResult }: { lastResult: AddResult }) {
   const { signUpEmail } = useLoaderData<typeof loader>();
-  const { t } = useTranslation();
-  const schema = useMemo(() => paypalAccountSchema(signUpEmail, translateWith(t)), [signUpEmail, t]);
+  const schema = useMemo(() => paypalAccountSchema(signUpEmail), [signUpEmail]);
   // The email must be the sign-up email, so the form starts with it.
   const [form, fields] = useAddForm("paypal", schema, lastResult, { paypalEmail: signUpEmail });
   return (
     <AddFormCard method="paypal" form={form}>
-      <InputField label={t(PAYMENT_FIELD_LABEL.holderName)} field={fields.holderName} autoComplete="name" />
+      <InputField label={PAYMENT_FIELD_LABEL.holderName} field={fields.holderName} autoComplete="name" />
       <InputField
-        label={t(PAYMENT_FIELD_LABEL.paypalEmail)}
+        label={PAYMENT_FIELD_LABEL.paypalEmail}
         field={fields.paypalEmail}
         type="email"
         autoComplete="email"
-        hint={t("Must be the email you signed up with.")}
+        hint="Must be the email you signed up with."
       />
     </AddFormCard>
   );
@@ -296,17 +264,16 @@ function PaypalForm({ lastResult }: { lastResult: AddResult }) {
 
 function UpiForm({ lastResult }: { lastResult: AddResult }) {
   const [form, fields] = useAddForm("upi", upiAccountSchema, lastResult);
-  const { t } = useTranslation();
   return (
     <AddFormCard method="upi" form={form}>
-      <InputField label={t(PAYMENT_FIELD_LABEL.holderName)} field={fields.holderName} autoComplete="name" />
+      <InputField label={PAYMENT_FIELD_LABEL.holderName} field={fields.holderName} autoComplete="name" />
       <InputField
-        label={t(PAYMENT_FIELD_LABEL.upiId)}
+        label={PAYMENT_FIELD_LABEL.upiId}
         field={fields.upiId}
         autoComplete="off"
         autoCapitalize="none"
         spellCheck={false}
-        hint={t("Your UPI ID (VPA), such as name@bank.")}
+        hint="Your UPI ID (VPA), such as name@bank."
       />
     </AddFormCard>
   );
@@ -314,24 +281,23 @@ function UpiForm({ lastResult }: { lastResult: AddResult }) {
 
 function BankForm({ lastResult }: { lastResult: AddResult }) {
   const [form, fields] = useAddForm("bank", bankAccountSchema, lastResult);
-  const { t } = useTranslation();
   return (
     <AddFormCard method="bank" form={form}>
-      <InputField label={t(PAYMENT_FIELD_LABEL.holderName)} field={fields.holderName} autoComplete="name" />
-      <InputField label={t(PAYMENT_FIELD_LABEL.bankName)} field={fields.bankName} autoComplete="off" />
+      <InputField label={PAYMENT_FIELD_LABEL.holderName} field={fields.holderName} autoComplete="name" />
+      <InputField label={PAYMENT_FIELD_LABEL.bankName} field={fields.bankName} autoComplete="off" />
       <InputField
-        label={t(PAYMENT_FIELD_LABEL.bankAccountNumber)}
+        label={PAYMENT_FIELD_LABEL.bankAccountNumber}
         field={fields.bankAccountNumber}
         inputMode="numeric"
         autoComplete="off"
-        hint={t("9 to 18 digits. Only the last 4 are shown once saved.")}
+        hint="9 to 18 digits. Only the last 4 are shown once saved."
       />
       <InputField
-        label={t(PAYMENT_FIELD_LABEL.bankIfsc)}
+        label={PAYMENT_FIELD_LABEL.bankIfsc}
         field={fields.bankIfsc}
         autoCapitalize="characters"
         autoComplete="off"
-        hint={t("11 characters, as on your cheque book or passbook.")}
+        hint="11 characters, as on your cheque book or passbook."
       />
     </AddFormCard>
   );
@@ -369,8 +335,7 @@ function AddFormCard({
   form: ReturnType<typeof useAddForm>[0];
   children: ReactNode;
 }) {
-  const { t } = useTranslation();
-  const label = t(PAYOUT_METHOD_LABEL[method]);
+  const label = PAYOUT_METHOD_LABEL[method];
   const headingId = `add-${method}-heading`;
   return (
     <Form
@@ -380,13 +345,13 @@ function AddFormCard({
       className="rounded-lg border border-slate-200 bg-white p-4"
     >
       <h3 id={headingId} className="mb-3 font-semibold">
-        {t("{{label}} account", { label })}
+        {label} account
       </h3>
       <FormErrors id={form.errorId} errors={form.errors} />
       {children}
       <AddFormProofField form={form} method={method} />
-      <SubmitButton name="intent" value={`add-${method}`} pendingText={t("Adding…")}>
-        {t("Add {{label}} account", { label })}
+      <SubmitButton name="intent" value={`add-${method}`} pendingText="Adding…">
+        Add {label} account
       </SubmitButton>
     </Form>
   );
@@ -397,10 +362,10 @@ function textField(formData: FormData, name: string): string | undefined {
   return typeof value === "string" && value !== "" ? value : undefined;
 }
 
-async function sendCode(memberId: number, t: Translate) {
+async function sendCode(memberId: number) {
   const result = await sendPayoutAccountCode(memberId);
-  if (!result.ok) return refuse(accountMessage(t, result.message), { form: "send-code", status: result.status });
-  return redirectWithToast("/account", { type: "success", message: accountMessage(t, result.message) });
+  if (!result.ok) return refuse(result.message, { form: "send-code", status: result.status });
+  return redirectWithToast("/account", { type: "success", message: result.message });
 }
 
 /** The proof field of one add-form, emptied after each answer to it. */
@@ -434,7 +399,7 @@ function refusalOf(result: FormResult<AccountState> | undefined) {
   return message === undefined ? null : { accountId: result?.pageState?.accountId ?? null, message };
 }
 
-async function deleteAccount(memberId: number, formData: FormData, t: Translate) {
+async function deleteAccount(memberId: number, formData: FormData) {
   const raw = formData.get("accountId");
   const accountId = typeof raw === "string" && /^\d{1,9}$/.test(raw) ? Number(raw) : null;
   const pageState = { accountId };
@@ -443,5 +408,5 @@ async function deleteAccount(memberId: number, formData: FormData, t: Translate)
   if (!result.ok) {
     return refuse(result.message, { form: "delete", pageState, status: result.reason === "not-found" ? 404 : 409 });
   }
-  return redirectWithToast("/account", { type: "success", message: accountMessage(t, result.message) });
+  return redirectWithToast("/account", { type: "success", message: result.message });
 }

@@ -22,7 +22,10 @@ test.beforeEach(async ({ context, baseURL }) => {
   await chooseHindi(context, baseURL!);
 });
 
-test("withdraw in Hindi: the form's errors, the confirmation, the pending withdrawal in Points History", async ({
+// KNOWN GAP (issue 21, session of 26 Nov): the Hindi /points and /account pages broke their forms'
+// checks in the browser (a refused post showed no message with JavaScript on, in English too), so
+// those two route files are back to English until that is found; these two tests wait for them.
+test.fixme("withdraw in Hindi: the form's errors, the confirmation, the pending withdrawal in Points History", async ({
   page,
   javaScriptEnabled,
 }, testInfo) => {
@@ -97,7 +100,7 @@ test("a held withdrawal's reason and its appeal in Hindi", async ({ page }, test
   await expectHindi(page, HISTORY_DATA);
 });
 
-test("payout accounts in Hindi: the page, a refused account, an added one", async ({
+test.fixme("payout accounts in Hindi: the page, a refused account, an added one", async ({
   page,
   javaScriptEnabled,
 }, testInfo) => {

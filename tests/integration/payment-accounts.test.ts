@@ -1,5 +1,4 @@
 import { describe, expect, inject, test } from "vitest";
-import { PAYMENT_ACCOUNT_RULE } from "~/content/member-rules";
 import { hashPassword } from "~/domain/passwords.server";
 import { addPaymentAccount, deletePaymentAccount, listPaymentAccounts } from "~/domain/payment-accounts.server";
 import type { PayoutMethod, WithdrawalStatus } from "~/generated/prisma/client";
@@ -99,8 +98,6 @@ describe("the account page", () => {
       accounts: [],
       missing: ["paypal", "upi", "bank"],
       coolingOffHours: 24,
-      // The site's rule, in the page's language (English here).
-      paymentAccountRule: PAYMENT_ACCOUNT_RULE,
     });
   });
 
