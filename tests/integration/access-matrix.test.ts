@@ -97,11 +97,12 @@ interface Row {
 const MATRIX: Record<string, Row> = {
   // ——— Public pages, open to anyone ———
   $: { get: everyone(404), post: everyone(404), setup: () => ({ params: { "*": "no/such/page" } }) },
-  // The public frame (header and footer) loads for every role; its pages load nothing of their own.
+  // The public frame (header and footer) loads for every role; these pages load only their title and
+  // description in the page's language (decision 074).
   _public: { get: everyone(200) },
-  "_public._index": { get: null },
-  "_public.about-survey": { get: null },
-  "_public.about-us": { get: null },
+  "_public._index": { get: everyone(200) },
+  "_public.about-survey": { get: everyone(200) },
+  "_public.about-us": { get: everyone(200) },
   "cookie-policies": { get: everyone(200) },
   "privacy-policies": { get: everyone(200) },
   "terms-and-conditions": { get: everyone(200) },
@@ -111,6 +112,8 @@ const MATRIX: Record<string, Row> = {
   readyz: { get: everyone(200) },
   home: { get: everyone("/dashboard") },
   logout: { get: everyone("/"), post: everyone("/login") },
+  // The language form (decision 074): a post with no language goes back to the page (Landing here).
+  language: { get: everyone("/"), post: everyone("/") },
 
   // ——— Guest-only pages (the route table's 'guest') ———
   "_public.learn-more": { get: guestOnly(200) },
