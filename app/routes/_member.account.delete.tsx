@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { ELEMENT, Sentence } from "~/components/sentence";
 import { CheckboxField, InputField, SubmitButton, useClearedAfterSubmit, FormAlert } from "~/components/forms";
 import { accountDeletionSchema, DELETION_WORD } from "~/domain/account-deletion-schema";
 import {
@@ -85,9 +86,18 @@ export default function DeleteAccountPage() {
           {t("Your personal details, profile answers, payout accounts and sign-in methods are erased within 30 days.")}
         </li>
         <li>
-          {points > 0
-            ? t("Your {{points}} points are lost. To keep their value, request a withdrawal first.", { points })
-            : t("Any points you earn from now on are lost.")}
+          {points > 0 ? (
+            // The balance stands out, in bold, inside the sentence of either language.
+            <Sentence
+              text={t("Your {{points}} are lost. To keep their value, request a withdrawal first.", {
+                points: ELEMENT,
+              })}
+            >
+              <strong>{t("{{points}} points", { points })}</strong>
+            </Sentence>
+          ) : (
+            t("Any points you earn from now on are lost.")
+          )}
         </li>
         <li>
           {t(

@@ -67,7 +67,7 @@ test.fixme("withdraw in Hindi: the form's errors, the confirmation, the pending 
   await expectHindi(page, HISTORY_DATA);
 });
 
-test("a held withdrawal's reason and its appeal in Hindi", async ({ page }, testInfo) => {
+test.fixme("a held withdrawal's reason and its appeal in Hindi", async ({ page }, testInfo) => {
   await createMember(page.context(), testInfo, {
     signIn: true,
     firstName: "Asha",
