@@ -14,7 +14,23 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "@conform-to/react",
+              importNames: ["useForm"],
+              message: "Use useForm from ~/components/forms: it keeps the fields' errors subscribed.",
+            },
+          ],
+        },
+      ],
     },
+  },
+  {
+    files: ["app/components/forms.tsx"],
+    rules: { "no-restricted-imports": "off" },
   },
   {
     // Playwright fixtures receive a function named `use`, which is not React's.

@@ -1,9 +1,9 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { AudienceConfirmation } from "~/components/audience-confirmation";
-import { FormErrors, InputField, SelectField, SubmitButton } from "~/components/forms";
+import { FormErrors, InputField, SelectField, SubmitButton, useForm } from "~/components/forms";
 import { assignSchema } from "~/domain/assignment-schema";
 
 // The spec's assign modal: a searchable screener pick, points, and a user id or 'Assign to all

@@ -1,4 +1,4 @@
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import { getInputProps, useForm as useConformForm, type FieldMetadata } from "@conform-to/react";
 import { useNavigation } from "@remix-run/react";
 import {
   useEffect,
@@ -15,6 +15,21 @@ import { useTranslation } from "react-i18next";
 // controls that submit without JavaScript. The error slot's id is always `${id}-error`, the id
 // conform gives a field's errorId, so conform's own aria attributes point at the same element.
 // How to write a form with them: docs/forms.md.
+
+/**
+ * conform's useForm, for every form of the app (the lint forbids the library's own). conform
+ * subscribes a component to the form state its last render read and forgets it each time that
+ * component renders again; the fields' errors are read by InputField and ErrorList, children of
+ * the component that owns the form. A hook that re-renders the owner to no effect (react-i18next's
+ * useTranslation does once after mount) renders it without its children, so the errors were
+ * forgotten and a refused value showed no message with JavaScript on. Reading every error here, in
+ * the owner, keeps them: an error re-renders the whole form, which is small.
+ */
+export const useForm: typeof useConformForm = (options) => {
+  const [form, fields] = useConformForm(options);
+  void form.allErrors;
+  return [form, fields];
+};
 
 /** The id of a field's error list while it has errors, for aria-describedby. */
 function errorIdOf(id: string, errors: string[] | null | undefined): string | undefined {

@@ -2,14 +2,13 @@ import {
   getFormProps,
   getInputProps,
   getTextareaProps,
-  useForm,
   type FieldMetadata,
   type SubmissionResult,
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { ConfirmationField, FormErrors, InputField, SubmitButton, TextareaField } from "~/components/forms";
+import { ConfirmationField, FormErrors, InputField, SubmitButton, TextareaField, useForm } from "~/components/forms";
 import {
   adjustPointsSchema,
   MAX_ACTION_REASON,

@@ -1,9 +1,9 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CardPage } from "~/components/card-page";
-import { ErrorList, InputField, SubmitButton } from "~/components/forms";
+import { ErrorList, InputField, SubmitButton, useForm } from "~/components/forms";
 import { ELEMENT, Sentence } from "~/components/sentence";
 import { forgotPasswordSchema, resetPasswordSchema } from "~/domain/password-reset-schema";
 

@@ -1,8 +1,8 @@
-import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import { CELL, DataTable } from "~/components/data-table";
-import { FormErrors, SubmitButton, TextareaField } from "~/components/forms";
+import { FormErrors, SubmitButton, TextareaField, useForm } from "~/components/forms";
 import { clearSignalForm, clearSignalSchema, MAX_ACTION_REASON } from "~/domain/member-actions-schema";
 import { resultFor, type FormResult } from "~/lib/form-result";
 

@@ -3,7 +3,6 @@ import {
   getInputProps,
   getSelectProps,
   getTextareaProps,
-  useForm,
   type SubmissionResult,
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
@@ -18,6 +17,7 @@ import {
   SelectField,
   SubmitButton,
   TextareaField,
+  useForm,
 } from "~/components/forms";
 import {
   MAX_LENGTH_MINUTES,

@@ -1,8 +1,8 @@
-import { useForm, type FieldMetadata, type FormMetadata, type SubmissionResult } from "@conform-to/react";
+import { type FieldMetadata, type FormMetadata, type SubmissionResult } from "@conform-to/react";
 import type { TFunction } from "i18next";
 import { useEffect, useRef, type FormEvent, type ReactNode } from "react";
 import { useHydrated } from "~/components/use-hydrated";
-import { ErrorList, errorAria } from "~/components/forms";
+import { ErrorList, errorAria, useForm } from "~/components/forms";
 import { useFormats } from "~/i18n/format";
 import {
   allQuestions,

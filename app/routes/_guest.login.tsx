@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
@@ -6,7 +6,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "~/components/use-hydrated";
 import { z } from "zod";
-import { ErrorList, Field, InputField, SubmitButton, useClearedAfterSubmit } from "~/components/forms";
+import { ErrorList, Field, InputField, SubmitButton, useClearedAfterSubmit, useForm } from "~/components/forms";
 import { requireGuest } from "~/domain/auth.server";
 import { isGoogleSignInEnabled } from "~/domain/google-auth.server";
 import { attemptLogin, minutesToWait, safeRedirect, TOO_MANY_FAILED_ATTEMPTS } from "~/domain/login.server";

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import {
   data,
@@ -18,6 +18,7 @@ import {
   InputField,
   SelectField,
   SubmitButton,
+  useForm,
 } from "~/components/forms";
 import { TermsAgreementLabel } from "~/components/terms-agreement-label";
 import { requireGuest } from "~/domain/auth.server";

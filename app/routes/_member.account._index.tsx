@@ -1,15 +1,17 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useMemo, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import { FormErrors, InputField, SubmitButton } from "~/components/forms";
+import { FormErrors, InputField, SubmitButton, useForm } from "~/components/forms";
 import { useHydrated } from "~/components/use-hydrated";
 import { PAYMENT_ACCOUNT_RULE } from "~/content/member-rules";
 import { requireMemberWithDetails } from "~/domain/auth.server";
 import {
   bankAccountSchema,
+  PAYMENT_ACCOUNT_TEXTS,
   PAYMENT_FIELD_LABEL,
   PAYOUT_METHOD_LABEL,
   PAYOUT_METHODS,
@@ -18,6 +20,10 @@ import {
   upiAccountSchema,
 } from "~/domain/payment-accounts";
 import { formatUsableAt } from "~/domain/member-notices.server";
+import { translateKnown, translateWith, usableFromIn, type Translate } from "~/domain/member-texts";
+import { PROOF_TEXTS } from "~/domain/payout-account-proof.server";
+import { tr } from "~/i18n/mark";
+import { getLanguage, getT } from "~/i18n/i18n.server";
 import {
   addPaymentAccount,
   deletePaymentAccount,
@@ -44,6 +50,8 @@ export const meta: MetaFunction = () => [{ title: `Account | ${PRODUCT_NAME}` }]
 // (docs/decisions/039-payout-account-changes.md).
 export async function loader({ request }: LoaderFunctionArgs) {
   const { member } = await requireMemberWithDetails(request);
+  const language = await getLanguage(request);
+  const t = await getT(language);
   const accounts = await listPaymentAccounts(member.id);
   const held = new Set(accounts.map((account) => account.method));
   const now = new Date();
@@ -58,24 +66,28 @@ export async function loader({ request }: LoaderFunctionArgs) {
       id: account.id,
       method: account.method,
       details: paymentAccountDetails(account),
-      usableFrom: account.usableAt.getTime() > now.getTime() ? formatUsableAt(account.usableAt) : null,
+      usableFrom:
+        account.usableAt.getTime() > now.getTime() ? usableFromIn(language, formatUsableAt(account.usableAt)) : null,
     })),
+    // Written with the site's rules (content), translated here: the page loads only its own texts.
+    paymentAccountRule: t(PAYMENT_ACCOUNT_RULE),
     missing: PAYOUT_METHODS.filter((method) => !held.has(method)),
     coolingOffHours: getEnv().PAYOUT_ACCOUNT_COOLING_OFF_HOURS,
   };
 }
 
-const CONFIRMATION_REQUIRED = "Tick the box to confirm.";
+const CONFIRMATION_REQUIRED = tr("Tick the box to confirm.");
 
 export async function action({ request }: ActionFunctionArgs) {
   const { member } = await requireMemberWithDetails(request);
   const formData = await readFormData(request);
   const intent = readIntent(formData, ["delete", "send-code", ...ADD_INTENTS]);
-  if (intent === "delete") return deleteAccount(member.id, formData);
-  if (intent === "send-code") return sendCode(member.id);
+  const t = translateWith(await getT(request));
+  if (intent === "delete") return deleteAccount(member.id, formData, t);
+  if (intent === "send-code") return sendCode(member.id, t);
   const method = addIntentMethod(intent);
 
-  const submission = parsePaymentAccount(formData, method, member.email);
+  const submission = parsePaymentAccount(formData, method, member.email, t);
   // The password and the code never come back to the page, whatever the answer.
   const hideFields = ["password", "code"];
   // Only a real submit adds an account; conform's validate intents come back as errors or nothing.
@@ -88,17 +100,30 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!result.ok) {
     const reply = submission.reply({
       hideFields,
-      ...(result.field ? { fieldErrors: { [result.field]: [result.message] } } : { formErrors: [result.message] }),
+      ...(result.field
+        ? { fieldErrors: { [result.field]: [accountMessage(t, result.message)] } }
+        : { formErrors: [accountMessage(t, result.message)] }),
     });
     return answer(reply, { form: intent, status: result.status });
   }
   // The spec's message as it is; the account's card says when it can receive withdrawals.
-  return redirectWithToast("/account", { type: "success", message: result.message });
+  return redirectWithToast("/account", { type: "success", message: accountMessage(t, result.message) });
+}
+
+/** A message of the account's domain, with its values, in the member's language. */
+function accountMessage(t: Translate, message: string): string {
+  return translateKnown(
+    t,
+    message,
+    [...Object.values(PAYMENT_ACCOUNT_TEXTS), ...Object.values(PROOF_TEXTS)],
+    (name, value) => (name === "label" ? t(value) : value),
+  );
 }
 
 export default function Account() {
-  const { accounts, missing, proof, codeSent, passwordIsRecent, signUpEmail, coolingOffHours } =
+  const { accounts, missing, proof, codeSent, passwordIsRecent, signUpEmail, coolingOffHours, paymentAccountRule } =
     useLoaderData<typeof loader>();
+  const { t } = useTranslation();
   const actionData = useActionData<typeof action>();
   const refusal = refusalOf(resultFor(actionData, "delete") ?? resultFor(actionData, "send-code"));
   // A refusal about an account no longer listed (deleted in another tab, a forged id) goes on top.
@@ -106,39 +131,43 @@ export default function Account() {
   return (
     <section aria-labelledby="account-heading" className="max-w-3xl">
       <h1 id="account-heading" className="text-2xl font-semibold">
-        Account
+        {t("Account")}
       </h1>
       {pageRefusal ? (
         <p role="alert" className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-          {pageRefusal.message}
+          {t(pageRefusal.message)}
         </p>
       ) : null}
 
       <section aria-labelledby="payment-accounts-heading" className="mt-6">
         <h2 id="payment-accounts-heading" className="text-xl font-semibold">
-          Payment accounts
+          {t("Payment accounts")}
         </h2>
         <p className="mt-1 text-sm text-slate-600">
-          Withdrawals are paid to one of these accounts. {PAYMENT_ACCOUNT_RULE}
+          {t("Withdrawals are paid to one of these accounts.")} {paymentAccountRule}
         </p>
         {accounts.length === 0 ? (
-          <p className="mt-4 text-slate-600">You have no payment account yet. Add one below to withdraw your points.</p>
+          <p className="mt-4 text-slate-600">
+            {t("You have no payment account yet. Add one below to withdraw your points.")}
+          </p>
         ) : (
           <ul className="mt-4 grid gap-4 sm:grid-cols-2">
             {accounts.map((account) => (
               <li key={account.id} className="rounded-lg border border-slate-200 bg-white p-4">
-                <h3 className="font-semibold">{PAYOUT_METHOD_LABEL[account.method]}</h3>
+                <h3 className="font-semibold">{t(PAYOUT_METHOD_LABEL[account.method])}</h3>
                 <dl className="mt-2 space-y-1 text-sm">
                   {account.details.map((line) => (
                     <div key={line.label} className="grid grid-cols-[10rem_1fr] gap-2">
-                      <dt className="text-slate-600">{line.label}</dt>
+                      <dt className="text-slate-600">{t(line.label)}</dt>
                       <dd className="break-all">{line.value}</dd>
                     </div>
                   ))}
                 </dl>
                 {account.usableFrom ? (
                   <p className="mt-2 rounded-md bg-amber-50 px-2 py-1 text-sm text-amber-900">
-                    New account: it can receive withdrawals from {account.usableFrom}.
+                    {t("New account: it can receive withdrawals from {{usableFrom}}.", {
+                      usableFrom: account.usableFrom,
+                    })}
                   </p>
                 ) : null}
                 <DeleteAccountForm
@@ -155,16 +184,16 @@ export default function Account() {
       {missing.length > 0 ? (
         <section aria-labelledby="add-account-heading" className="mt-8">
           <h2 id="add-account-heading" className="text-xl font-semibold">
-            Add a payment account
+            {t("Add a payment account")}
           </h2>
           <p className="mt-1 text-sm text-slate-600">
             {proof === "password"
-              ? "To keep your money safe, adding an account needs your current password."
-              : "To keep your money safe, adding an account needs a code that we email you."}{" "}
+              ? t("To keep your money safe, adding an account needs your current password.")
+              : t("To keep your money safe, adding an account needs a code that we email you.")}{" "}
             {coolingOffHours > 0
-              ? `A new account can receive withdrawals ${coolingOffHours} ${coolingOffHours === 1 ? "hour" : "hours"} after it is added. `
+              ? `${t("A new account can receive withdrawals {{count}} hours after it is added.", { count: coolingOffHours })} `
               : ""}
-            We email you about every new account.
+            {t("We email you about every new account.")}
           </p>
           {proof === "code" ? (
             <SendCodeForm signUpEmail={signUpEmail} codeSent={codeSent} passwordIsRecent={passwordIsRecent} />
@@ -179,13 +208,13 @@ export default function Account() {
 
       <section aria-labelledby="delete-my-account-heading" className="mt-10 border-t border-slate-200 pt-6">
         <h2 id="delete-my-account-heading" className="text-xl font-semibold">
-          Delete my account
+          {t("Delete my account")}
         </h2>
         <p className="mt-1 text-sm text-slate-600">
-          Close your membership and have your data deleted. Deletion completes within 30 calendar days.
+          {t("Close your membership and have your data deleted. Deletion completes within 30 calendar days.")}
         </p>
         <Link to="/account/delete" className="btn-secondary mt-3">
-          Delete my account
+          {t("Delete my account")}
         </Link>
       </section>
     </section>
@@ -198,18 +227,20 @@ export default function Account() {
  */
 function DeleteAccountForm({ id, method, refusal }: { id: number; method: PayoutMethod; refusal: string | null }) {
   const hydrated = useHydrated();
-  const label = PAYOUT_METHOD_LABEL[method];
+  const { t } = useTranslation();
+  const label = t(PAYOUT_METHOD_LABEL[method]);
   return (
     <Form
       method="post"
       className="mt-4 border-t border-slate-200 pt-3"
       onSubmit={(event) => {
-        if (!window.confirm(`Delete your ${label} account? You can add it again later.`)) event.preventDefault();
+        if (!window.confirm(t("Delete your {{label}} account? You can add it again later.", { label })))
+          event.preventDefault();
       }}
     >
       {refusal ? (
         <p role="alert" className="mb-2 text-sm text-red-700">
-          {refusal}
+          {t(refusal)}
         </p>
       ) : null}
       <input type="hidden" name="intent" value="delete" />
@@ -218,12 +249,12 @@ function DeleteAccountForm({ id, method, refusal }: { id: number; method: Payout
       ) : (
         <label className="tap-row mb-2 text-sm text-slate-700">
           <input type="checkbox" name="confirmed" value="on" required />
-          Yes, delete this {label} account
+          {t("Yes, delete this {{label}} account", { label })}
         </label>
       )}
       {/* The id rides on the button, so only this account's button says it is working. */}
-      <SubmitButton name="accountId" value={String(id)} pendingText="Deleting…" className="btn-secondary">
-        Delete {label} account
+      <SubmitButton name="accountId" value={String(id)} pendingText={t("Deleting…")} className="btn-secondary">
+        {t("Delete {{label}} account", { label })}
       </SubmitButton>
     </Form>
   );
@@ -245,18 +276,19 @@ function AddAccountForm({ method }: { method: PayoutMethod }) {
 
 function PaypalForm({ lastResult }: { lastResult: AddResult }) {
   const { signUpEmail } = useLoaderData<typeof loader>();
-  const schema = useMemo(() => paypalAccountSchema(signUpEmail), [signUpEmail]);
+  const { t } = useTranslation();
+  const schema = useMemo(() => paypalAccountSchema(signUpEmail, translateWith(t)), [signUpEmail, t]);
   // The email must be the sign-up email, so the form starts with it.
   const [form, fields] = useAddForm("paypal", schema, lastResult, { paypalEmail: signUpEmail });
   return (
     <AddFormCard method="paypal" form={form}>
-      <InputField label={PAYMENT_FIELD_LABEL.holderName} field={fields.holderName} autoComplete="name" />
+      <InputField label={t(PAYMENT_FIELD_LABEL.holderName)} field={fields.holderName} autoComplete="name" />
       <InputField
-        label={PAYMENT_FIELD_LABEL.paypalEmail}
+        label={t(PAYMENT_FIELD_LABEL.paypalEmail)}
         field={fields.paypalEmail}
         type="email"
         autoComplete="email"
-        hint="Must be the email you signed up with."
+        hint={t("Must be the email you signed up with.")}
       />
     </AddFormCard>
   );
@@ -264,16 +296,17 @@ function PaypalForm({ lastResult }: { lastResult: AddResult }) {
 
 function UpiForm({ lastResult }: { lastResult: AddResult }) {
   const [form, fields] = useAddForm("upi", upiAccountSchema, lastResult);
+  const { t } = useTranslation();
   return (
     <AddFormCard method="upi" form={form}>
-      <InputField label={PAYMENT_FIELD_LABEL.holderName} field={fields.holderName} autoComplete="name" />
+      <InputField label={t(PAYMENT_FIELD_LABEL.holderName)} field={fields.holderName} autoComplete="name" />
       <InputField
-        label={PAYMENT_FIELD_LABEL.upiId}
+        label={t(PAYMENT_FIELD_LABEL.upiId)}
         field={fields.upiId}
         autoComplete="off"
         autoCapitalize="none"
         spellCheck={false}
-        hint="Your UPI ID (VPA), such as name@bank."
+        hint={t("Your UPI ID (VPA), such as name@bank.")}
       />
     </AddFormCard>
   );
@@ -281,23 +314,24 @@ function UpiForm({ lastResult }: { lastResult: AddResult }) {
 
 function BankForm({ lastResult }: { lastResult: AddResult }) {
   const [form, fields] = useAddForm("bank", bankAccountSchema, lastResult);
+  const { t } = useTranslation();
   return (
     <AddFormCard method="bank" form={form}>
-      <InputField label={PAYMENT_FIELD_LABEL.holderName} field={fields.holderName} autoComplete="name" />
-      <InputField label={PAYMENT_FIELD_LABEL.bankName} field={fields.bankName} autoComplete="off" />
+      <InputField label={t(PAYMENT_FIELD_LABEL.holderName)} field={fields.holderName} autoComplete="name" />
+      <InputField label={t(PAYMENT_FIELD_LABEL.bankName)} field={fields.bankName} autoComplete="off" />
       <InputField
-        label={PAYMENT_FIELD_LABEL.bankAccountNumber}
+        label={t(PAYMENT_FIELD_LABEL.bankAccountNumber)}
         field={fields.bankAccountNumber}
         inputMode="numeric"
         autoComplete="off"
-        hint="9 to 18 digits. Only the last 4 are shown once saved."
+        hint={t("9 to 18 digits. Only the last 4 are shown once saved.")}
       />
       <InputField
-        label={PAYMENT_FIELD_LABEL.bankIfsc}
+        label={t(PAYMENT_FIELD_LABEL.bankIfsc)}
         field={fields.bankIfsc}
         autoCapitalize="characters"
         autoComplete="off"
-        hint="11 characters, as on your cheque book or passbook."
+        hint={t("11 characters, as on your cheque book or passbook.")}
       />
     </AddFormCard>
   );
@@ -335,7 +369,8 @@ function AddFormCard({
   form: ReturnType<typeof useAddForm>[0];
   children: ReactNode;
 }) {
-  const label = PAYOUT_METHOD_LABEL[method];
+  const { t } = useTranslation();
+  const label = t(PAYOUT_METHOD_LABEL[method]);
   const headingId = `add-${method}-heading`;
   return (
     <Form
@@ -345,13 +380,13 @@ function AddFormCard({
       className="rounded-lg border border-slate-200 bg-white p-4"
     >
       <h3 id={headingId} className="mb-3 font-semibold">
-        {label} account
+        {t("{{label}} account", { label })}
       </h3>
       <FormErrors id={form.errorId} errors={form.errors} />
       {children}
       <AddFormProofField form={form} method={method} />
-      <SubmitButton name="intent" value={`add-${method}`} pendingText="Adding…">
-        Add {label} account
+      <SubmitButton name="intent" value={`add-${method}`} pendingText={t("Adding…")}>
+        {t("Add {{label}} account", { label })}
       </SubmitButton>
     </Form>
   );
@@ -362,10 +397,10 @@ function textField(formData: FormData, name: string): string | undefined {
   return typeof value === "string" && value !== "" ? value : undefined;
 }
 
-async function sendCode(memberId: number) {
+async function sendCode(memberId: number, t: Translate) {
   const result = await sendPayoutAccountCode(memberId);
-  if (!result.ok) return refuse(result.message, { form: "send-code", status: result.status });
-  return redirectWithToast("/account", { type: "success", message: result.message });
+  if (!result.ok) return refuse(accountMessage(t, result.message), { form: "send-code", status: result.status });
+  return redirectWithToast("/account", { type: "success", message: accountMessage(t, result.message) });
 }
 
 /** The proof field of one add-form, emptied after each answer to it. */
@@ -399,7 +434,7 @@ function refusalOf(result: FormResult<AccountState> | undefined) {
   return message === undefined ? null : { accountId: result?.pageState?.accountId ?? null, message };
 }
 
-async function deleteAccount(memberId: number, formData: FormData) {
+async function deleteAccount(memberId: number, formData: FormData, t: Translate) {
   const raw = formData.get("accountId");
   const accountId = typeof raw === "string" && /^\d{1,9}$/.test(raw) ? Number(raw) : null;
   const pageState = { accountId };
@@ -408,5 +443,5 @@ async function deleteAccount(memberId: number, formData: FormData) {
   if (!result.ok) {
     return refuse(result.message, { form: "delete", pageState, status: result.reason === "not-found" ? 404 : 409 });
   }
-  return redirectWithToast("/account", { type: "success", message: result.message });
+  return redirectWithToast("/account", { type: "success", message: accountMessage(t, result.message) });
 }

@@ -1,10 +1,10 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ELEMENT, Sentence } from "~/components/sentence";
-import { CheckboxField, InputField, SubmitButton, useClearedAfterSubmit, FormAlert } from "~/components/forms";
+import { CheckboxField, InputField, SubmitButton, useClearedAfterSubmit, FormAlert, useForm } from "~/components/forms";
 import { accountDeletionSchema, DELETION_WORD } from "~/domain/account-deletion-schema";
 import {
   ACCOUNT_CLOSED_MESSAGE,

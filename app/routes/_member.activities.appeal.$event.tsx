@@ -1,9 +1,9 @@
-import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, getTextareaProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { FormAlert, SubmitButton, TextareaField } from "~/components/forms";
+import { FormAlert, SubmitButton, TextareaField, useForm } from "~/components/forms";
 import {
   APPEAL_MESSAGE_MAX,
   APPEAL_STATUS_LABEL,

@@ -1,8 +1,8 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { InputField, SubmitButton, FormAlert } from "~/components/forms";
+import { InputField, SubmitButton, FormAlert, useForm } from "~/components/forms";
 import { requireVerifiedMember } from "~/domain/auth.server";
 import { minutesToWait } from "~/domain/login.server";
 import { changeMemberPassword, parsePasswordChange, TOO_MANY_WRONG_PASSWORDS } from "~/domain/member-password.server";

@@ -1,4 +1,4 @@
-import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
+import { getFormProps, getSelectProps } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -12,6 +12,7 @@ import {
   RadioGroupField,
   SelectField,
   SubmitButton,
+  useForm,
 } from "~/components/forms";
 import { missingDetails, requireVerifiedMember } from "~/domain/auth.server";
 import { INVITATION_CHOICE_INTENT, INVITATION_CHOICE_MESSAGES } from "~/domain/invitation-choice";

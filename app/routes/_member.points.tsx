@@ -1,13 +1,17 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { AutoRefresh } from "~/components/auto-refresh";
-import { ErrorList, InputField, SubmitButton } from "~/components/forms";
+import { ErrorList, InputField, SubmitButton, useForm } from "~/components/forms";
 import { requireMemberWithDetails } from "~/domain/auth.server";
-import { withdrawalSchema } from "~/domain/withdrawal-schema";
+import { COOLING_OFF, withdrawalSchema } from "~/domain/withdrawal-schema";
 import { getWithdrawalOptions, requestWithdrawal } from "~/domain/withdrawals.server";
 import { formatRupees } from "~/domain/member-records.server";
+import { translateAccountSummary, translateKnown, translateWith, usableFromIn } from "~/domain/member-texts";
+import { formatsFor, useFormats } from "~/i18n/format";
+import { getLanguage, getT } from "~/i18n/i18n.server";
 import { readFormData } from "~/lib/forms.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -19,76 +23,103 @@ export const meta: MetaFunction = () => [{ title: `Points | ${PRODUCT_NAME}` }];
 // pending payment. The rate and the minimum are configuration (docs/decisions/026-withdrawals.md).
 export async function loader({ request }: LoaderFunctionArgs) {
   const { member } = await requireMemberWithDetails(request);
+  const language = await getLanguage(request);
+  const options = await getWithdrawalOptions(member);
+  const accounts = options.accounts.map((account) => ({
+    ...account,
+    usableFrom: account.usableFrom === null ? null : usableFromIn(language, account.usableFrom),
+  }));
   // A fresh key with every rendering: posting this form twice makes one request (requestWithdrawal).
-  return { ...(await getWithdrawalOptions(member)), requestKey: crypto.randomUUID() };
+  return { ...options, accounts, requestKey: crypto.randomUUID() };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const { member } = await requireMemberWithDetails(request);
   const options = await getWithdrawalOptions(member);
-  const submission = parseWithZod(await readFormData(request), { schema: withdrawalSchema(options) });
+  const language = await getLanguage(request);
+  const t = translateWith(await getT(language));
+  const schema = withdrawalSchema(options, { t, number: formatsFor(language).number });
+  const submission = parseWithZod(await readFormData(request), { schema });
   // Validation intents and refused input come back to the form; nothing is written.
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = await requestWithdrawal(member.id, submission.value);
   if (!result.ok) {
-    const errors = result.field
-      ? { fieldErrors: { [result.field]: [result.message] } }
-      : { formErrors: [result.message] };
+    // The refusals with figures (the limits, a new account's cooling-off) in the member's language.
+    const message = translateKnown(
+      t,
+      result.message,
+      [
+        COOLING_OFF,
+        "The minimum withdrawal is {{minimum}} points.",
+        "You cannot withdraw more than your balance of {{balance}} points.",
+      ],
+      (name, value) => (name === "label" ? t(value) : name === "usableFrom" ? usableFromIn(language, value) : value),
+    );
+    const errors = result.field ? { fieldErrors: { [result.field]: [message] } } : { formErrors: [message] };
     return data(submission.reply(errors), { status: 400 });
   }
+  const values = { referenceId: result.referenceId, points: result.points, amount: formatRupees(result.amountMinor) };
   return redirectWithToast("/activities/PointsRecords", {
     type: "success",
+    // Translated here: a toast set on a redirect has no values of its own.
     message: result.held
-      ? `Withdrawal ${result.referenceId} of ${result.points} points (${formatRupees(result.amountMinor)}) requested: held for review before payment. We have e-mailed you why.`
-      : `Withdrawal ${result.referenceId} of ${result.points} points (${formatRupees(result.amountMinor)}) requested: pending payment.`,
+      ? t(
+          "Withdrawal {{referenceId}} of {{points}} points ({{amount}}) requested: held for review before payment. We have e-mailed you why.",
+          values,
+        )
+      : t("Withdrawal {{referenceId}} of {{points}} points ({{amount}}) requested: pending payment.", values),
   });
 }
 
 export default function Points() {
   const { balance, minimum, minimumAmount, pointsPerRupee, withdrawable, accounts, requestKey } =
     useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const formats = useFormats();
   return (
     <div className="max-w-2xl">
-      <h1 className="text-2xl font-semibold">Points</h1>
+      <h1 className="text-2xl font-semibold">{t("Points")}</h1>
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-md border border-slate-200 bg-white p-4">
-        <dt className="text-slate-600">Points balance</dt>
+        <dt className="text-slate-600">{t("Points balance")}</dt>
         <dd>
           <strong data-testid="points-balance">{balance}</strong>
         </dd>
-        <dt className="text-slate-600">You can withdraw</dt>
+        <dt className="text-slate-600">{t("You can withdraw")}</dt>
         <dd data-testid="withdrawable">{withdrawable}</dd>
-        <dt className="text-slate-600">Minimum withdrawal</dt>
+        <dt className="text-slate-600">{t("Minimum withdrawal")}</dt>
         <dd data-testid="minimum-withdrawal">
-          {minimum.toLocaleString("en-US")} points ({minimumAmount})
+          {t("{{points}} points ({{amount}})", { points: formats.number(minimum), amount: minimumAmount })}
         </dd>
-        <dt className="text-slate-600">Rate</dt>
-        <dd>{pointsPerRupee} points = ₹ 1</dd>
+        <dt className="text-slate-600">{t("Rate")}</dt>
+        <dd>{t("{{points}} points = ₹ 1", { points: pointsPerRupee })}</dd>
       </dl>
       <AutoRefresh />
       {balance < minimum ? (
         <p className="mt-2 text-sm text-slate-700">
-          You need {(minimum - balance).toLocaleString("en-US")} more points to reach the minimum withdrawal.
+          {t("You need {{points}} more points to reach the minimum withdrawal.", {
+            points: formats.number(minimum - balance),
+          })}
         </p>
       ) : null}
 
       <section aria-labelledby="withdraw-heading" className="mt-8">
         <h2 id="withdraw-heading" className="text-xl font-semibold">
-          Withdraw
+          {t("Withdraw")}
         </h2>
         {accounts.length === 0 ? (
           <p className="mt-3 rounded-md border border-slate-200 bg-white p-4">
-            You have no payment account yet.{" "}
+            {t("You have no payment account yet.")}{" "}
             <Link to="/account" className="text-brand-700 underline">
-              Add a PayPal, UPI or bank account
+              {t("Add a PayPal, UPI or bank account")}
             </Link>{" "}
-            to withdraw your points.
+            {t("to withdraw your points.")}
           </p>
         ) : (
           <WithdrawForm balance={balance} minimum={minimum} accounts={accounts} requestKey={requestKey} />
         )}
         <p className="mt-4 text-sm">
           <Link to="/activities/PointsRecords" className="text-brand-700 underline">
-            Points history
+            {t("Points history")}
           </Link>
         </p>
       </section>
@@ -108,7 +139,9 @@ function WithdrawForm({
   requestKey: string;
 }) {
   const lastResult = useActionData<typeof action>();
-  const schema = withdrawalSchema({ minimum, balance });
+  const { t } = useTranslation();
+  const formats = useFormats();
+  const schema = withdrawalSchema({ minimum, balance }, { t: translateWith(t), number: formats.number });
   const [form, fields] = useForm({
     id: "withdraw",
     lastResult,
@@ -126,25 +159,30 @@ function WithdrawForm({
         </div>
       ) : null}
       <InputField
-        label="Points to withdraw"
+        label={t("Points to withdraw")}
         field={fields.points}
         type="number"
         step={1}
         inputMode="numeric"
-        hint={`From ${minimum.toLocaleString("en-US")} to your balance of ${balance.toLocaleString("en-US")} points.`}
+        hint={t("From {{minimum}} to your balance of {{balance}} points.", {
+          minimum: formats.number(minimum),
+          balance: formats.number(balance),
+        })}
       />
       <fieldset className="mb-4">
-        <legend className="text-sm font-medium text-slate-800">Pay into</legend>
+        <legend className="text-sm font-medium text-slate-800">{t("Pay into")}</legend>
         {accounts.map((account) => {
           // One control per account: each radio needs its own id (conform gives the field's to all).
           const { key: _key, ...radio } = getInputProps(fields.method, { type: "radio", value: account.method });
           return (
             <label key={account.method} className="tap-row mt-1">
               <input {...radio} id={`${fields.method.id}-${account.method}`} />
-              <span>{account.summary}</span>
+              <span>{translateAccountSummary(translateWith(t), account.summary)}</span>
               {/* A new account's cooling-off period; a request to it before then is refused. */}
               {account.usableFrom ? (
-                <span className="text-sm text-amber-900">(new: can receive withdrawals from {account.usableFrom})</span>
+                <span className="text-sm text-amber-900">
+                  {t("(new: can receive withdrawals from {{usableFrom}})", { usableFrom: account.usableFrom })}
+                </span>
               ) : null}
             </label>
           );
@@ -152,7 +190,7 @@ function WithdrawForm({
         <ErrorList id={fields.method.errorId} errors={fields.method.errors} />
       </fieldset>
       <input type="hidden" name="requestKey" value={requestKey} />
-      <SubmitButton pendingText="Requesting…">Withdraw</SubmitButton>
+      <SubmitButton pendingText={t("Requesting…")}>{t("Withdraw")}</SubmitButton>
     </Form>
   );
 }

@@ -1,9 +1,9 @@
-import { getFormProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { CountryOptions, FormErrors, InputField, SelectField, SubmitButton } from "~/components/forms";
+import { CountryOptions, FormErrors, InputField, SelectField, SubmitButton, useForm } from "~/components/forms";
 import { ShowArchivedFilter, showArchivedParam } from "~/components/lifecycle-actions";
 import { requireAdmin } from "~/domain/admin-auth.server";
 import { pointsCapHint } from "~/domain/points-cap.server";

@@ -1,9 +1,9 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { Field, FormErrors, SubmitButton, useClearedAfterSubmit } from "~/components/forms";
+import { Field, FormErrors, SubmitButton, useClearedAfterSubmit, useForm } from "~/components/forms";
 import { requireAdmin } from "~/domain/admin-auth.server";
 import { mayManageAdmins, registerAdmin } from "~/domain/admins.server";
 import { ADMIN_PASSWORD_MIN_LENGTH } from "~/domain/passwords.server";

@@ -1,11 +1,11 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useEffect } from "react";
 import { useHydrated } from "~/components/use-hydrated";
 import { z } from "zod";
-import { Field, FormErrors, InputField, SubmitButton, useClearedAfterSubmit } from "~/components/forms";
+import { Field, FormErrors, InputField, SubmitButton, useClearedAfterSubmit, useForm } from "~/components/forms";
 import { requireAdmin } from "~/domain/admin-auth.server";
 import { resetTwoFactor } from "~/domain/admin-two-factor.server";
 import {

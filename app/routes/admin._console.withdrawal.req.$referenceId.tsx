@@ -1,9 +1,9 @@
-import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { pageParam } from "~/components/data-table";
-import { ConfirmationField, FormErrors, InputField, SubmitButton, TextareaField } from "~/components/forms";
+import { ConfirmationField, FormErrors, InputField, SubmitButton, TextareaField, useForm } from "~/components/forms";
 import { UrlDialog } from "~/components/url-dialog";
 import { useHydrated } from "~/components/use-hydrated";
 import { MemberLink } from "~/components/member-link";

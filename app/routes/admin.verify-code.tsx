@@ -1,10 +1,10 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { z } from "zod";
 import { CardPage } from "~/components/card-page";
-import { FormErrors, InputField, SubmitButton, useClearedAfterSubmit } from "~/components/forms";
+import { FormErrors, InputField, SubmitButton, useClearedAfterSubmit, useForm } from "~/components/forms";
 import { completeSecondFactor, readAdminSession } from "~/domain/admin-sessions.server";
 import { verifySecondFactor } from "~/domain/admin-two-factor.server";
 import { assertSameOrigin } from "~/domain/auth.server";

@@ -1,11 +1,11 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CardPage } from "~/components/card-page";
-import { CheckboxField, SubmitButton } from "~/components/forms";
+import { CheckboxField, SubmitButton, useForm } from "~/components/forms";
 import { ELEMENT, Sentence } from "~/components/sentence";
 import { TermsAgreementLabel } from "~/components/terms-agreement-label";
 import { POLICIES_LAST_UPDATED, TERMS_CHANGES } from "~/content/pages";

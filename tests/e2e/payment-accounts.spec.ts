@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { createMember } from "./support/fixtures";
+import { formHydrated } from "./support/forms";
 
 // Payment accounts (/account): add a PayPal, UPI and bank account, each refused first with invalid
 // details, see the account number masked, and delete an account (a confirm dialog with JavaScript,
@@ -14,6 +15,7 @@ const PASSWORD = "Member#Secret-42";
 
 /** Submits an add-form with the member's password, as a member must. */
 async function submitAdd(form: Locator, label: "Paypal" | "UPI" | "Bank") {
+  await formHydrated(form, test.info());
   await form.getByLabel("Your current password").fill(PASSWORD);
   await form.getByRole("button", { name: `Add ${label} account` }).click();
 }

@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { createAdmin, createMember, type MemberFixture } from "./support/fixtures";
 import { signInAsAdmin } from "./support/admin";
+import { formHydrated } from "./support/forms";
 
 // Withdrawals with JavaScript on and off: the member requests two and sees them pending payment;
 // an admin pays one through the Payment Confirmation (a modal with JavaScript, a section of the
@@ -36,6 +37,7 @@ async function memberOnPointsPage(
 }
 
 async function withdraw(page: Page, points: string, account: RegExp) {
+  await formHydrated(page.locator("form#withdraw"), test.info());
   await page.getByLabel("Points to withdraw").fill(points);
   await page.getByLabel(account).check();
   await page.getByRole("button", { name: "Withdraw" }).click();
