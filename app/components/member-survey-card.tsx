@@ -19,7 +19,7 @@ export function MemberSurveyCard({
     <article aria-labelledby={headingId} className="flex flex-col rounded-md border border-slate-200 bg-white p-4">
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">
-          <p className="text-xs font-medium uppercase tracking-wide text-slate-500">{survey.category}</p>
+          <p className="text-xs font-medium uppercase tracking-wide text-slate-500">{t(survey.category)}</p>
           <h3 id={headingId} className="break-words text-lg font-semibold">
             {survey.name}
           </h3>

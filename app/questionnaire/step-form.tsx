@@ -1,6 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import type { FormEvent, ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { StepButtons } from "~/components/step-buttons";
 import type { FormResult } from "~/lib/form-result";
 import { allQuestions, type Answers, type QuestionnaireDefinition } from "./definition";
@@ -55,6 +56,7 @@ function StepPage({
   onRefused,
   className,
 }: StepFormProps) {
+  const { t } = useTranslation();
   const last = page === definition.pages.length - 1;
   const through = definitionThrough(definition, page);
   const [form] = useQuestionnaireForm({ id, definition: through, defaultValue: saved, lastResult: result });
@@ -84,7 +86,10 @@ function StepPage({
         <input key={`${key}:${index}`} type="hidden" name={key} value={value} />
       ))}
       <p className="mb-3 text-sm text-slate-600">
-        Page {page + 1} of {definition.pages.length}. Your answers are saved each time you press Next.
+        {t("Page {{page}} of {{pages}}. Your answers are saved each time you press Next.", {
+          page: page + 1,
+          pages: definition.pages.length,
+        })}
       </p>
       <QuestionnaireFields definition={definition} form={form} page={page} />
       {hasErrors ? (

@@ -7,6 +7,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { SubmitButton } from "~/components/forms";
 import { endedMessage, pausedMessage, SurveyMessage, tooLateMessage } from "~/components/survey-message";
 import { stepsFor, takeStep } from "~/domain/answer-drafts.server";
@@ -16,6 +17,7 @@ import { failedAttentionCheck } from "~/domain/survey-quality";
 import { endAssignment, findHostedSurvey } from "~/domain/survey-taking.server";
 import { formResult, readFormData } from "~/lib/forms.server";
 import { PRODUCT_NAME } from "~/lib/product";
+import { tr } from "~/i18n/mark";
 import { redirectWithToast } from "~/lib/toast.server";
 import { QuestionnaireFields, useQuestionnaireForm } from "~/questionnaire/form";
 import { parseAnswers } from "~/questionnaire/schema";
@@ -41,9 +43,10 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-s
 // Outside the member layout: the page loads the member's and the questionnaires' texts itself.
 export const handle = { i18n: ["member", "questionnaire"] };
 
-const ALREADY_SUBMITTED = "This survey is already submitted.";
-const CLOSED = "This survey is no longer open for you.";
-const ANSWER_MARKED = "Please answer the questions marked in red.";
+// Toasts are translated where they are shown; the marked texts are in the member's catalogue.
+const ALREADY_SUBMITTED = tr("This survey is already submitted.");
+const CLOSED = tr("This survey is no longer open for you.");
+const ANSWER_MARKED = tr("Please answer the questions marked in red.");
 const FORM_CLASS = "mt-6 rounded-md border border-slate-200 bg-white p-4";
 
 async function findOrNotFound(request: Request, slug: string | undefined) {
@@ -140,6 +143,7 @@ export default function SurveyPublic() {
 function HostedSurveyForm() {
   const page = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const { t } = useTranslation();
   if (page.kind !== "form") throw new Error("The survey form needs an open survey");
   const [form] = useQuestionnaireForm({
     id: `hosted-survey-${page.survey.id}`,
@@ -147,12 +151,15 @@ function HostedSurveyForm() {
     lastResult: actionData,
   });
   const hasErrors = Object.values(form.allErrors).some((messages) => messages.length > 0);
-  const submitOnce = <p className="mb-3 text-sm text-slate-600">You can submit this survey once.</p>;
+  const submitOnce = <p className="mb-3 text-sm text-slate-600">{t("You can submit this survey once.")}</p>;
   return (
     <main className="mx-auto max-w-2xl px-4 py-8">
       <h1 className="text-2xl font-semibold">{page.survey.name}</h1>
       <p className="mt-1 text-sm text-slate-600">
-        {page.survey.points} points · Time: {page.survey.lengthMinutes} min
+        {t("{{points}} points · Time: {{minutes}} min", {
+          points: page.survey.points,
+          minutes: page.survey.lengthMinutes,
+        })}
       </p>
       {page.definition.description ? <p className="mt-2 text-slate-700">{page.definition.description}</p> : null}
       {page.steps ? (
@@ -162,7 +169,7 @@ function HostedSurveyForm() {
           page={page.steps.page}
           saved={page.steps.saved}
           result={actionData}
-          errorNote={ANSWER_MARKED}
+          errorNote={t(ANSWER_MARKED)}
           lastPageNote={submitOnce}
           className={FORM_CLASS}
         />
@@ -171,11 +178,11 @@ function HostedSurveyForm() {
           <QuestionnaireFields definition={page.definition} form={form} />
           {hasErrors ? (
             <p role="alert" className="mb-3 text-sm font-medium text-red-700">
-              {ANSWER_MARKED}
+              {t(ANSWER_MARKED)}
             </p>
           ) : null}
           {submitOnce}
-          <SubmitButton pendingText="Submitting…">Submit</SubmitButton>
+          <SubmitButton pendingText={t("Submitting…")}>{t("Submit")}</SubmitButton>
         </Form>
       )}
     </main>
