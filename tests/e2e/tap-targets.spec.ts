@@ -1,24 +1,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
-import type { BrowserContext, Page, Response, TestInfo } from "@playwright/test";
+import type { Page, Response, TestInfo } from "@playwright/test";
 import { expect, test, useOwnAddress } from "./support/test";
-import {
-  createAssignedSurvey,
-  createAssignmentFixture,
-  createMember,
-  createSurveyAssignment,
-} from "./support/fixtures";
-import { MEMBER_PAGES, NOT_MEMBER_PAGES, type PageData, type Visitor } from "./support/member-pages";
-import {
-  checkbox,
-  none,
-  number,
-  option,
-  page as questionnairePage,
-  questionnaire,
-  radio,
-  toggle,
-} from "../support/questionnaires";
+import { createMember } from "./support/fixtures";
+import { MEMBER_PAGES, memberPageData, NOT_MEMBER_PAGES, type PageData, type Visitor } from "./support/member-pages";
 
 // Thumb-sized controls (issue 21 point 2, decision 065): on every member page at a 360 px wide
 // screen, every visible button (also a link drawn as one, and a <summary>), every checkbox and
@@ -155,56 +140,8 @@ test("public pages, sign-in and registration have thumb-sized controls", async (
   expect(failures).toEqual([]);
 });
 
-const COUNTRY = "MU"; // a country of this test's own, so its profile set reaches no other test's member
-
-async function memberData(context: BrowserContext, email: string): Promise<PageData> {
-  const screened = await createAssignedSurvey(context, {
-    name: "Tap screened survey",
-    assignTo: email,
-    screener: {
-      definition: questionnaire("Tap screener", [
-        questionnairePage("About you", [radio("owner", "Do you own a car?", [option("Yes"), option("No")])]),
-      ]),
-    },
-  });
-  const hosted = await createSurveyAssignment(context, {
-    memberEmail: email,
-    name: "Tap hosted survey",
-    delivery: "hosted",
-    definition: questionnaire("Tap hosted survey", [
-      questionnairePage("Everything", [
-        radio("tea", "Tea or coffee?", [option("Tea"), option("Coffee")]),
-        checkbox("pets", "Which pets?", [option("Dog"), option("Cat"), none()]),
-        toggle("news", "Send me news", { required: false }),
-        number("age", "Your age"),
-      ]),
-    ]),
-  });
-  const taken = await createAssignedSurvey(context, { name: "Tap taken survey", assignTo: email, status: 3 });
-  const terminated = await createAssignedSurvey(context, {
-    name: "Tap terminated survey",
-    assignTo: email,
-    status: 6,
-    outcome: "quality",
-  });
-  const { profileSurveyId } = await createAssignmentFixture(context, {
-    country: COUNTRY,
-    surveyName: "Tap profile survey",
-    profileSet: questionnaire("Tap profile", [
-      questionnairePage("Habits", [
-        radio("sport", "Do you play sport?", [option("Yes"), option("No")]),
-        checkbox("drinks", "Drinks", [option("Water"), option("Juice")]),
-      ]),
-    ]),
-  });
-  return {
-    screenedSurveyId: screened.surveyId,
-    hostedSlug: hosted.slug,
-    takenSurveyId: taken.surveyId,
-    profileSetId: profileSurveyId,
-    qualityTerminationId: terminated.assignmentId,
-  };
-}
+// A country of this test's own, so its profile set reaches no other test's member.
+const COUNTRY = "MU";
 
 test("the member area, questionnaires and survey taking have thumb-sized controls", async ({
   context,
@@ -220,7 +157,7 @@ test("the member area, questionnaires and survey taking have thumb-sized control
       { method: "paypal", holderName: "Asha Rao", paypalEmail: "asha@example.com" },
     ],
   });
-  const failures = await checkPages(page, "member", await memberData(context, member.email));
+  const failures = await checkPages(page, "member", await memberPageData(context, member.email, COUNTRY));
   expect(failures).toEqual([]);
 });
 

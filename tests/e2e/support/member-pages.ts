@@ -1,3 +1,16 @@
+import type { BrowserContext } from "@playwright/test";
+import {
+  checkbox,
+  none,
+  number,
+  option,
+  page as questionnairePage,
+  questionnaire,
+  radio,
+  toggle,
+} from "../../support/questionnaires";
+import { createAssignedSurvey, createAssignmentFixture, createSurveyAssignment } from "./fixtures";
+
 // Every page a member (or a visitor about to become one) can see, by the route file that renders it,
 // for the tap-target test (tap-targets.spec.ts, decision 065). The admin back office (`admin*`
 // route files) is out of scope. Every other file in app/routes/ is here or in NOT_MEMBER_PAGES, and
@@ -119,3 +132,56 @@ export const NOT_MEMBER_PAGES: Record<string, string> = {
   "robots[.]txt.tsx": "text file",
   "sitemap[.]xml.tsx": "XML file",
 };
+
+/**
+ * What the member pages with data of their own need, made for this member: `country` is the test's
+ * own (the member's), so the profile set it offers reaches no other test's member.
+ */
+export async function memberPageData(context: BrowserContext, email: string, country: string): Promise<PageData> {
+  const screened = await createAssignedSurvey(context, {
+    name: "Tap screened survey",
+    assignTo: email,
+    screener: {
+      definition: questionnaire("Tap screener", [
+        questionnairePage("About you", [radio("owner", "Do you own a car?", [option("Yes"), option("No")])]),
+      ]),
+    },
+  });
+  const hosted = await createSurveyAssignment(context, {
+    memberEmail: email,
+    name: "Tap hosted survey",
+    delivery: "hosted",
+    definition: questionnaire("Tap hosted survey", [
+      questionnairePage("Everything", [
+        radio("tea", "Tea or coffee?", [option("Tea"), option("Coffee")]),
+        checkbox("pets", "Which pets?", [option("Dog"), option("Cat"), none()]),
+        toggle("news", "Send me news", { required: false }),
+        number("age", "Your age"),
+      ]),
+    ]),
+  });
+  const taken = await createAssignedSurvey(context, { name: "Tap taken survey", assignTo: email, status: 3 });
+  const terminated = await createAssignedSurvey(context, {
+    name: "Tap terminated survey",
+    assignTo: email,
+    status: 6,
+    outcome: "quality",
+  });
+  const { profileSurveyId } = await createAssignmentFixture(context, {
+    country,
+    surveyName: "Tap profile survey",
+    profileSet: questionnaire("Tap profile", [
+      questionnairePage("Habits", [
+        radio("sport", "Do you play sport?", [option("Yes"), option("No")]),
+        checkbox("drinks", "Drinks", [option("Water"), option("Juice")]),
+      ]),
+    ]),
+  });
+  return {
+    screenedSurveyId: screened.surveyId,
+    hostedSlug: hosted.slug,
+    takenSurveyId: taken.surveyId,
+    profileSetId: profileSurveyId,
+    qualityTerminationId: terminated.assignmentId,
+  };
+}
