@@ -21,6 +21,7 @@ import { Toasts } from "~/components/toasts";
 import { DEFAULT_LANGUAGE } from "~/i18n/config";
 import { isAdminPath } from "~/i18n/config";
 import { getLanguage } from "~/i18n/i18n.server";
+import { useRouteTexts } from "~/i18n/route-texts";
 import { useNonce } from "~/lib/nonce";
 import { PRODUCT_NAME } from "~/lib/product";
 import { getToast } from "~/lib/toast.server";
@@ -70,6 +71,7 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   const { toast } = useLoaderData<typeof loader>();
+  useRouteTexts();
   return (
     <>
       <ProgressBar />

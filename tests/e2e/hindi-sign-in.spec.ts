@@ -15,7 +15,7 @@ function plainEmail(): string {
   return `asha${Date.now()}${Math.floor(Math.random() * 1e6)}@panel.test`;
 }
 
-async function expectHindiPage(page: Page, heading: string, dataWords: string[] = []) {
+async function expectHindiPage(page: Page, heading: string | RegExp, dataWords: string[] = []) {
   await expect(page.locator("html")).toHaveAttribute("lang", "hi");
   await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
   expect(await englishWordsOn(page, dataWords)).toEqual([]);
@@ -25,6 +25,20 @@ test.beforeEach(async ({ context, baseURL }) => {
   // Sign-in, reset requests and verification links are limited per client address.
   await useOwnAddress(context);
   await chooseHindi(context, baseURL!);
+});
+
+test("Login reached by a link from the landing page is in Hindi", async ({ page }) => {
+  // With JavaScript the link is a navigation in the page: Login needs texts the landing page did
+  // not load, and the browser loads them before showing it (app/i18n/route-texts.ts).
+  await page.goto("/");
+  await expectHindiPage(page, /./);
+  await page.locator('main a[href="/login"], header a[href="/login"]').first().click();
+  await expect(page).toHaveURL("/login");
+  await expectHindiPage(page, "लॉग इन");
+  // And on to registration, then back to Login, the same way.
+  await page.getByRole("link", { name: "साइन अप करें" }).click();
+  await expect(page).toHaveURL("/register");
+  expect(await englishWordsOn(page)).toEqual([]);
 });
 
 test("Login in Hindi: a wrong password is refused in Hindi, the right one signs in", async ({
