@@ -1,6 +1,22 @@
 import { z } from "zod";
+import { tr } from "~/i18n/mark";
 
 // Shared by every form schema, on the server and (with JavaScript) in the browser.
+
+const TOO_LONG = tr("Must be at most {{max}} characters.");
+const NOT_ALLOWED = tr("Contains characters that are not allowed.");
+
+/**
+ * The messages of these helpers that carry a value, as the templates they are written from:
+ * ErrorList and FormAlert recognise a message by its template and translate it with its value
+ * (decision 074), so "Must be at most 50 characters." reads in the member's language.
+ */
+export const FIELD_MESSAGE_TEMPLATES: readonly string[] = [TOO_LONG];
+
+/** "Must be at most 50 characters.": the English message, translated where it is shown. */
+export function tooLongMessage(max: number): string {
+  return TOO_LONG.replace("{{max}}", String(max));
+}
 
 // Control characters, and U+FFFD: what a non-UTF-8 byte in a posted form decodes to. plainText lets
 // tabs and line breaks through (pasted text often has them); passwords and outside names get none.
@@ -26,8 +42,8 @@ export function passwordText({ required }: { required: string }) {
     z
       .string({ required_error: required })
       .min(1, required)
-      .max(200, "Must be at most 200 characters.")
-      .refine((value) => !UNWANTED_IN_SINGLE_LINE.test(value), "Contains characters that are not allowed."),
+      .max(200, tooLongMessage(200))
+      .refine((value) => !UNWANTED_IN_SINGLE_LINE.test(value), NOT_ALLOWED),
   );
 }
 
@@ -37,8 +53,8 @@ export function plainText({ max, required }: { max: number; required: string }) 
     .string({ required_error: required })
     .trim()
     .min(1, required)
-    .max(max, `Must be at most ${max} characters.`)
-    .refine((value) => !UNWANTED_CHARACTERS.test(value), "Contains characters that are not allowed.");
+    .max(max, tooLongMessage(max))
+    .refine((value) => !UNWANTED_CHARACTERS.test(value), NOT_ALLOWED);
 }
 
 /** An e-mail address, lower-cased, at most 254 characters (RFC 5321). */
