@@ -9,8 +9,7 @@ import {
   type TextareaHTMLAttributes,
 } from "react";
 import { useTranslation } from "react-i18next";
-import { translateKnown, translateWith } from "~/lib/text-templates";
-import { FIELD_MESSAGE_TEMPLATES } from "~/lib/validation";
+import { FIELD_MESSAGE_TEMPLATES, translateKnown, translateWith } from "~/lib/text-templates";
 
 // Field components shared by every form, so all forms look and behave alike: a label, the control,
 // and a fixed error slot wired with aria-invalid and aria-describedby. They render plain HTML

@@ -1,3 +1,5 @@
+import { tr } from "~/i18n/mark";
+
 // Texts with values written in English before the page's language was known (a schema's message
 // with its limit, a ledger remark stored in the database, a domain refusal built with its figures),
 // shown in the member's language (decision 074). Each is recognised by its fixed text, a template
@@ -49,4 +51,19 @@ export function translateKnown(
 /** What a page's `t` becomes for translateKnown (react-i18next's and getT's types are wide). */
 export function translateWith(t: (text: string, values?: Record<string, unknown>) => unknown): Translate {
   return (text, values) => String(t(text, values));
+}
+
+const TOO_LONG = tr("Must be at most {{max}} characters.");
+
+/**
+ * The forms' messages that carry a value, as the templates they are written from: ErrorList and
+ * FormAlert recognise a message by its template and translate it with its value, so "Must be at
+ * most 50 characters." (app/lib/validation.ts) reads in the member's language. Kept here, apart
+ * from the schemas, so the forms kit does not bring zod to a page.
+ */
+export const FIELD_MESSAGE_TEMPLATES: readonly string[] = [TOO_LONG];
+
+/** "Must be at most 50 characters.": the English message, translated where it is shown. */
+export function tooLongMessage(max: number): string {
+  return TOO_LONG.replace("{{max}}", String(max));
 }

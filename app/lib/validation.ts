@@ -1,22 +1,10 @@
 import { z } from "zod";
 import { tr } from "~/i18n/mark";
+import { tooLongMessage } from "./text-templates";
 
 // Shared by every form schema, on the server and (with JavaScript) in the browser.
 
-const TOO_LONG = tr("Must be at most {{max}} characters.");
 const NOT_ALLOWED = tr("Contains characters that are not allowed.");
-
-/**
- * The messages of these helpers that carry a value, as the templates they are written from:
- * ErrorList and FormAlert recognise a message by its template and translate it with its value
- * (decision 074), so "Must be at most 50 characters." reads in the member's language.
- */
-export const FIELD_MESSAGE_TEMPLATES: readonly string[] = [TOO_LONG];
-
-/** "Must be at most 50 characters.": the English message, translated where it is shown. */
-export function tooLongMessage(max: number): string {
-  return TOO_LONG.replace("{{max}}", String(max));
-}
 
 // Control characters, and U+FFFD: what a non-UTF-8 byte in a posted form decodes to. plainText lets
 // tabs and line breaks through (pasted text often has them); passwords and outside names get none.
