@@ -9,6 +9,7 @@ import {
   type TextareaHTMLAttributes,
 } from "react";
 import { useTranslation } from "react-i18next";
+import { FIELD_MESSAGE_TEMPLATES, translateKnown, translateWith } from "~/lib/text-templates";
 
 // Field components shared by every form, so all forms look and behave alike: a label, the control,
 // and a fixed error slot wired with aria-invalid and aria-describedby. They render plain HTML
@@ -74,15 +75,23 @@ function fieldAria(id: string, errors: string[] | null | undefined, hint?: React
   return { errorId, hintId, aria: errorAria(errorId, hintId) };
 }
 
-export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
+/**
+ * A form's message in the page's language: schemas and actions give English texts (marked with tr(),
+ * decision 074), a message with a value ("Must be at most 50 characters.") by its template.
+ */
+function useFormMessage(): (message: string) => string {
   const { t } = useTranslation();
+  return (message) => translateKnown(translateWith(t), message, FIELD_MESSAGE_TEMPLATES);
+}
+
+export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
+  const message = useFormMessage();
   const shown = errors?.filter(Boolean) ?? [];
   if (shown.length === 0) return null;
-  // The spec shows the first message per field. Schemas and actions give English texts (marked with
-  // tr(), decision 074); they are translated here, where they are shown.
+  // The spec shows the first message per field, translated here, where it is shown.
   return (
     <p id={id} className="mt-1 text-sm text-red-700">
-      {t(shown[0]!)}
+      {message(shown[0]!)}
     </p>
   );
 }
@@ -400,11 +409,11 @@ export function CountryOptions({ countries }: { countries: { code: string; name:
 
 /** The first of the form's own messages in a red box above the fields (account deletion, password change). */
 export function FormAlert({ id, errors }: { id?: string; errors?: string[] | null }) {
-  const { t } = useTranslation();
+  const message = useFormMessage();
   // Translated here like ErrorList's (decision 074).
   return errors?.length ? (
     <p role="alert" id={id} className="mb-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-      {t(errors[0]!)}
+      {message(errors[0]!)}
     </p>
   ) : null;
 }

@@ -2,59 +2,14 @@ import { FORMAT_LOCALE, type Language } from "~/i18n/config";
 import { tr } from "~/i18n/mark";
 import { APPEAL_TITLES } from "./appeal-schema";
 import type { Translate } from "./english-text";
+import { translateKnown, translateWith } from "~/lib/text-templates";
 import { PAYOUT_METHOD_LABEL } from "./payment-accounts";
 
-// English texts with values that were written before the page's language was known (a ledger
-// remark stored in the database, a domain refusal built with its figures) and are shown in the
-// member's language (decision 074). Each is recognised by its fixed text, a template marked with
-// tr() whose {{placeholders}} stand for the values, and translated where it is shown with the
-// values put back. A text no template matches is translated as a whole (t(text)), which gives it
-// unchanged when it has no translation (an admin's own words, say).
+// The member side's texts with values (decision 074), translated where they are shown through
+// translateKnown (app/lib/text-templates.ts): ledger remarks, appeal titles, payout accounts.
 
 export type { Translate };
-
-/** What a page's `t` becomes for the helpers above (react-i18next's and getT's types are wide). */
-export function translateWith(t: (text: string, values?: Record<string, unknown>) => unknown): Translate {
-  return (text, values) => String(t(text, values));
-}
-
-const matchers = new Map<string, RegExp>();
-
-function matcherOf(template: string): RegExp {
-  let matcher = matchers.get(template);
-  if (!matcher) {
-    const pattern = template
-      .split(/(\{\{\s*\w+\s*\}\})/)
-      .map((part) => {
-        const name = /^\{\{\s*(\w+)\s*\}\}$/.exec(part)?.[1];
-        return name ? `(?<${name}>.+?)` : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-      })
-      .join("");
-    matcher = new RegExp(`^${pattern}$`, "s");
-    matchers.set(template, matcher);
-  }
-  return matcher;
-}
-
-/**
- * The text in the member's language: the first template that matches it is translated with its
- * values (each value passed through `value`, for values that are words themselves), else the
- * text as a whole.
- */
-export function translateKnown(
-  t: Translate,
-  text: string,
-  templates: readonly string[],
-  value: (name: string, value: string) => string = (_name, found) => found,
-): string {
-  for (const template of templates) {
-    const groups = matcherOf(template).exec(text)?.groups;
-    if (groups) {
-      return t(template, Object.fromEntries(Object.entries(groups).map(([name, found]) => [name, value(name, found)])));
-    }
-  }
-  return t(text);
-}
+export { translateKnown, translateWith };
 
 /** A payout account's one-line summary ("Bank · HDFC Bank ••••7890") with its method in the page's language. */
 export function translateAccountSummary(t: Translate, summary: string): string {

@@ -12,13 +12,20 @@ export function servedOverHttps(env: Pick<Env, "NODE_ENV" | "APP_URL"> = getEnv(
 }
 
 /**
+ * Every cookie the app sets, by its base name. The Cookie Policy (app/content/cookies.tsx) lists each
+ * one, and tests/unit/cookie-policy.test.ts fails when it does not: a new cookie is added here first.
+ */
+export const COOKIE_NAMES = ["member", "admin", "toast", "google_oauth", "lng", "registration", "device"] as const;
+export type CookieName = (typeof COOKIE_NAMES)[number];
+
+/**
  * The name and transport of every cookie the app sets, decided here once. In production over https
  * a cookie is Secure and carries the browser-enforced prefix: `__Host-` for a cookie of the whole
  * site (Secure, Path=/, no Domain: no subdomain or plain-http page can set or shadow it), `__Secure-`
  * for one with a narrower path. Elsewhere (the demo, development, tests on http) the plain name.
  * See docs/decisions/031-start-modes.md.
  */
-export function cookieIdentity(base: string, path = "/"): { name: string; secure: boolean; path: string } {
+export function cookieIdentity(base: CookieName, path = "/"): { name: string; secure: boolean; path: string } {
   const secure = servedOverHttps();
   if (!secure) return { name: `__${base}`, secure, path };
   return { name: `${path === "/" ? "__Host-" : "__Secure-"}${base}`, secure, path };

@@ -1,6 +1,10 @@
 import { z } from "zod";
+import { tr } from "~/i18n/mark";
+import { tooLongMessage } from "./text-templates";
 
 // Shared by every form schema, on the server and (with JavaScript) in the browser.
+
+const NOT_ALLOWED = tr("Contains characters that are not allowed.");
 
 // Control characters, and U+FFFD: what a non-UTF-8 byte in a posted form decodes to. plainText lets
 // tabs and line breaks through (pasted text often has them); passwords and outside names get none.
@@ -26,8 +30,8 @@ export function passwordText({ required }: { required: string }) {
     z
       .string({ required_error: required })
       .min(1, required)
-      .max(200, "Must be at most 200 characters.")
-      .refine((value) => !UNWANTED_IN_SINGLE_LINE.test(value), "Contains characters that are not allowed."),
+      .max(200, tooLongMessage(200))
+      .refine((value) => !UNWANTED_IN_SINGLE_LINE.test(value), NOT_ALLOWED),
   );
 }
 
@@ -37,8 +41,8 @@ export function plainText({ max, required }: { max: number; required: string }) 
     .string({ required_error: required })
     .trim()
     .min(1, required)
-    .max(max, `Must be at most ${max} characters.`)
-    .refine((value) => !UNWANTED_CHARACTERS.test(value), "Contains characters that are not allowed.");
+    .max(max, tooLongMessage(max))
+    .refine((value) => !UNWANTED_CHARACTERS.test(value), NOT_ALLOWED);
 }
 
 /** An e-mail address, lower-cased, at most 254 characters (RFC 5321). */

@@ -17,10 +17,11 @@ import { recognizeDevice } from "~/domain/identity-signals.server";
 import { signInCookies } from "~/domain/sessions.server";
 import type { GuestPageHandle } from "~/lib/guest-page-cache.server";
 import { PRODUCT_NAME } from "~/lib/product";
+import { titleMeta } from "~/lib/page-title";
 import { clientAddress } from "~/lib/rate-limit.server";
 import { emailAddress, passwordText } from "~/lib/validation";
 
-export const meta: MetaFunction = () => [{ title: `Login | ${PRODUCT_NAME}` }];
+export const meta: MetaFunction<typeof loader> = titleMeta("Login");
 
 // The same for every visitor, so visitors without a cookie may get it from the guest page cache
 // (docs/decisions/050-guest-page-cache.md).
@@ -29,7 +30,8 @@ export const handle: GuestPageHandle = { guestPageCache: true };
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireGuest(request);
   const redirectTo = new URL(request.url).searchParams.get("redirectTo");
-  return { redirectTo: safeRedirect(redirectTo, ""), googleEnabled: isGoogleSignInEnabled() };
+  const t = await getT(request);
+  return { redirectTo: safeRedirect(redirectTo, ""), googleEnabled: isGoogleSignInEnabled(), title: t("Login") };
 }
 
 // Field names follow the spec's login payload: email, password, remeber (spelled so).

@@ -3,14 +3,16 @@ import { useActionData } from "@remix-run/react";
 import { ForgotPasswordCard } from "~/components/password-reset";
 import { requireGuest } from "~/domain/auth.server";
 import { forgotPasswordAction } from "~/domain/password-reset-forms.server";
-import { PRODUCT_NAME } from "~/lib/product";
+import { getT } from "~/i18n/i18n.server";
+import { titleMeta } from "~/lib/page-title";
 
 // The spec's ResetPassword screen (forgot password): one email field and Submit.
-export const meta: MetaFunction = () => [{ title: `Forgot Password | ${PRODUCT_NAME}` }];
+export const meta: MetaFunction<typeof loader> = titleMeta("Forgot Password");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireGuest(request);
-  return null;
+  const t = await getT(request);
+  return { title: t("Forgot Password") };
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,16 +1,19 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ResetPasswordCard } from "~/components/password-reset";
 import { requireGuest } from "~/domain/auth.server";
 import { resetLinkLoader, resetPasswordAction } from "~/domain/password-reset-forms.server";
-import { PRODUCT_NAME } from "~/lib/product";
+import { getT } from "~/i18n/i18n.server";
+import { titleMeta } from "~/lib/page-title";
 
 // The reset link mailed by /reset-password: /resetpassword/{token}?email=…
-export const meta: MetaFunction = () => [{ title: `Reset Password | ${PRODUCT_NAME}` }];
+export const meta: MetaFunction<typeof loader> = titleMeta("Reset Password");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireGuest(request);
-  return resetLinkLoader(request, params.token ?? "", "member");
+  const link = await resetLinkLoader(request, params.token ?? "", "member");
+  const t = await getT(request);
+  return data({ ...link.data, title: t("Reset Password") }, link.init ?? undefined);
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

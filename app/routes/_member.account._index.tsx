@@ -35,11 +35,11 @@ import type { PayoutMethod } from "~/generated/prisma/enums";
 import { getEnv } from "~/lib/env.server";
 import { formErrorsOf, resultFor, type FormResult } from "~/lib/form-result";
 import { formResult, readFormData, readIntent, refuseForm } from "~/lib/forms.server";
-import { PRODUCT_NAME } from "~/lib/product";
+import { titleMeta } from "~/lib/page-title";
 import { redirectWithToast } from "~/lib/toast.server";
 import { ProofField, SendCodeForm, type Proof } from "~/components/payout-account-proof";
 
-export const meta: MetaFunction = () => [{ title: `Account | ${PRODUCT_NAME}` }];
+export const meta: MetaFunction<typeof loader> = titleMeta("Account");
 
 // /account (the spec's Account): the member's payout accounts, one per method, each with a Delete
 // form, and an add-form for every method the member does not have yet. An index route, so that
@@ -57,6 +57,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const now = new Date();
   const proof: Proof = payoutProofKind(member, now);
   return {
+    title: t("Account"),
     signUpEmail: member.email,
     proof,
     codeSent: proof === "code" && (await hasLivePayoutAccountCode(member.id, now)),

@@ -17,17 +17,19 @@ import { getT } from "~/i18n/i18n.server";
 import { requireVerifiedMember } from "~/domain/auth.server";
 import { clearMemberCookie } from "~/domain/sessions.server";
 import { readFormData } from "~/lib/forms.server";
-import { PRODUCT_NAME } from "~/lib/product";
+import { titleMeta } from "~/lib/page-title";
 import { redirectWithToast } from "~/lib/toast.server";
 
 // /account/delete: the member asks for their account to be deleted (docs/decisions/027). The
 // account closes at once and the member is signed out; the inactivity job erases it later.
 
-export const meta: MetaFunction = () => [{ title: `Delete Account | ${PRODUCT_NAME}` }];
+export const meta: MetaFunction<typeof loader> = titleMeta("Delete Account");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { member } = await requireVerifiedMember(request);
+  const t = await getT(request);
   return {
+    title: t("Delete Account"),
     hasPassword: member.passwordHash !== null,
     points: member.pointsBalance,
     pendingWithdrawal: await hasPendingWithdrawal(member.id),

@@ -5,21 +5,24 @@ import { CELL, PagedHistory } from "~/components/data-table";
 import { listPointsHistory } from "~/domain/ledger.server";
 import { translateRemark, translateWith } from "~/domain/member-texts";
 import { tr } from "~/i18n/mark";
-import { PRODUCT_NAME } from "~/lib/product";
+import { getT } from "~/i18n/i18n.server";
+import { titleMeta } from "~/lib/page-title";
 import { loadMemberHistory } from "~/domain/member-lists.server";
 import { withAppeals } from "~/domain/appeals.server";
 import { AppealCell } from "~/components/appeal-cell";
 
-export const meta: MetaFunction = () => [{ title: `Points History | ${PRODUCT_NAME}` }];
+export const meta: MetaFunction<typeof loader> = titleMeta("Points History");
 
 // /activities/PointsRecords: the member's ledger, newest first, 10 a page, with the spec's columns
 // (Reference ID, Remark, Debit/Credit, Status). A failed load shows the 404 page, as the spec says;
 // a page number out of range shows the nearest page. Remarks are stored in English and shown in
 // the member's language (member-texts).
-export function loader({ request }: LoaderFunctionArgs) {
-  return loadMemberHistory(request, "points history", async (memberId, page) =>
+export async function loader({ request }: LoaderFunctionArgs) {
+  const history = await loadMemberHistory(request, "points history", async (memberId, page) =>
     withAppeals(memberId, await listPointsHistory(memberId, page)),
   );
+  const t = await getT(request);
+  return { ...history, title: t("Points History") };
 }
 
 const HEADINGS = [tr("Reference ID"), tr("Remark"), tr("Debit/Credit"), tr("Status"), tr("Appeal")];

@@ -17,7 +17,8 @@ import { translateAppealTitle, translateRemark, translateWith } from "~/domain/m
 import { getPrisma } from "~/lib/db.server";
 import { formResult, readFormData, refuseForm } from "~/lib/forms.server";
 import { notFound } from "~/lib/http.server";
-import { PRODUCT_NAME } from "~/lib/product";
+import { getT } from "~/i18n/i18n.server";
+import { titleMeta } from "~/lib/page-title";
 import { redirectWithToast } from "~/lib/toast.server";
 
 // /activities/appeal/{kind}-{id}: the member appeals one event of their history once (decision 073):
@@ -25,7 +26,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 // that cannot be appealed, is the 404 page. Once appealed the page shows the appeal's state and,
 // once decided, the admin's reply.
 
-export const meta: MetaFunction = () => [{ title: `Appeal | ${PRODUCT_NAME}` }];
+export const meta: MetaFunction<typeof loader> = titleMeta("Appeal");
 
 const historyOf = (kind: AppealKindName) =>
   kind === "quality_termination" ? "/activities/surveyRecords" : "/activities/PointsRecords";
@@ -41,7 +42,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { member } = await requireMemberWithDetails(request);
   const event = await eventOf(member.id, params.event);
   const appeal = (await memberAppeals(member.id, [event.eventKey]))[event.eventKey] ?? null;
-  return { event: { title: event.title, reason: event.reason }, back: historyOf(event.kind), appeal };
+  const t = await getT(request);
+  return {
+    title: t("Appeal"),
+    event: { title: event.title, reason: event.reason },
+    back: historyOf(event.kind),
+    appeal,
+  };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -7,21 +7,24 @@ import { translateKnown, translateWith, type Translate } from "~/domain/member-t
 import { REWARD_NOTES } from "~/domain/survey-history";
 import { FORMAT_LOCALE, type Language } from "~/i18n/config";
 import { tr } from "~/i18n/mark";
-import { PRODUCT_NAME } from "~/lib/product";
+import { getT } from "~/i18n/i18n.server";
+import { titleMeta } from "~/lib/page-title";
 import { loadMemberHistory } from "~/domain/member-lists.server";
 import { withAppeals } from "~/domain/appeals.server";
 import { AppealCell } from "~/components/appeal-cell";
 
-export const meta: MetaFunction = () => [{ title: `Survey History | ${PRODUCT_NAME}` }];
+export const meta: MetaFunction<typeof loader> = titleMeta("Survey History");
 
 // /activities/surveyRecords: the member's ended surveys, 10 a page: the survey's name, when it
 // ended, how (in words, with the reason when the word alone does not say it) and the points it paid
 // (from the ledger, decisions 022 and 077). On a phone each row stacks as a block. A failed load
 // shows the 404 page, as the spec says; a page number out of range shows the nearest page.
-export function loader({ request }: LoaderFunctionArgs) {
-  return loadMemberHistory(request, "survey history", async (memberId, page) =>
+export async function loader({ request }: LoaderFunctionArgs) {
+  const history = await loadMemberHistory(request, "survey history", async (memberId, page) =>
     withAppeals(memberId, await listSurveyHistory(memberId, page)),
   );
+  const t = await getT(request);
+  return { ...history, title: t("Survey History") };
 }
 
 // "26 Nov 2026" in English, the month named in Hindi on a Hindi page.

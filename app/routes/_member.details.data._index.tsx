@@ -3,15 +3,19 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireVerifiedMember } from "~/domain/auth.server";
 import { MEMBER_DATA_TABLES } from "~/domain/member-data.server";
+import { getT } from "~/i18n/i18n.server";
 import { PRODUCT_NAME } from "~/lib/product";
+import { titleMeta } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: `My data | ${PRODUCT_NAME}` }];
+export const meta: MetaFunction<typeof loader> = titleMeta("My data");
 
 // /details/data: the member's data downloads (decision 068). Plain links to attachments, so they
 // work the same with and without JavaScript; an over-limit download comes back here with a message.
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireVerifiedMember(request);
+  const t = await getT(request);
   return {
+    title: t("My data"),
     tables: MEMBER_DATA_TABLES.map(({ name, title, description }) => ({ name, title, description })),
   };
 }

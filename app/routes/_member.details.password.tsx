@@ -9,17 +9,18 @@ import { changeMemberPassword, parsePasswordChange, TOO_MANY_WRONG_PASSWORDS } f
 import { PASSWORD_MIN_LENGTH } from "~/domain/passwords.server";
 import { getT } from "~/i18n/i18n.server";
 import { readFormData } from "~/lib/forms.server";
-import { PRODUCT_NAME } from "~/lib/product";
+import { titleMeta } from "~/lib/page-title";
 import { redirectWithToast } from "~/lib/toast.server";
 
-export const meta: MetaFunction = () => [{ title: `Password | ${PRODUCT_NAME}` }];
+export const meta: MetaFunction<typeof loader> = titleMeta("Password");
 
 // Passwords are never sent back to the browser, not even after a refused submission.
 const PASSWORD_FIELDS = ["oldPassword", "newPassword", "newPassword_confirmation"];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { member } = await requireVerifiedMember(request);
-  return { hasPassword: member.passwordHash !== null, minimumLength: PASSWORD_MIN_LENGTH };
+  const t = await getT(request);
+  return { title: t("Password"), hasPassword: member.passwordHash !== null, minimumLength: PASSWORD_MIN_LENGTH };
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -32,10 +32,10 @@ import { tr } from "~/i18n/mark";
 import { listCountries } from "~/lib/countries.server";
 import { resultFor, type FormResult } from "~/lib/form-result";
 import { formResult, readFormData, readIntent } from "~/lib/forms.server";
-import { PRODUCT_NAME } from "~/lib/product";
+import { titleMeta } from "~/lib/page-title";
 import { redirectWithToast } from "~/lib/toast.server";
 
-export const meta: MetaFunction = () => [{ title: `My Detail | ${PRODUCT_NAME}` }];
+export const meta: MetaFunction<typeof loader> = titleMeta("My Detail");
 
 // My Detail is read-only until Edit (a link to ?edit, so it works without JavaScript), and opens
 // for editing at once while a required detail is missing. Its guard is requireVerifiedMember, not
@@ -47,6 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const language = await getLanguage(request);
   const t = await getT(language);
   return {
+    title: t("My Detail"),
     editing,
     incomplete,
     email: member.email,

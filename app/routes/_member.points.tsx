@@ -13,10 +13,10 @@ import { translateAccountSummary, translateKnown, translateWith, usableFromIn } 
 import { formatsFor, useFormats } from "~/i18n/format";
 import { getLanguage, getT } from "~/i18n/i18n.server";
 import { readFormData } from "~/lib/forms.server";
-import { PRODUCT_NAME } from "~/lib/product";
+import { titleMeta } from "~/lib/page-title";
 import { redirectWithToast } from "~/lib/toast.server";
 
-export const meta: MetaFunction = () => [{ title: `Points | ${PRODUCT_NAME}` }];
+export const meta: MetaFunction<typeof loader> = titleMeta("Points");
 
 // /points: the balance, what it is worth, and the withdraw form (points and one of the member's
 // payout accounts). A request debits the points at once and shows in the points history as
@@ -30,7 +30,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     usableFrom: account.usableFrom === null ? null : usableFromIn(language, account.usableFrom),
   }));
   // A fresh key with every rendering: posting this form twice makes one request (requestWithdrawal).
-  return { ...options, accounts, requestKey: crypto.randomUUID() };
+  const t = await getT(language);
+  return { ...options, accounts, requestKey: crypto.randomUUID(), title: t("Points") };
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -15,10 +15,11 @@ import {
 } from "~/domain/email-verification.server";
 import { formErrorsOf, type FormResult } from "~/lib/form-result";
 import { formResult, refuseForm } from "~/lib/forms.server";
-import { PRODUCT_NAME } from "~/lib/product";
+import { getT } from "~/i18n/i18n.server";
+import { titleMeta } from "~/lib/page-title";
 import { clientAddress, consumeRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 
-export const meta: MetaFunction = () => [{ title: `Email verification | ${PRODUCT_NAME}` }];
+export const meta: MetaFunction<typeof loader> = titleMeta("Email verification");
 
 // Outside the member layout (the link works signed out): the page loads the member texts itself.
 export const handle = { i18n: ["member"] };
@@ -29,16 +30,23 @@ export const handle = { i18n: ["member"] };
 // needed, but a different signed-in member is refused. The loader says what opening the link
 // found; the POST answers a FormResult: a success once verified, or the refusal's message.
 type Outcome = { state: "ready" | "verified" | "failed"; message: string | null };
+/** What opening the link found, with the page's name in its language. */
+type Opened = Outcome & { title: string };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
+  const t = await getT(request);
+  const title = t("Email verification");
   const waitSeconds = await secondsToWait(request);
   if (waitSeconds !== null) {
-    return data<Outcome>({ state: "failed", message: TOO_MANY_ATTEMPTS }, tooManyInit(waitSeconds));
+    return data<Opened>({ state: "failed", message: TOO_MANY_ATTEMPTS, title }, tooManyInit(waitSeconds));
   }
   const check = await checkVerificationLink(linkParts(request, params), await signedIn(request));
-  if (!check.ok) return data<Outcome>({ state: "failed", message: check.message }, { status: failedStatus(check) });
-  return data<Outcome>(
-    check.member.emailVerifiedAt ? { state: "verified", message: EMAIL_VERIFIED } : { state: "ready", message: null },
+  if (!check.ok)
+    return data<Opened>({ state: "failed", message: check.message, title }, { status: failedStatus(check) });
+  return data<Opened>(
+    check.member.emailVerifiedAt
+      ? { state: "verified", message: EMAIL_VERIFIED, title }
+      : { state: "ready", message: null, title },
   );
 }
 

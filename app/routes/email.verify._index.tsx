@@ -15,10 +15,10 @@ import {
 import { getLanguage, getT } from "~/i18n/i18n.server";
 import { formErrorsOf } from "~/lib/form-result";
 import { refuseForm } from "~/lib/forms.server";
-import { PRODUCT_NAME } from "~/lib/product";
+import { titleMeta } from "~/lib/page-title";
 import { redirectWithToast } from "~/lib/toast.server";
 
-export const meta: MetaFunction = () => [{ title: `Verify Email | ${PRODUCT_NAME}` }];
+export const meta: MetaFunction<typeof loader> = titleMeta("Verify Email");
 
 // Outside the member layout: the page loads the member texts itself.
 export const handle = { i18n: ["member"] };
@@ -28,16 +28,20 @@ export const handle = { i18n: ["member"] };
 // Resend answers a FormResult: the reason as the form's message, the countdown in pageState.
 export async function loader({ request }: LoaderFunctionArgs) {
   const { member } = await requireMember(request);
-  if (member.emailVerifiedAt) return data({ verified: true, email: member.email, resendInSeconds: 0, notice: null });
+  const t = await getT(request);
+  const title = t("Verify Email");
+  if (member.emailVerifiedAt)
+    return data({ verified: true, email: member.email, resendInSeconds: 0, notice: null, title });
   const waiting = await secondsUntilResend(member.id);
-  if (waiting > 0) return data({ verified: false, email: member.email, resendInSeconds: waiting, notice: null });
+  if (waiting > 0) return data({ verified: false, email: member.email, resendInSeconds: waiting, notice: null, title });
   const outcome = await sendVerificationEmail(member, { pageLanguage: await getLanguage(request) });
   return data(
     {
       verified: false,
       email: member.email,
       resendInSeconds: cooldownAfter(outcome),
-      notice: outcome.status === "sent" ? null : refusal(outcome, await getT(request)),
+      notice: outcome.status === "sent" ? null : refusal(outcome, t),
+      title,
     },
     { status: outcome.status === "too-many" ? 429 : 200 },
   );

@@ -17,7 +17,8 @@ import { useFormats } from "~/i18n/format";
 import { tr } from "~/i18n/mark";
 import { getEnv } from "~/lib/env.server";
 import { formResult, readFormData } from "~/lib/forms.server";
-import { PRODUCT_NAME } from "~/lib/product";
+import { getT } from "~/i18n/i18n.server";
+import { titleMeta } from "~/lib/page-title";
 import { redirectWithToast } from "~/lib/toast.server";
 
 // The member area's door when the terms changed, or when a member has never agreed to any recorded
@@ -25,7 +26,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 // Every member page's guard sends such a member here with the page asked for in redirectTo
 // (docs/decisions/067-age-payment-account-terms.md). A plain form; signing out stays possible.
 
-export const meta: MetaFunction = () => [{ title: `Our terms | ${PRODUCT_NAME}` }];
+export const meta: MetaFunction<typeof loader> = titleMeta("Our terms");
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
@@ -36,7 +37,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { member } = await requireMember(request);
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
   if (!needsTermsAgreement(member)) throw redirect(redirectTo);
+  const t = await getT(request);
   return {
+    title: t("Our terms"),
     redirectTo,
     neverAgreed: member.termsAgreedVersion === null,
     updated: POLICIES_LAST_UPDATED,

@@ -67,6 +67,7 @@ describe("the Delete Account page", () => {
     const google = await memberWithPassword(null);
     const request = (value: string) => new Request(`${ORIGIN}/account/delete`, { headers: { Cookie: value } });
     expect(await loader({ request: request(cookie), params: {}, context: {} })).toEqual({
+      title: "Delete Account",
       hasPassword: true,
       points: 250,
       pendingWithdrawal: false,

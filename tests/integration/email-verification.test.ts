@@ -134,7 +134,7 @@ describe("the landing page", () => {
   test("opening the link changes nothing; the POST verifies, and again is harmless", async () => {
     const member = await unverifiedMember();
     const link = verificationLink(member);
-    expect((await open(link)).data).toEqual({ state: "ready", message: null });
+    expect((await open(link)).data).toEqual({ state: "ready", message: null, title: "Email verification" });
     expect((await getPrisma().member.findUniqueOrThrow({ where: { id: member.id } })).emailVerifiedAt).toBeNull();
 
     const confirmed = await confirm(link);
@@ -143,7 +143,11 @@ describe("the landing page", () => {
     expect(verifiedAt).toBeInstanceOf(Date);
 
     expect((await confirm(link)).data.status).toBe("success");
-    expect((await open(link)).data).toEqual({ state: "verified", message: EMAIL_VERIFIED });
+    expect((await open(link)).data).toEqual({
+      state: "verified",
+      message: EMAIL_VERIFIED,
+      title: "Email verification",
+    });
     expect((await getPrisma().member.findUniqueOrThrow({ where: { id: member.id } })).emailVerifiedAt).toEqual(
       verifiedAt,
     );
