@@ -13,7 +13,7 @@ import {
   type Language,
   type Namespace,
 } from "./config";
-import { resources } from "./resources.server";
+import { serverResources } from "./resources.server";
 
 // Which language a request is served in (decision 074): the member's choice, remembered in the
 // `lng` cookie (set by the language form and at sign-in from the profile), else the browser's
@@ -60,22 +60,30 @@ const instances = new Map<Language, Promise<I18n>>();
 /**
  * The i18next instance of a language, with every text loaded. One per language for the whole
  * process: renders and mails only read it (nobody calls changeLanguage on it), so sharing is safe
- * and a page does not pay for an init.
+ * and a page does not pay for an init. Every namespace name holds the language's whole catalogue
+ * (resources.server.ts), so no fallback namespaces: a text is one lookup, in the language and then
+ * in English.
  */
 export function i18nFor(language: Language): Promise<I18n> {
   let instance = instances.get(language);
   if (!instance) {
     const created = createInstance();
-    instance = created.init({ ...i18nOptions, resources, lng: language, ns: [...NAMESPACES] }).then(() => created);
+    instance = created
+      .init({ ...i18nOptions, resources: serverResources, lng: language, ns: [...NAMESPACES], fallbackNS: false })
+      .then(() => created);
     instances.set(language, instance);
   }
   return instance;
 }
 
-/** A translate function for a loader, an action or a mail, in the request's (or given) language. */
+/**
+ * A translate function for a loader, an action or a mail, in the request's (or given) language. On
+ * the server every namespace holds every text, so the namespaces (kept for callers that name them)
+ * change nothing but the number of lookups: one namespace is one lookup.
+ */
 export async function getT(
   requestOrLanguage: Request | Language,
-  namespaces: readonly Namespace[] = NAMESPACES,
+  namespaces: readonly Namespace[] = ["common"],
 ): Promise<TFunction> {
   const language = typeof requestOrLanguage === "string" ? requestOrLanguage : await getLanguage(requestOrLanguage);
   return (await i18nFor(language)).getFixedT(language, [...namespaces]);

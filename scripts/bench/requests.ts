@@ -10,7 +10,11 @@
 // benchmark's scratch PGlite folder): run that once first. Visitors' pages are called with a query
 // string, so the guest page cache (which sits in front of Remix, in Express) is not involved: this
 // measures what Remix does for a document. BENCH_REQUESTS: timed requests per route (300);
-// BENCH_ONLY=login,dashboard keeps the routes whose names contain those words.
+// BENCH_ONLY=login,dashboard keeps the routes whose names contain those words. BENCH_HTML=<folder>
+// writes each route's page there (to diff a page's markup before and after a change);
+// BENCH_I18N_CALLS=1 counts, for one request per route and without timing anything, the i18next
+// work it does (instances initialised, fixed t functions made, texts translated, language changes).
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { openDatabase } from "../../app/lib/db.server";
@@ -31,7 +35,12 @@ interface Case {
   name: string;
   path: string;
   cookie?: string;
+  /** The browser's languages: "hi" gets the Hindi page. */
+  language?: string;
 }
+
+const HTML_DIR = process.env.BENCH_HTML?.trim() || null;
+const COUNT_I18N = process.env.BENCH_I18N_CALLS === "1";
 
 export async function run() {
   const buildIssue = productionBuildIssue();
@@ -55,8 +64,10 @@ export async function run() {
   const cases: Case[] = [
     { name: "bare Remix route", path: "/bench/remix" },
     { name: "Landing, a visitor (uncached)", path: "/?bench=1" },
+    { name: "Landing in Hindi (uncached)", path: "/?bench=1", language: "hi" },
     { name: "login GET (uncached)", path: "/login?bench=1" },
     { name: "member dashboard", path: "/dashboard", cookie: cookies.member },
+    { name: "member dashboard in Hindi", path: "/dashboard", cookie: cookies.member, language: "hi" },
     { name: "dashboard, many assignments", path: "/dashboard", cookie: cookies.heavy },
     { name: "admin Users Records", path: "/admin/users", cookie: cookies.admin },
   ].filter(
@@ -64,7 +75,10 @@ export async function run() {
       ONLY.length === 0 || entry.name.startsWith("bare") || ONLY.some((w) => entry.name.toLowerCase().includes(w)),
   );
 
-  console.log(`${REQUESTS} requests per route after ${WARMUP} unmeasured, one at a time, in process`);
+  const counts = COUNT_I18N ? await countI18nCalls() : null;
+  if (counts) console.log("i18next work per request (one request per route, after one unmeasured):");
+  else console.log(`${REQUESTS} requests per route after ${WARMUP} unmeasured, one at a time, in process`);
+  if (HTML_DIR) mkdirSync(HTML_DIR, { recursive: true });
   const rows: { name: string; cpu: number; wall: number; bytes: number }[] = [];
   for (const entry of cases) {
     const call = async () => {
@@ -74,6 +88,7 @@ export async function run() {
             host: "localhost:3000",
             "user-agent": "Mozilla/5.0 (bench)",
             ...(entry.cookie ? { cookie: entry.cookie } : {}),
+            ...(entry.language ? { "accept-language": entry.language } : {}),
           },
         }),
       );
@@ -81,13 +96,24 @@ export async function run() {
       if (response.status !== 200) {
         throw new Error(`${entry.name}: ${response.status} ${response.headers.get("location") ?? body.slice(0, 200)}`);
       }
-      return body.length;
+      return body;
     };
+    if (HTML_DIR) {
+      const file = path.join(HTML_DIR, `${entry.name.replace(/[^a-z0-9]+/gi, "-").toLowerCase()}.html`);
+      writeFileSync(file, await call());
+    }
+    if (counts) {
+      await call();
+      counts.reset();
+      await call();
+      console.log(`${entry.name.padEnd(32)} ${counts.report()}`);
+      continue;
+    }
     for (let index = 0; index < WARMUP; index += 1) await call();
     const cpuBefore = process.cpuUsage();
     const began = performance.now();
     let bytes = 0;
-    for (let index = 0; index < REQUESTS; index += 1) bytes = await call();
+    for (let index = 0; index < REQUESTS; index += 1) bytes = (await call()).length;
     const cpu = process.cpuUsage(cpuBefore);
     rows.push({
       name: entry.name,
@@ -97,6 +123,7 @@ export async function run() {
     });
   }
 
+  if (counts) process.exit(0);
   const bare = rows[0];
   console.log(
     `\n${"Route".padEnd(32)} ${"CPU ms".padStart(7)} ${"wall ms".padStart(8)} ${"× bare".padStart(7)} ${"bare ÷".padStart(7)} ${"HTML B".padStart(8)}`,
@@ -111,6 +138,52 @@ export async function run() {
     "(CPU ms: this process's CPU time per request, the database's too on PGlite; bare ÷: the ratio a load test would give if CPU were all that counted)",
   );
   process.exit(0);
+}
+
+/**
+ * Counts calls of i18next's methods (the build imports the same i18next module as this script):
+ * instances initialised, clones, language changes, namespaces loaded, fixed t functions made,
+ * texts translated, catalogue lookups and "is this namespace loaded?" checks. The counting wrappers slow every call, hence no timing in this mode.
+ */
+async function countI18nCalls() {
+  const { createInstance } = await import("i18next");
+  const probe = createInstance();
+  await probe.init({ resources: {} });
+  const i18nProto = Object.getPrototypeOf(probe) as Record<string, unknown>;
+  const translatorProto = Object.getPrototypeOf((probe as unknown as { translator: object }).translator) as Record<
+    string,
+    unknown
+  >;
+  const tally = new Map<string, number>();
+  const wrap = (proto: Record<string, unknown>, method: string, label: string) => {
+    const original = proto[method] as (...args: unknown[]) => unknown;
+    proto[method] = function (this: unknown, ...args: unknown[]) {
+      tally.set(label, (tally.get(label) ?? 0) + 1);
+      return original.apply(this, args);
+    };
+  };
+  wrap(i18nProto, "init", "init");
+  wrap(i18nProto, "cloneInstance", "clone");
+  wrap(i18nProto, "changeLanguage", "changeLanguage");
+  wrap(i18nProto, "loadNamespaces", "loadNamespaces");
+  wrap(i18nProto, "getFixedT", "getFixedT");
+  wrap(i18nProto, "hasLoadedNamespace", "hasLoadedNamespace");
+  wrap(translatorProto, "translate", "t");
+  wrap(Object.getPrototypeOf(probe.store) as Record<string, unknown>, "getResource", "lookups");
+  const labels = [
+    "init",
+    "clone",
+    "changeLanguage",
+    "loadNamespaces",
+    "getFixedT",
+    "t",
+    "lookups",
+    "hasLoadedNamespace",
+  ];
+  return {
+    reset: () => tally.clear(),
+    report: () => labels.map((label) => `${label} ${tally.get(label) ?? 0}`).join(", "),
+  };
 }
 
 /** Session cookies of the first member, the member with many assignments, and the bench admin. */
