@@ -8,7 +8,7 @@ import {
   type QuestionnaireDefinition,
 } from "~/questionnaire/definition";
 import { parseAnswers } from "~/questionnaire/schema";
-import { definitionThrough, firstPageWithError, PAGE_FIELD } from "~/questionnaire/steps";
+import { definitionThrough, firstPageWithError, PAGE_FIELD, postedPage } from "~/questionnaire/steps";
 import { loadQuestionnaire, saveResponse } from "~/questionnaire/storage.server";
 import { ASSIGNMENT_STATUS, OPEN_STATUSES, type AssignmentStatus } from "./assignment-status";
 import { openAudienceSurvey } from "./audiences.server";
@@ -181,11 +181,6 @@ function postedValues(definition: QuestionnaireDefinition, formData: FormData): 
     if (strings.length > 0) values[question.key] = strings;
   }
   return values;
-}
-
-function postedPage(definition: QuestionnaireDefinition, value: FormDataEntryValue | null): number {
-  const page = typeof value === "string" && /^\d{1,4}$/.test(value) ? Number(value) : 0;
-  return page < definition.pages.length ? page : 0;
 }
 
 export type PrescreenerStep =
