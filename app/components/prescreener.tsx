@@ -6,15 +6,11 @@ import { ConfirmationField } from "~/components/forms";
 import { ScreenerPageHeading } from "~/components/screener-pager";
 import { StepButtons } from "~/components/step-buttons";
 import { useHydrated } from "~/components/use-hydrated";
-import {
-  CONFIRM_MESSAGE,
-  definitionThrough,
-  PRESCREENER_FAILED,
-  surveyStartPath,
-  type FormValues,
-} from "~/domain/prescreener";
-import { allQuestions, type QuestionnaireDefinition } from "~/questionnaire/definition";
+import { CONFIRM_MESSAGE, PRESCREENER_FAILED, surveyStartPath, type FormValues } from "~/domain/prescreener";
+import type { QuestionnaireDefinition } from "~/questionnaire/definition";
 import { QuestionnaireFields, useQuestionnaireForm } from "~/questionnaire/form";
+import { StepHiddenFields } from "~/questionnaire/step-fields";
+import { definitionThrough } from "~/questionnaire/steps";
 
 // The pre-screener's form and results (decision 022). The form shows one page at a time; the
 // answers of the other pages travel as hidden inputs, so each step is an ordinary post that works
@@ -51,10 +47,6 @@ function PageForm({ definition, page, values, result, confirmError }: FormProps)
     lastResult: result,
   });
   const formProps = getFormProps(form);
-  const onPage = new Set(definition.pages[page].questions.map((question) => question.key));
-  const carried = allQuestions(definition)
-    .filter((question) => !onPage.has(question.key))
-    .flatMap((question) => (values[question.key] ?? []).map((value, index) => ({ key: question.key, value, index })));
   const hasErrors = Object.values(form.allErrors).some((messages) => messages.length > 0);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -74,10 +66,7 @@ function PageForm({ definition, page, values, result, confirmError }: FormProps)
       onSubmit={onSubmit}
       className="mt-6 rounded-md border border-slate-200 bg-white p-4"
     >
-      <input type="hidden" name="_page" value={page} />
-      {carried.map(({ key, value, index }) => (
-        <input key={`${key}:${index}`} type="hidden" name={key} value={value} />
-      ))}
+      <StepHiddenFields definition={definition} page={page} values={values} />
       {definition.pages.length > 1 ? <ScreenerPageHeading index={page} count={definition.pages.length} /> : null}
       <QuestionnaireFields definition={definition} form={form} page={page} />
       {hasErrors || confirmError ? (

@@ -3,6 +3,7 @@ import { ErrorList, errorAria } from "~/components/forms";
 import { ANY, isRuleRequired, optionField, ruleFields, type RuleFormValues } from "~/domain/screener-rules";
 import type { QuestionDefinition, QuestionnaireDefinition } from "~/questionnaire/definition";
 import { RequiredMarker } from "~/questionnaire/form";
+import { PAGE_FIELD } from "~/questionnaire/steps";
 
 // The fields of one page of ScreenerValidation, where the admin answers a screener to set its
 // rules: plain HTML controls, with hidden inputs carrying the answers of the other pages, so the
@@ -31,7 +32,7 @@ export function ScreenerRulesFields({
     .flatMap((field) => (values[field] ?? []).map((value, index) => ({ field, value, index })));
   return (
     <>
-      <input type="hidden" name="_page" value={page} />
+      <input type="hidden" name={PAGE_FIELD} value={page} />
       {carried.map(({ field, value, index }) => (
         <input key={`${field}:${index}`} type="hidden" name={field} value={value} />
       ))}

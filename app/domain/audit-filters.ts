@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isCalendarDate } from "~/lib/filter-fields";
 import { isAuditAction } from "./audit-sentences";
 import type { AuditAction } from "./audit.server";
 
@@ -34,13 +35,7 @@ const id = (message: string) =>
     .transform(Number)
     .refine((value) => value >= 1, message);
 
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, AUDIT_FILTER_MESSAGES.date)
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-  }, AUDIT_FILTER_MESSAGES.date);
+const day = z.string().refine(isCalendarDate, AUDIT_FILTER_MESSAGES.date);
 
 const SCHEMAS = {
   admin: id(AUDIT_FILTER_MESSAGES.admin),

@@ -10,7 +10,6 @@ import {
   MEMBER_SEARCH_KEYS,
   memberSearchConditions,
   memberSearchSchema,
-  optional,
   signUpDate as day,
   type MemberSearch,
 } from "~/domain/member-records.server";
@@ -19,6 +18,7 @@ import { QUEUE_FILTER_KEYS } from "~/domain/withdrawal-queue";
 import { queueFilterSchema } from "~/domain/withdrawal-queue.server";
 import { listCountries } from "~/lib/countries.server";
 import { getPrisma, type Tx } from "~/lib/db.server";
+import { optional } from "~/lib/filter-fields";
 import { parseId } from "~/lib/ids";
 
 // The operator's CSV exports (issue 18, point 4; docs/decisions/055-csv-exports.md): members, the

@@ -66,12 +66,37 @@ function paged<T extends { id: number }>(rows: T[], limit: number, toRow: (row: 
   };
 }
 
-/** A table small by nature (one row, a few sessions): read in one go. */
-function whole(rows: Row[]): Page {
-  return { rows, next: null };
+const afterId = (after: number | null) => (after === null ? {} : { id: { gt: after } });
+
+/** The findMany arguments of a keyset page of the member's own rows. */
+interface OwnRowsPage {
+  where: { memberId: number; id?: { gt: number } };
+  orderBy: { id: "asc" };
+  take: number;
 }
 
-const afterId = (after: number | null) => (after === null ? {} : { id: { gt: after } });
+/**
+ * The read of a table of the member's own rows (by memberId) in keyset pages: `find` is the
+ * model's findMany with these arguments and the table's select; `toRow` writes one row.
+ */
+function readInPages<T extends { id: number }>(
+  find: (db: Tx, page: OwnRowsPage) => Promise<T[]>,
+  toRow: (row: T) => Row,
+): MemberDataTable["read"] {
+  return async (db, member, after, limit) => {
+    const rows = await find(db, {
+      where: { memberId: member.id, ...afterId(after) },
+      orderBy: { id: "asc" },
+      take: limit,
+    });
+    return paged(rows, limit, toRow);
+  };
+}
+
+/** The read of a table small by nature (one row, a few sessions): every row on the first page. */
+function readAtOnce(find: (db: Tx, member: MemberRef) => Promise<Row[]>): MemberDataTable["read"] {
+  return async (db, member, after) => ({ rows: after === null ? await find(db, member) : [], next: null });
+}
 
 const ADMIN = "an administrator";
 
@@ -91,8 +116,7 @@ export const MEMBER_DATA_TABLES: readonly MemberDataTable[] = [
     description: tr("Name, e-mail, date of birth, address, account status, choices and when they were made."),
     covers: ["invitationMail", "audienceCheck"],
     columns: [],
-    async read(db, member, after) {
-      if (after !== null) return whole([]);
+    read: readAtOnce(async (db, member) => {
       const row = await db.member.findUniqueOrThrow({
         where: { id: member.id },
         include: { invitationMail: true, audienceCheck: true },
@@ -105,8 +129,8 @@ export const MEMBER_DATA_TABLES: readonly MemberDataTable[] = [
       details.hasPassword = row.passwordHash !== null;
       details.lastInvitationMailQueuedAt = invitationMail?.lastQueuedAt ?? null;
       details.surveyMatchCheckPendingSince = audienceCheck?.changedAt ?? null;
-      return whole([details]);
-    },
+      return [details];
+    }),
   },
   {
     name: "sessions",
@@ -114,23 +138,20 @@ export const MEMBER_DATA_TABLES: readonly MemberDataTable[] = [
     description: tr("Each signed-in session: the browser, when it started and when it ends (never the session's key)."),
     covers: ["sessions"],
     columns: ["thisDevice", "userAgent", "persistent", "createdAt", "expiresAt"],
-    async read(db, member, after) {
-      if (after !== null) return whole([]);
+    read: readAtOnce(async (db, member) => {
       const sessions = await db.memberSession.findMany({
         where: { memberId: member.id },
         orderBy: { createdAt: "asc" },
         select: { id: true, userAgent: true, persistent: true, createdAt: true, expiresAt: true },
       });
-      return whole(
-        sessions.map(({ id, ...session }) => ({
-          thisDevice: id === member.sessionId,
-          userAgent: session.userAgent,
-          persistent: session.persistent,
-          createdAt: session.createdAt,
-          expiresAt: session.expiresAt,
-        })),
-      );
-    },
+      return sessions.map(({ id, ...session }) => ({
+        thisDevice: id === member.sessionId,
+        userAgent: session.userAgent,
+        persistent: session.persistent,
+        createdAt: session.createdAt,
+        expiresAt: session.expiresAt,
+      }));
+    }),
   },
   {
     name: "browsers",
@@ -140,15 +161,13 @@ export const MEMBER_DATA_TABLES: readonly MemberDataTable[] = [
     ),
     covers: ["devices"],
     columns: ["firstSeenAt", "lastSeenAt"],
-    async read(db, member, after) {
-      if (after !== null) return whole([]);
-      const devices = await db.memberDevice.findMany({
+    read: readAtOnce((db, member) =>
+      db.memberDevice.findMany({
         where: { memberId: member.id },
         orderBy: { firstSeenAt: "asc" },
         select: { firstSeenAt: true, lastSeenAt: true },
-      });
-      return whole(devices);
-    },
+      }),
+    ),
   },
   {
     name: "appeals",
@@ -158,9 +177,8 @@ export const MEMBER_DATA_TABLES: readonly MemberDataTable[] = [
     ),
     covers: ["appeals"],
     columns: ["id", "kind", "subjectId", "message", "status", "reply", "createdAt", "decidedAt"],
-    async read(db, member, after) {
-      if (after !== null) return whole([]);
-      const appeals = await db.appeal.findMany({
+    read: readAtOnce((db, member) =>
+      db.appeal.findMany({
         where: { memberId: member.id },
         orderBy: { id: "asc" },
         select: {
@@ -173,9 +191,8 @@ export const MEMBER_DATA_TABLES: readonly MemberDataTable[] = [
           createdAt: true,
           decidedAt: true,
         },
-      });
-      return whole(appeals);
-    },
+      }),
+    ),
   },
   {
     name: "links-and-codes",
@@ -185,15 +202,14 @@ export const MEMBER_DATA_TABLES: readonly MemberDataTable[] = [
     ),
     covers: ["authTokens"],
     columns: ["id", "purpose", "createdAt", "expiresAt", "usedAt"],
-    async read(db, member, after, limit) {
-      const tokens = await db.authToken.findMany({
-        where: { memberId: member.id, ...afterId(after) },
-        orderBy: { id: "asc" },
-        take: limit,
-        select: { id: true, purpose: true, createdAt: true, expiresAt: true, usedAt: true },
-      });
-      return paged(tokens, limit, (token) => ({ ...token }));
-    },
+    read: readInPages(
+      (db, page) =>
+        db.authToken.findMany({
+          ...page,
+          select: { id: true, purpose: true, createdAt: true, expiresAt: true, usedAt: true },
+        }),
+      (token) => ({ ...token }),
+    ),
   },
   {
     name: "sign-in-connections",
@@ -201,15 +217,13 @@ export const MEMBER_DATA_TABLES: readonly MemberDataTable[] = [
     description: tr("The Google account you sign in with, if any."),
     covers: ["oauthConnections"],
     columns: ["provider", "providerUserId", "createdAt"],
-    async read(db, member, after) {
-      if (after !== null) return whole([]);
-      const connections = await db.oAuthConnection.findMany({
+    read: readAtOnce((db, member) =>
+      db.oAuthConnection.findMany({
         where: { memberId: member.id },
         orderBy: { id: "asc" },
         select: { provider: true, providerUserId: true, createdAt: true },
-      });
-      return whole(connections);
-    },
+      }),
+    ),
   },
   {
     name: "questionnaire-responses",
@@ -217,26 +231,25 @@ export const MEMBER_DATA_TABLES: readonly MemberDataTable[] = [
     description: tr("Each submitted profile questionnaire, screener or hosted survey, and when."),
     covers: ["responses"],
     columns: ["id", "questionnaire", "kind", "assignmentId", "submittedAt"],
-    async read(db, member, after, limit) {
-      const responses = await db.questionnaireResponse.findMany({
-        where: { memberId: member.id, ...afterId(after) },
-        orderBy: { id: "asc" },
-        take: limit,
-        select: {
-          id: true,
-          assignmentId: true,
-          submittedAt: true,
-          questionnaire: { select: { title: true, kind: true } },
-        },
-      });
-      return paged(responses, limit, (response) => ({
+    read: readInPages(
+      (db, page) =>
+        db.questionnaireResponse.findMany({
+          ...page,
+          select: {
+            id: true,
+            assignmentId: true,
+            submittedAt: true,
+            questionnaire: { select: { title: true, kind: true } },
+          },
+        }),
+      (response) => ({
         id: response.id,
         questionnaire: response.questionnaire.title,
         kind: response.questionnaire.kind,
         assignmentId: response.assignmentId,
         submittedAt: response.submittedAt,
-      }));
-    },
+      }),
+    ),
   },
   {
     name: "answers",
@@ -244,22 +257,21 @@ export const MEMBER_DATA_TABLES: readonly MemberDataTable[] = [
     description: tr("Every answer: the question, and the option chosen or the text, number or yes/no given."),
     covers: ["answers"],
     columns: ["responseId", "questionKey", "question", "optionValue", "option", "text", "number", "yesNo"],
-    async read(db, member, after, limit) {
-      const answers = await db.answer.findMany({
-        where: { memberId: member.id, ...afterId(after) },
-        orderBy: { id: "asc" },
-        take: limit,
-        select: {
-          id: true,
-          responseId: true,
-          valueText: true,
-          valueNumber: true,
-          valueBool: true,
-          question: { select: { key: true, label: true } },
-          option: { select: { value: true, label: true } },
-        },
-      });
-      return paged(answers, limit, (answer) => ({
+    read: readInPages(
+      (db, page) =>
+        db.answer.findMany({
+          ...page,
+          select: {
+            id: true,
+            responseId: true,
+            valueText: true,
+            valueNumber: true,
+            valueBool: true,
+            question: { select: { key: true, label: true } },
+            option: { select: { value: true, label: true } },
+          },
+        }),
+      (answer) => ({
         responseId: answer.responseId,
         questionKey: answer.question.key,
         question: answer.question.label,
@@ -268,8 +280,8 @@ export const MEMBER_DATA_TABLES: readonly MemberDataTable[] = [
         text: answer.valueText,
         number: answer.valueNumber === null ? null : answer.valueNumber.toString(),
         yesNo: answer.valueBool,
-      }));
-    },
+      }),
+    ),
   },
   {
     name: "answer-drafts",
@@ -279,21 +291,20 @@ export const MEMBER_DATA_TABLES: readonly MemberDataTable[] = [
     ),
     covers: ["answerDrafts"],
     columns: ["id", "questionnaire", "kind", "assignmentId", "pagesSaved", "answers", "savedAt"],
-    async read(db, member, after, limit) {
-      const drafts = await db.answerDraft.findMany({
-        where: { memberId: member.id, ...afterId(after) },
-        orderBy: { id: "asc" },
-        take: limit,
-        select: {
-          id: true,
-          assignmentId: true,
-          pagesSaved: true,
-          answers: true,
-          updatedAt: true,
-          questionnaire: { select: { title: true, kind: true } },
-        },
-      });
-      return paged(drafts, limit, (draft) => ({
+    read: readInPages(
+      (db, page) =>
+        db.answerDraft.findMany({
+          ...page,
+          select: {
+            id: true,
+            assignmentId: true,
+            pagesSaved: true,
+            answers: true,
+            updatedAt: true,
+            questionnaire: { select: { title: true, kind: true } },
+          },
+        }),
+      (draft) => ({
         id: draft.id,
         questionnaire: draft.questionnaire.title,
         kind: draft.questionnaire.kind,
@@ -301,8 +312,8 @@ export const MEMBER_DATA_TABLES: readonly MemberDataTable[] = [
         pagesSaved: draft.pagesSaved,
         answers: JSON.stringify(draft.answers),
         savedAt: draft.updatedAt,
-      }));
-    },
+      }),
+    ),
   },
   {
     name: "survey-assignments",
@@ -327,28 +338,27 @@ export const MEMBER_DATA_TABLES: readonly MemberDataTable[] = [
       "startedAt",
       "endedAt",
     ],
-    async read(db, member, after, limit) {
-      const assignments = await db.assignment.findMany({
-        where: { memberId: member.id, ...afterId(after) },
-        orderBy: { id: "asc" },
-        take: limit,
-        select: {
-          id: true,
-          status: true,
-          outcome: true,
-          points: true,
-          respondentToken: true,
-          createdAt: true,
-          invitedAt: true,
-          openedAt: true,
-          screenedAt: true,
-          startedAt: true,
-          endedAt: true,
-          survey: { select: { name: true } },
-          reconciled: { select: { status: true, reasonCode: true } },
-        },
-      });
-      return paged(assignments, limit, (assignment) => ({
+    read: readInPages(
+      (db, page) =>
+        db.assignment.findMany({
+          ...page,
+          select: {
+            id: true,
+            status: true,
+            outcome: true,
+            points: true,
+            respondentToken: true,
+            createdAt: true,
+            invitedAt: true,
+            openedAt: true,
+            screenedAt: true,
+            startedAt: true,
+            endedAt: true,
+            survey: { select: { name: true } },
+            reconciled: { select: { status: true, reasonCode: true } },
+          },
+        }),
+      (assignment) => ({
         id: assignment.id,
         survey: assignment.survey.name,
         status: ASSIGNMENT_STATUS_LABEL[assignment.status as AssignmentStatus] ?? String(assignment.status),
@@ -363,8 +373,8 @@ export const MEMBER_DATA_TABLES: readonly MemberDataTable[] = [
         screenedAt: assignment.screenedAt,
         startedAt: assignment.startedAt,
         endedAt: assignment.endedAt,
-      }));
-    },
+      }),
+    ),
   },
   {
     name: "survey-invitations",
@@ -397,25 +407,24 @@ export const MEMBER_DATA_TABLES: readonly MemberDataTable[] = [
     description: tr("Every change of your points: credits, withdrawals, reversals, with the reason."),
     covers: ["pointsLedger"],
     columns: ["referenceId", "createdAt", "change", "type", "status", "remark", "cause", "assignmentId", "withdrawal"],
-    async read(db, member, after, limit) {
-      const entries = await db.pointsTransaction.findMany({
-        where: { memberId: member.id, ...afterId(after) },
-        orderBy: { id: "asc" },
-        take: limit,
-        select: {
-          id: true,
-          referenceId: true,
-          createdAt: true,
-          change: true,
-          type: true,
-          status: true,
-          remark: true,
-          source: true,
-          assignmentId: true,
-          withdrawal: { select: { referenceId: true } },
-        },
-      });
-      return paged(entries, limit, (entry) => ({
+    read: readInPages(
+      (db, page) =>
+        db.pointsTransaction.findMany({
+          ...page,
+          select: {
+            id: true,
+            referenceId: true,
+            createdAt: true,
+            change: true,
+            type: true,
+            status: true,
+            remark: true,
+            source: true,
+            assignmentId: true,
+            withdrawal: { select: { referenceId: true } },
+          },
+        }),
+      (entry) => ({
         referenceId: entry.referenceId,
         createdAt: entry.createdAt,
         change: entry.change,
@@ -425,8 +434,8 @@ export const MEMBER_DATA_TABLES: readonly MemberDataTable[] = [
         cause: entry.source,
         assignmentId: entry.assignmentId,
         withdrawal: entry.withdrawal?.referenceId ?? null,
-      }));
-    },
+      }),
+    ),
   },
   {
     name: "payment-accounts",
@@ -444,9 +453,8 @@ export const MEMBER_DATA_TABLES: readonly MemberDataTable[] = [
       "createdAt",
       "usableAt",
     ],
-    async read(db, member, after) {
-      if (after !== null) return whole([]);
-      const accounts = await db.paymentAccount.findMany({
+    read: readAtOnce((db, member) =>
+      db.paymentAccount.findMany({
         where: { memberId: member.id },
         orderBy: { id: "asc" },
         select: {
@@ -460,9 +468,8 @@ export const MEMBER_DATA_TABLES: readonly MemberDataTable[] = [
           createdAt: true,
           usableAt: true,
         },
-      });
-      return whole(accounts);
-    },
+      }),
+    ),
   },
   {
     name: "withdrawals",
@@ -487,32 +494,31 @@ export const MEMBER_DATA_TABLES: readonly MemberDataTable[] = [
       "returnedAt",
       "returnReason",
     ],
-    async read(db, member, after, limit) {
-      const withdrawals = await db.withdrawalRequest.findMany({
-        where: { memberId: member.id, ...afterId(after) },
-        orderBy: { id: "asc" },
-        take: limit,
-        select: {
-          id: true,
-          referenceId: true,
-          requestedAt: true,
-          points: true,
-          amountMinor: true,
-          currency: true,
-          method: true,
-          payoutSnapshot: true,
-          status: true,
-          approvedAt: true,
-          rejectedAt: true,
-          rejectReason: true,
-          sentAt: true,
-          payoutReference: true,
-          paidAt: true,
-          returnedAt: true,
-          returnReason: true,
-        },
-      });
-      return paged(withdrawals, limit, ({ id: _id, amountMinor, payoutSnapshot, ...withdrawal }) => ({
+    read: readInPages(
+      (db, page) =>
+        db.withdrawalRequest.findMany({
+          ...page,
+          select: {
+            id: true,
+            referenceId: true,
+            requestedAt: true,
+            points: true,
+            amountMinor: true,
+            currency: true,
+            method: true,
+            payoutSnapshot: true,
+            status: true,
+            approvedAt: true,
+            rejectedAt: true,
+            rejectReason: true,
+            sentAt: true,
+            payoutReference: true,
+            paidAt: true,
+            returnedAt: true,
+            returnReason: true,
+          },
+        }),
+      ({ id: _id, amountMinor, payoutSnapshot, ...withdrawal }) => ({
         referenceId: withdrawal.referenceId,
         requestedAt: withdrawal.requestedAt,
         points: withdrawal.points,
@@ -529,8 +535,8 @@ export const MEMBER_DATA_TABLES: readonly MemberDataTable[] = [
         paidAt: withdrawal.paidAt,
         returnedAt: withdrawal.returnedAt,
         returnReason: withdrawal.returnReason,
-      }));
-    },
+      }),
+    ),
   },
   {
     name: "mails",

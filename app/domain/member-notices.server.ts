@@ -144,6 +144,15 @@ export async function queueAppealDecidedMail(
   );
 }
 
+/** A withdrawal's reference, points and amount as the sentences about it show them. */
+function withdrawalValues(words: MailWords, withdrawal: { referenceId: string; points: number; amountMinor: number }) {
+  return {
+    reference: withdrawal.referenceId,
+    points: words.points(withdrawal.points),
+    amount: words.rupees(withdrawal.amountMinor),
+  };
+}
+
 export async function queueWithdrawalApprovedMail(
   db: Tx,
   member: Recipient,
@@ -151,13 +160,9 @@ export async function queueWithdrawalApprovedMail(
 ) {
   const words = await wordsFor(member);
   const { tMail } = words;
-  const reference = withdrawal.referenceId;
-  return queue(db, member, words, tMail("Withdrawal {{reference}} paid", { reference }), [
-    tMail("Your withdrawal {{reference}} of {{points}} points ({{amount}}) has been paid.", {
-      reference,
-      points: words.points(withdrawal.points),
-      amount: words.rupees(withdrawal.amountMinor),
-    }),
+  const values = withdrawalValues(words, withdrawal);
+  return queue(db, member, words, tMail("Withdrawal {{reference}} paid", values), [
+    tMail("Your withdrawal {{reference}} of {{points}} points ({{amount}}) has been paid.", values),
     ...(withdrawal.payoutReference
       ? [tMail("Payout reference: {{payoutReference}}", { payoutReference: withdrawal.payoutReference })]
       : []),
@@ -172,11 +177,7 @@ export async function queueWithdrawalReturnedMail(
 ) {
   const words = await wordsFor(member);
   const { tMail } = words;
-  const values = {
-    reference: withdrawal.referenceId,
-    points: words.points(withdrawal.points),
-    amount: words.rupees(withdrawal.amountMinor),
-  };
+  const values = withdrawalValues(words, withdrawal);
   return queue(db, member, words, tMail("Withdrawal {{reference}} returned", values), [
     tMail(
       "The payment of your withdrawal {{reference}} of {{points}} points ({{amount}}) did not go through and came back to us.",
@@ -199,11 +200,7 @@ export async function queueWithdrawalRejectedMail(
 ) {
   const words = await wordsFor(member);
   const { tMail } = words;
-  const values = {
-    reference: withdrawal.referenceId,
-    points: words.points(withdrawal.points),
-    amount: words.rupees(withdrawal.amountMinor),
-  };
+  const values = withdrawalValues(words, withdrawal);
   return queue(db, member, words, tMail("Withdrawal {{reference}} rejected", values), [
     tMail("Your withdrawal {{reference}} of {{points}} points ({{amount}}) was rejected.", values),
     // The admin's reason, as they wrote it.

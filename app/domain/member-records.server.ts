@@ -2,6 +2,7 @@ import { z } from "zod";
 import { MemberStatus, Prisma } from "~/generated/prisma/client";
 import { isMobile, phoneDigits } from "~/domain/member-profile-rules";
 import { isCountryCode } from "~/lib/countries.server";
+import { isCalendarDate, optional } from "~/lib/filter-fields";
 import type { Tx } from "~/lib/db.server";
 import { parseId } from "~/lib/ids";
 
@@ -25,19 +26,8 @@ export const SORT_MESSAGE = "Choose newest or oldest first, or the lowest qualit
 export const MEMBER_SORTS = ["oldest", "newest", "quality"] as const;
 export type MemberSort = (typeof MEMBER_SORTS)[number];
 
-/** Blank query values (an empty field of the GET form) mean "not given". */
-export const optional = <T extends z.ZodTypeAny>(schema: T) =>
-  z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? undefined : value), schema.optional());
-
 /** A calendar date as the date input sends it (YYYY-MM-DD), and one that exists (not 2026-02-30). */
-export const signUpDate = z
-  .string()
-  .trim()
-  .refine((value) => {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-  }, DATE_FILTER_MESSAGE);
+export const signUpDate = z.string().trim().refine(isCalendarDate, DATE_FILTER_MESSAGE);
 
 /**
  * The Users Records query: search keys (member id, e-mail or its start, name or its start, phone), filters (country, status, sign-up dates, inclusive UTC days) and the sort. Every key is

@@ -8,10 +8,11 @@ import {
   type QuestionnaireDefinition,
 } from "~/questionnaire/definition";
 import { parseAnswers } from "~/questionnaire/schema";
+import { definitionThrough, firstPageWithError, PAGE_FIELD, postedPage } from "~/questionnaire/steps";
 import { loadQuestionnaire, saveResponse } from "~/questionnaire/storage.server";
 import { ASSIGNMENT_STATUS, OPEN_STATUSES, type AssignmentStatus } from "./assignment-status";
 import { openAudienceSurvey } from "./audiences.server";
-import { CONFIRM_REQUIRED, definitionThrough, type FormValues } from "./prescreener";
+import { CONFIRM_REQUIRED, type FormValues } from "./prescreener";
 import { evaluateScreener } from "./screener-rules";
 import { loadScreenerRules } from "./screeners.server";
 import { isSurveyLive } from "./survey-live.server";
@@ -182,14 +183,6 @@ function postedValues(definition: QuestionnaireDefinition, formData: FormData): 
   return values;
 }
 
-function postedPage(definition: QuestionnaireDefinition, value: FormDataEntryValue | null): number {
-  const page = typeof value === "string" && /^\d{1,4}$/.test(value) ? Number(value) : 0;
-  return page < definition.pages.length ? page : 0;
-}
-
-const pageOfQuestion = (definition: QuestionnaireDefinition, key: string) =>
-  definition.pages.findIndex((page) => page.questions.some((question) => question.key === key));
-
 export type PrescreenerStep =
   | {
       kind: "page";
@@ -208,7 +201,7 @@ export type PrescreenerStep =
  * confirmation. Any other intent is a 400.
  */
 export function prescreenerStep(definition: QuestionnaireDefinition, formData: FormData): PrescreenerStep {
-  const page = postedPage(definition, formData.get("_page"));
+  const page = postedPage(definition, formData.get(PAGE_FIELD));
   const intent = readIntent(formData, ["previous", "next", "submit"], { whenMissing: "submit" });
   const values = postedValues(definition, formData);
   const last = definition.pages.length - 1;
@@ -217,11 +210,7 @@ export function prescreenerStep(definition: QuestionnaireDefinition, formData: F
   const checked = intent === "next" ? definitionThrough(definition, page) : definition;
   const submission = parseAnswers(formData, checked);
   if (submission.status !== "success") {
-    const errorKeys = Object.entries(submission.error ?? {})
-      .filter(([, messages]) => messages && messages.length > 0)
-      .map(([key]) => pageOfQuestion(definition, key))
-      .filter((index) => index >= 0);
-    const shown = errorKeys.length > 0 ? Math.min(...errorKeys) : page;
+    const shown = firstPageWithError(definition, submission.error) ?? page;
     return { kind: "page", page: shown, values, result: submission.reply(), confirmError: null };
   }
   if (intent === "next")

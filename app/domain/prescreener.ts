@@ -25,14 +25,6 @@ export const PRESCREENER_FAILED = {
 
 export const CONFIRM_REQUIRED = tr("Tick the box to confirm that you want to submit; this action cannot be repeated.");
 
-/**
- * The questionnaire through page `page`: what Next checks. The earlier pages are in the form as
- * hidden inputs, so a condition on an earlier answer still holds; later pages are not checked yet.
- */
-export function definitionThrough(definition: QuestionnaireDefinition, page: number): QuestionnaireDefinition {
-  return { ...definition, pages: definition.pages.slice(0, page + 1) };
-}
-
 /** The definition as the member sees it: questions labelled Q1, Q2 … across all pages. */
 export function numberedDefinition(definition: QuestionnaireDefinition): QuestionnaireDefinition {
   let number = 0;

@@ -2,6 +2,7 @@ import type { Admin, Prisma } from "~/generated/prisma/client";
 import { getPrisma, type Tx } from "~/lib/db.server";
 import { readIntent } from "~/lib/forms.server";
 import type { QuestionnaireDefinition } from "~/questionnaire/definition";
+import { PAGE_FIELD, postedPage } from "~/questionnaire/steps";
 import { loadQuestionnaire } from "~/questionnaire/storage.server";
 import { recordAudit } from "./audit.server";
 import { buildRules, pageOfField, readRulesForm, type RuleFormValues, type ScreenerRule } from "./screener-rules";
@@ -82,12 +83,6 @@ export async function findScreener(id: number) {
 
 export type Screener = NonNullable<Awaited<ReturnType<typeof findScreener>>>;
 
-/** The page index of a posted `_page`, or the first page for anything else. */
-function postedPage(definition: QuestionnaireDefinition, value: FormDataEntryValue | null): number {
-  const page = typeof value === "string" && /^\d{1,4}$/.test(value) ? Number(value) : 0;
-  return page < definition.pages.length ? page : 0;
-}
-
 export type RulesStep =
   /** Show this page again or another one, with the answers so far and messages for it. */
   | { kind: "page"; page: number; values: RuleFormValues; errors: Record<string, string[]> }
@@ -101,7 +96,7 @@ export type RulesStep =
  * Enter (which sends no button in some browsers) still checks everything; any other intent is a 400.
  */
 export function rulesStep(definition: QuestionnaireDefinition, formData: FormData): RulesStep {
-  const page = postedPage(definition, formData.get("_page"));
+  const page = postedPage(definition, formData.get(PAGE_FIELD));
   const intent = readIntent(formData, ["previous", "next", "submit"], { whenMissing: "submit" });
   const { values, answers, errors } = readRulesForm(definition, formData);
   const errorsOn = (index: number) =>

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { Prisma, type AssignmentOutcome, type QualitySignalKind } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/db.server";
+import { isCalendarDate } from "~/lib/filter-fields";
 import { allQuestions, CHOICE_TYPES, type QuestionType } from "~/questionnaire/definition";
 import { loadQuestionnaire } from "~/questionnaire/storage.server";
 import { ASSIGNMENT_STATUS_LABEL, type AssignmentStatus } from "./assignment-status";
@@ -54,13 +55,7 @@ export interface ResultsFilters {
 const FILTER_FIELDS = ["outcome", "from", "to"] as const;
 type FilterField = (typeof FILTER_FIELDS)[number];
 
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, RESULTS_FILTER_MESSAGES.date)
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-  }, RESULTS_FILTER_MESSAGES.date);
+const day = z.string().refine(isCalendarDate, RESULTS_FILTER_MESSAGES.date);
 
 const FILTER_SCHEMAS = {
   outcome: z.enum(RESULT_OUTCOMES, { errorMap: () => ({ message: RESULTS_FILTER_MESSAGES.outcome }) }),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Admin, PayoutMethod, Prisma, WithdrawalStatus } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/db.server";
+import { isCalendarDate, optional } from "~/lib/filter-fields";
 import { DATE_FILTER_MESSAGE, DATE_RANGE_MESSAGE, formatRupees } from "./member-records.server";
 import { PAYOUT_METHOD_LABEL, PAYOUT_METHODS } from "./payment-accounts";
 import { getPayoutConfig, type PayoutConfig } from "./payout-config.server";
@@ -38,19 +39,11 @@ export const QUEUE_MESSAGES = {
     "None of the selected withdrawals is pending any more: another admin has handled them. The list shows their status now.",
 } as const;
 
-/** Blank query values (an empty field of the GET form) mean "not given". */
-const optional = <T extends z.ZodTypeAny>(schema: T) =>
-  z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? undefined : value), schema.optional());
-
 /** A calendar date as the date input sends it (YYYY-MM-DD), one that exists, as the start of its UTC day. */
 const day = z
   .string()
   .trim()
-  .refine((value) => {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-  }, DATE_FILTER_MESSAGE)
+  .refine(isCalendarDate, DATE_FILTER_MESSAGE)
   .transform((value) => new Date(`${value}T00:00:00Z`));
 
 /** Rupees with at most two decimals, as paise; at most ₹ 99,99,999.99, so it fits the column's integer. */

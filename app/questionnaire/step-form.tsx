@@ -4,10 +4,11 @@ import type { FormEvent, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { StepButtons } from "~/components/step-buttons";
 import type { FormResult } from "~/lib/form-result";
-import { allQuestions, type Answers, type QuestionnaireDefinition } from "./definition";
+import type { Answers, QuestionnaireDefinition } from "./definition";
 import { QuestionnaireFields, useQuestionnaireForm } from "./form";
 import { parseAnswers } from "./schema";
-import { answersAsPosted, definitionThrough, PAGE_FIELD, pageKeys, postedValuesOf, type PostedValues } from "./steps";
+import { StepHiddenFields } from "./step-fields";
+import { answersAsPosted, definitionThrough, postedValuesOf, type PostedValues } from "./steps";
 
 // The form of a questionnaire of several pages, one page at a time (decision 075): each Next is an
 // ordinary post that the server saves as a draft, so it works without JavaScript and survives a
@@ -63,10 +64,6 @@ function StepPage({
   const formProps = getFormProps(form);
   // After a refused post, what was posted (the answers of this try); else the saved pages.
   const values: PostedValues = result ? postedValuesOf(result.initialValue) : answersAsPosted(saved);
-  const onPage = pageKeys(definition, page);
-  const carried = allQuestions(definition)
-    .filter((question) => !onPage.has(question.key))
-    .flatMap((question) => (values[question.key] ?? []).map((value, index) => ({ key: question.key, value, index })));
   const hasErrors = Object.values(form.allErrors).some((messages) => messages.length > 0);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -81,10 +78,7 @@ function StepPage({
 
   return (
     <Form method="post" {...formProps} onSubmit={onSubmit} className={className}>
-      <input type="hidden" name={PAGE_FIELD} value={page} />
-      {carried.map(({ key, value, index }) => (
-        <input key={`${key}:${index}`} type="hidden" name={key} value={value} />
-      ))}
+      <StepHiddenFields definition={definition} page={page} values={values} />
       <p className="mb-3 text-sm text-slate-600">
         {t("Page {{page}} of {{pages}}. Your answers are saved each time you press Next.", {
           page: page + 1,

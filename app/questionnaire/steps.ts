@@ -27,6 +27,12 @@ export function definitionThrough(definition: QuestionnaireDefinition, page: num
   return { ...definition, pages: definition.pages.slice(0, page + 1) };
 }
 
+/** The page (0-based) a step form posted in PAGE_FIELD, or the first page for anything else. */
+export function postedPage(definition: QuestionnaireDefinition, value: FormDataEntryValue | null): number {
+  const page = typeof value === "string" && /^\d{1,4}$/.test(value) ? Number(value) : 0;
+  return page < definition.pages.length ? page : 0;
+}
+
 /** Keys of the questions on a page. */
 export function pageKeys(definition: QuestionnaireDefinition, page: number): Set<string> {
   return new Set((definition.pages[page]?.questions ?? []).map((question) => question.key));

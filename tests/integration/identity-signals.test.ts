@@ -4,14 +4,13 @@ import { hashPassword } from "~/domain/passwords.server";
 import { listSignals } from "~/domain/quality-signals.server";
 import { keepRegistrationDraft } from "~/domain/registration-drafts.server";
 import { registerMember, type RegistrationDetails } from "~/domain/registration.server";
-import type { RegisterResult } from "~/routes/_guest.register.server";
 import { getPrisma } from "~/lib/db.server";
 import { action as loginAction } from "~/routes/_guest.login";
-import { action as registerAction } from "~/routes/_guest.register";
 import { action as accountAction } from "~/routes/_member.account._index";
 import { action as detailsAction } from "~/routes/_member.details.user";
 import { createTestMember } from "../support/factories";
-import { expectData, expectRedirect } from "../support/remix";
+import { postRegister, postStepOne, STEP_TWO } from "../support/registration";
+import { expectRedirect } from "../support/remix";
 import { cookiePair, memberCookie, ORIGIN } from "../support/requests";
 
 // Signals about identity (issue 20 point 1, decision 070), each raised by the flow that sees it and
@@ -144,28 +143,11 @@ describe("the same device", () => {
     const draft = cookiePair(
       await keepRegistrationDraft({ fName: "Ravi", lName: "Kumar", email: "ravi@example.com", passwordHash: "x" }),
     );
-    const result = await registerAction({
-      request: new Request(`${ORIGIN}/register`, {
-        method: "POST",
-        headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: `${device}; ${draft}` },
-        body: new URLSearchParams({
-          intent: "register",
-          country: "IN",
-          state: "Karnataka",
-          city: "Bengaluru",
-          pin: "560001",
-          day: "15",
-          month: "4",
-          year: "1990",
-          gender: "male",
-          mobile: "",
-          terms: "on",
-        }).toString(),
-      }),
-      params: {},
-      context: {},
-    });
-    expect(expectRedirect(result).headers.get("Location")).toBe("/email/verify");
+    const { response } = await postRegister(
+      { ...STEP_TWO, gender: "male", intent: "register" },
+      { Cookie: `${device}; ${draft}` },
+    );
+    expect(expectRedirect(response).headers.get("Location")).toBe("/email/verify");
     const created = await getPrisma().member.findUniqueOrThrow({ where: { email: "ravi@example.com" } });
     expect(await signalsOf(created.id)).toMatchObject([
       { kind: "shared_device", evidence: { otherMemberIds: [first.id] } },
@@ -323,33 +305,9 @@ describe("registration bursts", () => {
 });
 
 describe("disposable e-mail domains", () => {
-  async function next(email: string) {
-    const result = await registerAction({
-      request: new Request(`${ORIGIN}/register`, {
-        method: "POST",
-        headers: { "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({
-          intent: "next",
-          fName: "Asha",
-          lName: "Rao",
-          email,
-          password: PASSWORD,
-          password_confirmation: PASSWORD,
-        }).toString(),
-      }),
-      params: {},
-      context: {},
-    });
-    // Passed: the redirect to step 2, kept as the browser's draft (decision 076).
-    if (result instanceof Response)
-      return { step: null, status: result.status, location: result.headers.get("Location") };
-    const { data, init } = expectData(result);
-    return { step: data as RegisterResult, status: init?.status ?? 200, location: null };
-  }
-
   test("an address at a listed domain, or a subdomain of one, is refused at step 1 with the message", async () => {
     for (const email of ["asha@mailinator.com", "Asha@Mail.MAILINATOR.com"]) {
-      const { step, status } = await next(email);
+      const { step, status } = await postStepOne({ email });
       expect(status).toBe(422);
       expect(step?.pageState?.step).toBe(1);
       expect(step?.error?.email).toEqual([DISPOSABLE_EMAIL]);
@@ -357,8 +315,9 @@ describe("disposable e-mail domains", () => {
   });
 
   test("an ordinary address goes on to step 2", async () => {
-    const { location } = await next("asha@gmail.com");
-    expect(location).toBe("/register");
+    // Passed: the redirect to step 2, kept as the browser's draft (decision 076).
+    const { response } = await postStepOne({ email: "asha@gmail.com" });
+    expect(response).toRedirectTo("/register");
     expect(isDisposableEmail("asha@example.com")).toBe(false);
     // A listed name inside another domain is not that domain.
     expect(isDisposableEmail("asha@mailinator.com.example.org")).toBe(false);
@@ -368,20 +327,11 @@ describe("disposable e-mail domains", () => {
     const draft = cookiePair(
       await keepRegistrationDraft({ fName: "Asha", lName: "Rao", email: "asha@mailinator.com", passwordHash: "x" }),
     );
-    const result = await registerAction({
-      request: new Request(`${ORIGIN}/register`, {
-        method: "POST",
-        headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: draft },
-        body: new URLSearchParams({
-          intent: "register",
-          ...{ country: "IN", state: "K", city: "B" },
-        }).toString(),
-      }),
-      params: {},
-      context: {},
-    });
-    const { data } = expectData(result);
-    expect((data as RegisterResult).error?.email).toEqual([DISPOSABLE_EMAIL]);
+    const { step } = await postRegister(
+      { intent: "register", country: "IN", state: "K", city: "B" },
+      { Cookie: draft },
+    );
+    expect(step?.error?.email).toEqual([DISPOSABLE_EMAIL]);
     expect(await getPrisma().member.count({ where: { email: "asha@mailinator.com" } })).toBe(0);
   });
 });

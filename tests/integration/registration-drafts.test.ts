@@ -5,53 +5,23 @@ import { verifyPassword } from "~/domain/passwords.server";
 import { keepRegistrationDraft } from "~/domain/registration-drafts.server";
 import { registerMember } from "~/domain/registration.server";
 import { getPrisma } from "~/lib/db.server";
-import { DRAFT_EXPIRED, DRAFT_INVALID, type RegisterResult } from "~/routes/_guest.register.server";
-import { action, loader } from "~/routes/_guest.register";
+import { DRAFT_EXPIRED, DRAFT_INVALID } from "~/routes/_guest.register.server";
+import { loader } from "~/routes/_guest.register";
 import { createTestMember } from "../support/factories";
+import { passStepOne, postRegister, postStepOne, REGISTRATION_PASSWORD, STEP_TWO } from "../support/registration";
 import { expectData, expectRedirect } from "../support/remix";
-import { cookiePair, cookiesOf, formRequest, getRequest, routeArgs } from "../support/requests";
+import { cookiePair, getRequest, routeArgs } from "../support/requests";
 
 // Step 1 of Register kept on the server for 24 hours (decision 076): the page shows step 2 again
 // for the browser holding the draft's cookie, and only for it; an old, changed or finished draft is
 // never used; a refused post writes nothing.
 
-const PASSWORD = "Tamarind-Monsoon-42";
+const PASSWORD = REGISTRATION_PASSWORD;
 const HOUR = 60 * 60 * 1000;
 
-const STEP_ONE = {
-  fName: "Asha",
-  lName: "Rao",
-  email: "asha.rao@example.com",
-  password: PASSWORD,
-  password_confirmation: PASSWORD,
-};
-
-const STEP_TWO = {
-  country: "IN",
-  state: "Karnataka",
-  city: "Bengaluru",
-  pin: "560001",
-  day: "15",
-  month: "4",
-  year: "1990",
-  gender: "female",
-  mobile: "",
-  terms: "on",
-};
-
-async function post(cookie: string, fields: Record<string, string>) {
-  const result = await action(routeArgs(formRequest("/register", cookie, fields)));
-  if (result instanceof Response) return { response: result, answer: null, status: result.status };
-  const { data, init } = expectData(result);
-  return { response: null, answer: data as RegisterResult, status: init?.status ?? 200, headers: init?.headers };
-}
-
-/** Passes step 1 in a browser with these cookies; returns the draft cookie it is given. */
-async function nextStep(cookie = "", values: Record<string, string> = {}) {
-  const { response, answer } = await post(cookie, { ...STEP_ONE, ...values, intent: "next" });
-  if (!response) throw new Error(`Expected the redirect to step 2, got ${JSON.stringify(answer)}`);
-  expect(response.headers.get("Location")).toBe("/register");
-  return cookiesOf(response);
+/** A post of Register from a browser with these cookies. */
+function post(cookie: string, fields: Record<string, string>) {
+  return postRegister(fields, cookie ? { Cookie: cookie } : {});
 }
 
 /** GET /register (a reload, or coming back) in a browser with these cookies. */
@@ -67,7 +37,7 @@ function draftCookieAged(hours: number, email = "asha.rao@example.com") {
 
 describe("a reload of step 2", () => {
   test("shows step 2 again with step 1 kept, and never the password", async () => {
-    const cookie = await nextStep();
+    const cookie = await passStepOne();
     for (let i = 0; i < 2; i += 1) {
       const { start, html } = await reload(cookie);
       expect(start).toEqual({
@@ -79,11 +49,11 @@ describe("a reload of step 2", () => {
     }
     // Previous shows the kept values, never the password; step 2 is still there afterwards.
     const previous = await post(cookie, { intent: "previous" });
-    expect(previous.answer?.pageState).toEqual({
+    expect(previous.step?.pageState).toEqual({
       step: 1,
       defaultValue: { fName: "Asha", lName: "Rao", email: "asha.rao@example.com" },
     });
-    expect(JSON.stringify(previous.answer)).not.toContain(PASSWORD);
+    expect(JSON.stringify(previous.step)).not.toContain(PASSWORD);
     expect((await reload(cookie)).start.pageState?.step).toBe(2);
   });
 
@@ -96,7 +66,7 @@ describe("a reload of step 2", () => {
   });
 
   test("finishing signs up with the password of step 1, uses the draft up and drops its cookie", async () => {
-    const cookie = await nextStep("", { email: "ravi@example.com", fName: "Ravi" });
+    const cookie = await passStepOne({ email: "ravi@example.com", fName: "Ravi" });
     await reload(cookie);
     const done = expectRedirect((await post(cookie, { ...STEP_TWO, intent: "register" })).response);
     expect(done.headers.get("Location")).toBe("/email/verify");
@@ -111,7 +81,7 @@ describe("a reload of step 2", () => {
     // The same draft cannot make a second account, not even from a second tab that still shows step 2.
     const again = await post(cookie, { ...STEP_TWO, intent: "register" });
     expect(again.status).toBe(400);
-    expect(again.answer?.error).toEqual({ "": [DRAFT_INVALID] });
+    expect(again.step?.error).toEqual({ "": [DRAFT_INVALID] });
     expect(await getPrisma().member.count()).toBe(1);
   });
 });
@@ -129,13 +99,13 @@ describe("expiry", () => {
   test("a 25-hour-old draft cannot register, nor show its values with Previous", async () => {
     for (const intent of ["register", "previous"]) {
       const cookie = await draftCookieAged(25);
-      const { answer, status } = await post(cookie, { ...STEP_TWO, intent });
+      const { step, status } = await post(cookie, { ...STEP_TWO, intent });
       expect(status, intent).toBe(400);
-      expect(answer, intent).toMatchObject({
+      expect(step, intent).toMatchObject({
         error: { "": [DRAFT_EXPIRED] },
         pageState: { step: 1, defaultValue: null },
       });
-      expect(JSON.stringify(answer), intent).not.toContain("Asha");
+      expect(JSON.stringify(step), intent).not.toContain("Asha");
     }
     expect(await getPrisma().member.count()).toBe(0);
   });
@@ -165,19 +135,19 @@ describe("expiry", () => {
 
 describe("another browser", () => {
   test("sees its own draft or none, never another browser's", async () => {
-    const asha = await nextStep();
-    const ravi = await nextStep("", { fName: "Ravi", lName: "Kumar", email: "ravi@example.com" });
+    const asha = await passStepOne();
+    const ravi = await passStepOne({ fName: "Ravi", lName: "Kumar", email: "ravi@example.com" });
     expect((await reload(asha)).start.pageState).toMatchObject({ who: { email: "asha.rao@example.com" } });
     expect((await reload(ravi)).start.pageState).toMatchObject({ who: { email: "ravi@example.com" } });
     // A browser without the cookie: step 1, empty, and nothing said.
     const stranger = await reload();
     expect(stranger.start).toEqual({ status: "success", pageState: { step: 1, defaultValue: null } });
     expect(stranger.html).not.toContain("asha.rao");
-    expect((await post("", { intent: "previous" })).answer?.pageState).toEqual({ step: 1, defaultValue: null });
+    expect((await post("", { intent: "previous" })).step?.pageState).toEqual({ step: 1, defaultValue: null });
   });
 
   test("cannot make a cookie from a draft's id: unsigned or signed with another secret, it is refused", async () => {
-    await nextStep();
+    await passStepOne();
     const { id } = await getPrisma().registrationDraft.findFirstOrThrow();
     const otherSecret = createCookie("__registration", { secrets: ["another-secret-that-is-at-least-32-characters"] });
     const forged = [
@@ -197,7 +167,7 @@ describe("another browser", () => {
 
 describe("a tampered cookie", () => {
   test("is refused cleanly: step 1 with a message, the cookie dropped, nothing created", async () => {
-    const cookie = await nextStep();
+    const cookie = await passStepOne();
     const [name, value] = cookie.split("=");
     const tampered = [
       `${name}=${value.slice(0, -3)}${value.at(-3) === "A" ? "B" : "A"}${value.slice(-2)}`,
@@ -210,10 +180,10 @@ describe("a tampered cookie", () => {
       expect(page.start, bad).toMatchObject({ pageState: { step: 1 }, error: { "": [DRAFT_INVALID] } });
       expect(page.setCookie, bad).toMatch(/^__registration=;/);
       for (const intent of ["register", "previous"]) {
-        const { status, answer, headers } = await post(bad, { ...STEP_TWO, intent });
+        const { status, step, headers } = await post(bad, { ...STEP_TWO, intent });
         expect(status, `${intent} ${bad}`).toBe(400);
-        expect(answer?.error).toEqual({ "": [DRAFT_INVALID] });
-        expect(new Headers(headers).get("Set-Cookie")).toMatch(/^__registration=;/);
+        expect(step?.error).toEqual({ "": [DRAFT_INVALID] });
+        expect(headers.get("Set-Cookie")).toMatch(/^__registration=;/);
       }
     }
     expect(await getPrisma().member.count()).toBe(0);
@@ -224,20 +194,25 @@ describe("a tampered cookie", () => {
 
 describe("nothing half-written", () => {
   test("a refused step 1 keeps no draft and sets no cookie", async () => {
-    for (const values of [{ password_confirmation: "Different-42-Monsoon" }, { email: "asha@" }, { fName: "" }]) {
-      const { response, status, headers } = await post("", { ...STEP_ONE, ...values, intent: "next" });
+    const refused: Record<string, string>[] = [
+      { password_confirmation: "Different-42-Monsoon" },
+      { email: "asha@" },
+      { fName: "" },
+    ];
+    for (const values of refused) {
+      const { response, status, headers } = await postStepOne(values);
       expect(response).toBeNull();
       expect(status).toBe(422);
-      expect(new Headers(headers).get("Set-Cookie")).toBeNull();
+      expect(headers.get("Set-Cookie")).toBeNull();
     }
     await createTestMember({ email: "taken@example.com" });
-    expect((await post("", { ...STEP_ONE, email: "taken@example.com", intent: "next" })).status).toBe(422);
+    expect((await postStepOne({ email: "taken@example.com" })).status).toBe(422);
     expect(await getPrisma().registrationDraft.count()).toBe(0);
   });
 
   test("Next again replaces the browser's draft instead of adding one", async () => {
-    const first = await nextStep();
-    const second = await nextStep(first, { email: "asha.new@example.com" });
+    const first = await passStepOne();
+    const second = await passStepOne({ email: "asha.new@example.com" }, { Cookie: first });
     const drafts = await getPrisma().registrationDraft.findMany({ select: { email: true } });
     expect(drafts).toEqual([{ email: "asha.new@example.com" }]);
     expect((await reload(second)).start.pageState).toMatchObject({ who: { email: "asha.new@example.com" } });
@@ -245,23 +220,23 @@ describe("nothing half-written", () => {
   });
 
   test("a refused step 2 leaves the draft as it was and creates no member", async () => {
-    const cookie = await nextStep();
+    const cookie = await passStepOne();
     const before = await getPrisma().registrationDraft.findFirstOrThrow();
     for (const values of [{ country: "" }, { year: "2999" }, { terms: "" }, { pin: "1" }]) {
-      const { status, answer } = await post(cookie, { ...STEP_TWO, ...values, intent: "register" });
+      const { status, step } = await post(cookie, { ...STEP_TWO, ...values, intent: "register" });
       expect(status).toBe(422);
-      expect(answer?.pageState?.step).toBe(2);
+      expect(step?.pageState?.step).toBe(2);
     }
     expect(await getPrisma().registrationDraft.findFirstOrThrow()).toEqual(before);
     expect(await getPrisma().member.count()).toBe(0);
   });
 
   test("an e-mail taken between the steps gets the clear message and keeps the draft for a corrected Next", async () => {
-    const cookie = await nextStep();
+    const cookie = await passStepOne();
     await createTestMember({ email: "asha.rao@example.com" });
-    const { status, answer } = await post(cookie, { ...STEP_TWO, intent: "register" });
+    const { status, step } = await post(cookie, { ...STEP_TWO, intent: "register" });
     expect(status).toBe(409);
-    expect(answer?.error?.email).toEqual(["An account with this email already exists. Log in instead."]);
+    expect(step?.error?.email).toEqual(["An account with this email already exists. Log in instead."]);
     expect(await getPrisma().member.count()).toBe(1);
     expect(await getPrisma().registrationDraft.count()).toBe(1);
   });

@@ -20,6 +20,15 @@ import { consumeRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 import { DRAFT_EXPIRED, DRAFT_INVALID, type RegisterResult } from "~/routes/_guest.register.server";
 import { action, loader } from "~/routes/_guest.register";
 import { createTestMember } from "../support/factories";
+import {
+  passStepOne,
+  postRegister,
+  postStepOne,
+  REGISTRATION_PASSWORD,
+  registerRequest,
+  STEP_ONE,
+  STEP_TWO,
+} from "../support/registration";
 import { cookiePair, cookiesOf } from "../support/requests";
 import { expectData, expectRedirect, expectThrown } from "../support/remix";
 
@@ -28,58 +37,13 @@ import { expectData, expectRedirect, expectThrown } from "../support/remix";
 // redirects; the posts of step 2 carry the draft's cookie (decision 076; more in
 // registration-drafts.test.ts).
 
-const PASSWORD = "Tamarind-Monsoon-42";
+const PASSWORD = REGISTRATION_PASSWORD;
 
-const stepOne = {
-  fName: "Asha",
-  lName: "Rao",
-  email: "asha.rao@example.com",
-  password: PASSWORD,
-  password_confirmation: PASSWORD,
-};
-
-const stepTwo = {
-  country: "IN",
-  state: "Karnataka",
-  city: "Bengaluru",
-  pin: "560001",
-  day: "15",
-  month: "4",
-  year: "1990",
-  gender: "prefer_not",
-  mobile: "+91 98450 12345",
-  terms: "on",
-};
-
-function post(body: Record<string, string> | string, headers: Record<string, string> = {}) {
-  return new Request("http://localhost:3000/register", {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
-    body: typeof body === "string" ? body : new URLSearchParams(body).toString(),
-  });
-}
-
-async function send(body: Record<string, string> | string, headers: Record<string, string> = {}) {
-  const result = await action({ request: post(body, headers), params: {}, context: {} });
-  if (result instanceof Response) return { response: result, step: null, status: result.status, json: "" };
-  const { data, init } = expectData(result);
-  return { response: null, step: data as RegisterResult, status: init?.status ?? 200, json: JSON.stringify(data) };
-}
-
-async function next(values: Record<string, string> = {}, headers: Record<string, string> = {}) {
-  return send({ ...stepOne, ...values, intent: "next" }, headers);
-}
-
-/** Passes step 1 and returns the draft's cookie, as the browser sends it back ("__registration=…"). */
-async function draftFor(values: Record<string, string> = {}) {
-  const { response, step } = await next(values);
-  if (!response) throw new Error(`Expected the redirect to step 2, got ${JSON.stringify(step)}`);
-  return cookiesOf(expectRedirect(response));
-}
+const stepTwo = { ...STEP_TWO, gender: "prefer_not", mobile: "+91 98450 12345" };
 
 /** A post of step 2 from the browser holding this draft cookie. */
 function sendWith(draft: string, body: Record<string, string>, headers: Record<string, string> = {}) {
-  return send(body, { Cookie: draft, ...headers });
+  return postRegister(body, { Cookie: draft, ...headers });
 }
 
 /** GET /register as the browser holding this cookie sees it. */
@@ -112,7 +76,7 @@ function yearsAgo(years: number, days = 0): Date {
 
 describe("step 1 (Next)", () => {
   test("an empty form gives 'Required Fields' with every field flagged", async () => {
-    const { step, status } = await send({ intent: "next" });
+    const { step, status } = await postRegister({ intent: "next" });
     expect(status).toBe(422);
     expect(step?.pageState?.step).toBe(1);
     const errors = errorsOf(step);
@@ -123,26 +87,26 @@ describe("step 1 (Next)", () => {
   });
 
   test("a confirmation that differs gives 'Password do not match'", async () => {
-    const { step } = await next({ password_confirmation: `${PASSWORD}!` });
+    const { step } = await postStepOne({ password_confirmation: `${PASSWORD}!` });
     expect(errorsOf(step).password_confirmation).toEqual([PASSWORD_MISMATCH]);
     expect(registrationBanner(errorsOf(step))).toBe(PASSWORD_MISMATCH);
   });
 
   test("a common password is refused by the policy", async () => {
-    const { step } = await next({ password: "password1", password_confirmation: "password1" });
+    const { step } = await postStepOne({ password: "password1", password_confirmation: "password1" });
     expect(errorsOf(step).password).toEqual(["This password is too common. Choose another."]);
     expect(registrationBanner(errorsOf(step))).toBe("Invalid field Data: password");
   });
 
   test("a bad e-mail is named in 'Invalid field Data'", async () => {
-    const { step } = await next({ email: "asha@" });
+    const { step } = await postStepOne({ email: "asha@" });
     expect(registrationBanner(errorsOf(step))).toBe("Invalid field Data: email");
   });
 
   test("an e-mail already registered, in any letter case, is a field error", async () => {
     await createTestMember({ email: "asha.rao@example.com" });
     for (const email of ["asha.rao@example.com", "Asha.Rao@Example.COM", "  ASHA.RAO@EXAMPLE.COM "]) {
-      const { step, status } = await next({ email });
+      const { step, status } = await postStepOne({ email });
       expect(status).toBe(422);
       expect(errorsOf(step).email).toEqual([EMAIL_TAKEN]);
     }
@@ -155,10 +119,10 @@ describe("step 1 (Next)", () => {
       { email: "bad" },
     ];
     for (const values of attempts) {
-      const { json } = await next(values);
+      const { json } = await postStepOne(values);
       expect(json).not.toContain(PASSWORD);
     }
-    const { response } = await next();
+    const { response } = await postStepOne();
     const redirect = expectRedirect(response);
     expect(redirect.headers.get("Location")).toBe("/register");
     expect(redirect.headers.get("Set-Cookie")).not.toContain(PASSWORD);
@@ -168,7 +132,7 @@ describe("step 1 (Next)", () => {
   });
 
   test("keeps step 1 on the server with a password hash; the cookie holds only a signed id", async () => {
-    const draft = await draftFor();
+    const draft = await passStepOne();
     expect(draft).toMatch(/^__registration=/);
     expect(decodeURIComponent(draft).toLowerCase()).not.toContain("asha");
     const [row] = await getPrisma().registrationDraft.findMany();
@@ -184,7 +148,7 @@ describe("step 1 (Next)", () => {
 
 describe("step 2 (Previous and Register)", () => {
   test("Previous returns to step 1 with the values but without the password", async () => {
-    const draft = await draftFor();
+    const draft = await passStepOne();
     const { step, json } = await sendWith(draft, { intent: "previous" });
     expect(step).toMatchObject({
       status: "success",
@@ -194,7 +158,7 @@ describe("step 2 (Previous and Register)", () => {
   });
 
   test("Register creates the member, signs them in (not remembered) and goes to /email/verify", async () => {
-    const draft = await draftFor({ email: "Asha.Rao@Example.com" });
+    const draft = await passStepOne({ email: "Asha.Rao@Example.com" });
     const { response } = await sendWith(draft, { ...stepTwo, intent: "register" });
     const redirect = expectRedirect(response);
     expect(redirect.headers.get("Location")).toBe("/email/verify");
@@ -225,7 +189,7 @@ describe("step 2 (Previous and Register)", () => {
   });
 
   test("empty step 2 gives 'Required Fields' and keeps the draft", async () => {
-    const draft = await draftFor();
+    const draft = await passStepOne();
     const { step, status } = await sendWith(draft, { intent: "register" });
     expect(status).toBe(422);
     expect(step?.pageState).toMatchObject({ step: 2, who: { email: "asha.rao@example.com" } });
@@ -238,7 +202,7 @@ describe("step 2 (Previous and Register)", () => {
   });
 
   test("a year that is not 4 digits or lies ahead gives 'Enter Valid Year'", async () => {
-    const draft = await draftFor();
+    const draft = await passStepOne();
     for (const year of ["99", "19900", String(new Date().getUTCFullYear() + 1), "abcd"]) {
       const { step } = await sendWith(draft, { ...stepTwo, year, intent: "register" });
       expect(errorsOf(step).year).toEqual([ENTER_VALID_YEAR]);
@@ -247,7 +211,7 @@ describe("step 2 (Previous and Register)", () => {
   });
 
   test("a day above 31 or a date that does not exist is refused", async () => {
-    const draft = await draftFor();
+    const draft = await passStepOne();
     expect(errorsOf((await sendWith(draft, { ...stepTwo, day: "32", intent: "register" })).step).day).toBeTruthy();
     const { step } = await sendWith(draft, { ...stepTwo, day: "31", month: "4", intent: "register" });
     expect(errorsOf(step).dob).toEqual(["Enter a valid date of birth."]);
@@ -255,7 +219,7 @@ describe("step 2 (Previous and Register)", () => {
   });
 
   test("the day before the 18th birthday is refused; the birthday itself is accepted", async () => {
-    const draft = await draftFor();
+    const draft = await passStepOne();
     const dayBefore = await sendWith(draft, { ...stepTwo, ...isoDate(yearsAgo(18, 1)), intent: "register" });
     expect(errorsOf(dayBefore.step).dob).toEqual([UNDER_AGE]);
     expect(await getPrisma().member.count()).toBe(0);
@@ -265,7 +229,7 @@ describe("step 2 (Previous and Register)", () => {
   });
 
   test("an e-mail taken between the two steps sends the member back to step 1 on that field", async () => {
-    const draft = await draftFor();
+    const draft = await passStepOne();
     await createTestMember({ email: "asha.rao@example.com" });
     const { step, status, json } = await sendWith(draft, { ...stepTwo, intent: "register" });
     expect(status).toBe(409);
@@ -276,14 +240,14 @@ describe("step 2 (Previous and Register)", () => {
   });
 
   test("a changed or forged draft cookie, or none, is refused and nothing is created", async () => {
-    const draft = await draftFor();
+    const draft = await passStepOne();
     const flipped = `${draft.slice(0, -2)}${draft.at(-2) === "A" ? "B" : "A"}${draft.at(-1)}`;
     for (const forged of [flipped, "__registration=AAAA", "__registration=", `__registration=${"x".repeat(4000)}`]) {
       const { step, status } = await sendWith(forged, { ...stepTwo, intent: "register" });
       expect(status).toBe(400);
       expect(step).toMatchObject({ pageState: { step: 1 }, error: { "": [DRAFT_INVALID] } });
     }
-    const { step, status } = await send({ ...stepTwo, intent: "register" });
+    const { step, status } = await postRegister({ ...stepTwo, intent: "register" });
     expect(status).toBe(400);
     expect(step).toMatchObject({ pageState: { step: 1 }, error: { "": [DRAFT_INVALID] } });
     expect(await getPrisma().member.count()).toBe(0);
@@ -309,9 +273,9 @@ describe("hostile input", () => {
   const big = "a".repeat(40 * 1024);
 
   test("a 40 KB value in any step-1 field is a clear error, not a 500", async () => {
-    for (const field of Object.keys(stepOne)) {
+    for (const field of Object.keys(STEP_ONE)) {
       const values = field.startsWith("password") ? { password: big, password_confirmation: big } : { [field]: big };
-      const { step, status } = await next(values);
+      const { step, status } = await postStepOne(values);
       expect(status, field).toBe(422);
       expect(Object.keys(errorsOf(step)).length, field).toBeGreaterThan(0);
       expect(registrationBanner(errorsOf(step)), field).toMatch(/^Invalid field Data: /);
@@ -319,7 +283,7 @@ describe("hostile input", () => {
   });
 
   test("a 40 KB value in any step-2 field is a clear error and creates nothing", async () => {
-    const draft = await draftFor();
+    const draft = await passStepOne();
     for (const field of Object.keys(stepTwo)) {
       const { step, status } = await sendWith(draft, { ...stepTwo, [field]: big, intent: "register" });
       expect(status, field).toBe(422);
@@ -331,18 +295,18 @@ describe("hostile input", () => {
   });
 
   test("a byte that is not UTF-8 (%FF) in any field is a clear error and creates nothing", async () => {
-    for (const field of Object.keys(stepOne)) {
-      const body = new URLSearchParams({ ...stepOne, intent: "next" });
+    for (const field of Object.keys(STEP_ONE)) {
+      const body = new URLSearchParams({ ...STEP_ONE, intent: "next" });
       body.delete(field);
-      const { step, status } = await send(`${body.toString()}&${field}=Asha%FF`);
+      const { step, status } = await postRegister(`${body.toString()}&${field}=Asha%FF`);
       expect(status, field).toBe(422);
       expect(errorsOf(step)[field === "password" ? "password" : field], field).toBeTruthy();
     }
-    const draft = await draftFor();
+    const draft = await passStepOne();
     for (const field of Object.keys(stepTwo)) {
       const body = new URLSearchParams({ ...stepTwo, intent: "register" });
       body.delete(field);
-      const { step, status } = await send(`${body.toString()}&${field}=1%FF`, { Cookie: draft });
+      const { step, status } = await postRegister(`${body.toString()}&${field}=1%FF`, { Cookie: draft });
       expect(status, field).toBe(422);
       expect(errorsOf(step)[field], field).toBeTruthy();
     }
@@ -350,15 +314,15 @@ describe("hostile input", () => {
   });
 
   test("conform's reserved fields, repeated names and unknown intents never reach a 500", async () => {
-    const withIntent = `${new URLSearchParams({ ...stepOne, intent: "next" })}&__intent__=%7Bnot-json&__state__=nope`;
-    expect((await send(withIntent)).response?.headers.get("Location")).toBe("/register");
+    const withIntent = `${new URLSearchParams({ ...STEP_ONE, intent: "next" })}&__intent__=%7Bnot-json&__state__=nope`;
+    expect((await postRegister(withIntent)).response?.headers.get("Location")).toBe("/register");
     expect(
       (
-        await send(`${new URLSearchParams({ ...stepOne, intent: "next" })}&email=other@example.com`)
+        await postRegister(`${new URLSearchParams({ ...STEP_ONE, intent: "next" })}&email=other@example.com`)
       ).response?.headers.get("Location"),
     ).toBe("/register");
     const unknown = await expectThrown(
-      action({ request: post({ ...stepOne, intent: "x".repeat(40_000) }), params: {}, context: {} }),
+      action({ request: registerRequest({ ...STEP_ONE, intent: "x".repeat(40_000) }), params: {}, context: {} }),
     );
     expect(unknown).toEqual({ status: 400, text: UNKNOWN_INTENT_MESSAGE });
     const unreadable = await action({
@@ -383,7 +347,7 @@ describe("guards and limits", () => {
     const thrown = await loader({ request: get, params: {}, context: {} }).catch((error: unknown) => error);
     expect(expectRedirect(thrown).headers.get("Location")).toBe("/");
     const posted = await action({
-      request: post({ ...stepOne, intent: "next" }, { Cookie: cookie }),
+      request: registerRequest({ ...STEP_ONE, intent: "next" }, { Cookie: cookie }),
       params: {},
       context: {},
     }).catch((error: unknown) => error);
@@ -392,7 +356,7 @@ describe("guards and limits", () => {
 
   test("a post from another site is refused", async () => {
     const thrown = await action({
-      request: post({ ...stepOne, intent: "next" }, { Origin: "https://evil.example" }),
+      request: registerRequest({ ...STEP_ONE, intent: "next" }, { Origin: "https://evil.example" }),
       params: {},
       context: {},
     }).catch((error: unknown) => error);
@@ -405,13 +369,13 @@ describe("guards and limits", () => {
     for (let i = 0; i < RATE_LIMITS.registrations.limit(); i += 1) {
       await consumeRateLimit(RATE_LIMITS.registrations, "203.0.113.7");
     }
-    const atNext = await next({}, address);
+    const atNext = await postStepOne({}, address);
     expect(atNext.status).toBe(429);
     expect(registrationBanner(errorsOf(atNext.step))).toMatch(
       /^Too many registrations from your network\. Try again in \d+ minutes?\.$/,
     );
 
-    const draft = await draftFor();
+    const draft = await passStepOne();
     const atRegister = await sendWith(draft, { ...stepTwo, intent: "register" }, address);
     expect(atRegister.status).toBe(429);
     expect(await getPrisma().member.count()).toBe(0);
@@ -429,7 +393,7 @@ describe("guards and limits", () => {
 describe("the page's language (decision 074)", () => {
   /** Registers through both steps from a browser sending these headers; the member's stored language. */
   const registeredLanguage = async (email: string, headers: Record<string, string>) => {
-    const draft = await draftFor({ email });
+    const draft = await passStepOne({ email });
     const cookie = [draft, headers.Cookie].filter(Boolean).join("; ");
     const { response } = await sendWith(draft, { ...stepTwo, intent: "register" }, { ...headers, Cookie: cookie });
     expectRedirect(response);
@@ -452,7 +416,7 @@ describe("the page's language (decision 074)", () => {
 
   test("the banner and the limit's message are in Hindi on a Hindi page", async () => {
     const t = await getT("hi");
-    const { step } = await next({ email: "asha@example" });
+    const { step } = await postStepOne({ email: "asha@example" });
     expect(registrationBanner(errorsOf(step), (text, values) => t(text, values))).toBe("यह जानकारी सही नहीं है: ईमेल");
     expect(registrationBanner({ "": [PASSWORD_MISMATCH] }, (text, values) => t(text, values))).toBe(
       "दोनों पासवर्ड एक जैसे नहीं हैं",
@@ -462,7 +426,7 @@ describe("the page's language (decision 074)", () => {
       await consumeRateLimit(RATE_LIMITS.registrations, "203.0.113.9");
     }
     const hindiCookie = cookiePair(await rememberLanguage("hi"));
-    const limited = await next({}, { "X-Panel-Client-Address": "203.0.113.9", Cookie: hindiCookie });
+    const limited = await postStepOne({}, { "X-Panel-Client-Address": "203.0.113.9", Cookie: hindiCookie });
     expect(limited.status).toBe(429);
     expect(errorsOf(limited.step)[""]?.[0]).toMatch(/^आपके नेटवर्क से बहुत ज़्यादा रजिस्ट्रेशन हुए हैं। \d+ मिनट बाद/);
   });

@@ -10,46 +10,22 @@ import { action as registerAction } from "~/routes/_guest.register";
 import type { RegisterResult } from "~/routes/_guest.register.server";
 import { action as logoutAction } from "~/routes/logout";
 import { action as agreeAction, loader as agreeLoader } from "~/routes/terms.agree";
+import { passStepOne, STEP_TWO } from "../support/registration";
 import { expectData, expectRedirect } from "../support/remix";
-import { cookiesOf, formRequest, getRequest, routeArgs, signedInMember, toastOf } from "../support/requests";
+import { formRequest, getRequest, routeArgs, signedInMember, toastOf } from "../support/requests";
 
 // The terms agreement (decision 067): registration needs the ticked box and records the version and
 // the time; a member who agreed to an older version, or to none, is sent to /terms/agree by every
 // member page (loaders and actions) and comes back to the page asked for once agreed; signing out
 // stays possible.
 
-const PASSWORD = "Tamarind-Monsoon-42";
-const STEP_TWO = {
-  country: "IN",
-  state: "Karnataka",
-  city: "Bengaluru",
-  pin: "560001",
-  day: "15",
-  month: "4",
-  year: "1990",
-  gender: "female",
-  mobile: "",
-};
+// Step 2 without the terms box, which each test ticks or not.
+const { terms: _ticked, ...UNTICKED } = STEP_TWO;
 
 async function registerWith(extra: Record<string, string>) {
-  const next = expectRedirect(
-    await registerAction(
-      routeArgs(
-        formRequest("/register", "", {
-          intent: "next",
-          fName: "Asha",
-          lName: "Rao",
-          email: "asha.rao@example.com",
-          password: PASSWORD,
-          password_confirmation: PASSWORD,
-        }),
-      ),
-    ),
-  );
   // Step 1 is kept as the browser's draft (decision 076): step 2 posts with its cookie.
-  return registerAction(
-    routeArgs(formRequest("/register", cookiesOf(next), { intent: "register", ...STEP_TWO, ...extra })),
-  );
+  const draft = await passStepOne();
+  return registerAction(routeArgs(formRequest("/register", draft, { intent: "register", ...UNTICKED, ...extra })));
 }
 
 /** The redirect a guard throws, or fails. */
