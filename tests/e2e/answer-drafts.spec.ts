@@ -64,6 +64,8 @@ test("a hosted survey interrupted after page 2 resumes at page 3 and is credited
   await page.getByRole("button", { name: "Previous" }).click();
   await expect(page.getByLabel("Cups of tea a day")).toHaveValue("4");
   await page.getByRole("button", { name: "Next" }).click();
+  // Each Next is a post: the second click waits for the first one's page.
+  await expect(page.getByText("Page 2 of 3")).toBeVisible();
   await page.getByRole("button", { name: "Next" }).click();
   await expect(page.getByText("Page 3 of 3")).toBeVisible();
   await page.getByLabel("Your favourite snack with tea").fill("Samosa");
@@ -118,6 +120,8 @@ test("a profile questionnaire interrupted after page 2 resumes at page 3 and is 
   await page.getByRole("button", { name: "Previous" }).click();
   await expect(page.getByLabel("How many rooms?")).toHaveValue("3");
   await page.getByRole("button", { name: "Next" }).click();
+  // Each Next is a post: the second click waits for the first one's page.
+  await expect(page.getByText("Page 2 of 3")).toBeVisible();
   await page.getByRole("button", { name: "Next" }).click();
   await page.getByRole("radio", { name: "Cat" }).check();
   await page.getByRole("button", { name: "Save" }).click();
