@@ -8,6 +8,7 @@ import { expectData, expectRedirect, expectThrown } from "../support/remix";
 import { ORIGIN, signedInMember, toastOf } from "../support/requests";
 import { type createTestMember } from "../support/factories";
 import { UNKNOWN_INTENT_MESSAGE } from "~/lib/forms.server";
+import { PAYMENT_ACCOUNT_RULE } from "~/content/member-rules";
 
 // Payment accounts (/account): add a PayPal, UPI or bank account, one per method, see it with the
 // account number masked, delete it unless a pending withdrawal is to be paid to it. Every refused
@@ -98,6 +99,9 @@ describe("the account page", () => {
       accounts: [],
       missing: ["paypal", "upi", "bank"],
       coolingOffHours: 24,
+      // The page's name and the site's account rule, in the member's language (English here).
+      title: "Account",
+      paymentAccountRule: PAYMENT_ACCOUNT_RULE,
     });
   });
 

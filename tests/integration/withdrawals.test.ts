@@ -495,6 +495,7 @@ describe("the routes", () => {
       pointsPerRupee: 10,
       minimumAmount: "₹ 100.00",
       withdrawable: "₹ 150.00",
+      title: "Points",
       accounts: [{ method: "bank", summary: "Bank · HDFC Bank ••••••••7890", usableFrom: null }],
       requestKey: expect.stringMatching(/^[0-9a-f-]{36}$/),
     });
