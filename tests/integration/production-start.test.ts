@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -101,9 +101,33 @@ describe.skipIf(issue)(`npm start (${issue ?? "the production build"})`, () => {
   }
 });
 
+/**
+ * Runs an npm script to its end: its exit code and its output. Never spawnSync: a worker blocked for
+ * over 60 s (a slow script on a busy machine) misses vitest's own messages and fails the whole run
+ * with "Timeout calling onTaskUpdate", though every test passed.
+ */
+function npmRun(
+  args: string[],
+  { env, input = "", timeout }: { env: Record<string, string>; input?: string; timeout: number },
+): Promise<{ status: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn("npm", ["run", "--silent", ...args], { env: env as NodeJS.ProcessEnv });
+    let output = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
+    const timer = setTimeout(() => child.kill("SIGKILL"), timeout);
+    child.on("error", reject);
+    child.on("close", (status) => {
+      clearTimeout(timer);
+      resolve({ status, output });
+    });
+    child.stdin.end(input);
+  });
+}
+
 /** `npm run config:check` with only these variables; its exit code and output. */
 function configCheck(env: Record<string, string>) {
-  const run = spawnSync("npm", ["run", "--silent", "config:check"], {
+  return npmRun(["config:check"], {
     env: {
       PATH: process.env.PATH ?? "",
       HOME: process.env.HOME ?? "",
@@ -111,24 +135,26 @@ function configCheck(env: Record<string, string>) {
       SESSION_SECRET: SECRET,
       ...env,
     },
-    encoding: "utf8",
     timeout: 60_000,
   });
-  return { status: run.status, output: `${run.stdout}${run.stderr}` };
 }
 
 describe("the production configuration check", () => {
-  test("refuses a plain-http APP_URL other than this machine's, with a message naming it", { timeout: 60_000 }, () => {
-    const refused = configCheck({ APP_URL: "http://panel.example.com", DATABASE_URL: "pglite:memory" });
-    expect(refused.status).toBe(1);
-    expect(refused.output).toContain("APP_URL: a production start needs an https address");
-    for (const allowed of ["https://panel.example.com", "http://localhost:3000", "http://127.0.0.1:8080"]) {
-      expect(configCheck({ APP_URL: allowed, DATABASE_URL: "pglite:memory" }).status, allowed).toBe(0);
-    }
-  });
+  test(
+    "refuses a plain-http APP_URL other than this machine's, with a message naming it",
+    { timeout: 60_000 },
+    async () => {
+      const refused = await configCheck({ APP_URL: "http://panel.example.com", DATABASE_URL: "pglite:memory" });
+      expect(refused.status).toBe(1);
+      expect(refused.output).toContain("APP_URL: a production start needs an https address");
+      for (const allowed of ["https://panel.example.com", "http://localhost:3000", "http://127.0.0.1:8080"]) {
+        expect((await configCheck({ APP_URL: allowed, DATABASE_URL: "pglite:memory" })).status, allowed).toBe(0);
+      }
+    },
+  );
 
-  test("refuses NODE_ENV other than production: npm start is production only", { timeout: 60_000 }, () => {
-    const refused = configCheck({ NODE_ENV: "development", DATABASE_URL: "pglite:memory" });
+  test("refuses NODE_ENV other than production: npm start is production only", { timeout: 60_000 }, async () => {
+    const refused = await configCheck({ NODE_ENV: "development", DATABASE_URL: "pglite:memory" });
     expect(refused.status).toBe(1);
     expect(refused.output).toContain("NODE_ENV: npm start runs production only");
   });
@@ -136,7 +162,7 @@ describe("the production configuration check", () => {
 
 /** `npm run admin:create` on this database, the password on standard input. */
 function adminCreate(dataDir: string, args: string[], password: string) {
-  const run = spawnSync("npm", ["run", "--silent", "admin:create", "--", ...args], {
+  return npmRun(["admin:create", "--", ...args], {
     env: {
       PATH: process.env.PATH ?? "",
       HOME: process.env.HOME ?? "",
@@ -144,10 +170,8 @@ function adminCreate(dataDir: string, args: string[], password: string) {
       DATABASE_URL: `pglite:${dataDir}`,
     },
     input: `${password}\n`,
-    encoding: "utf8",
     timeout: 120_000,
   });
-  return { status: run.status, output: `${run.stdout}${run.stderr}` };
 }
 
 describe("npm run admin:create", () => {
@@ -156,21 +180,25 @@ describe("npm run admin:create", () => {
     { timeout: 240_000 },
     async () => {
       const dataDir = path.join(scratch(), "db");
-      const weak = adminCreate(dataDir, ["--email", "ops@example.com", "--name", "Ops Lead"], "Short#1");
+      const weak = await adminCreate(dataDir, ["--email", "ops@example.com", "--name", "Ops Lead"], "Short#1");
       expect(weak.status).toBe(1);
       expect(weak.output).toContain("An admin password must be at least 12 characters.");
 
-      const created = adminCreate(
+      const created = await adminCreate(
         dataDir,
         ["--email", "Ops@Example.com", "--name", "Ops Lead"],
         "Copper-Violet-Ledger-9",
       );
       expect(created.output).toContain("Super-admin ops@example.com created");
       expect(created.status).toBe(0);
-      const again = adminCreate(dataDir, ["--email", "ops@example.com", "--name", "Someone"], "Copper-Violet-Ledger-9");
+      const again = await adminCreate(
+        dataDir,
+        ["--email", "ops@example.com", "--name", "Someone"],
+        "Copper-Violet-Ledger-9",
+      );
       expect(again.status).toBe(1);
       expect(again.output).toContain("An admin with the e-mail ops@example.com already exists.");
-      expect(adminCreate(dataDir, ["--email", "ops2@example.com"], "Copper-Violet-Ledger-9").status).toBe(2);
+      expect((await adminCreate(dataDir, ["--email", "ops2@example.com"], "Copper-Violet-Ledger-9")).status).toBe(2);
 
       const database = openDatabase({ kind: "pglite", dataDir });
       try {
