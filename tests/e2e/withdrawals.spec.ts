@@ -126,6 +126,9 @@ test("request, approve, reject: pending payment, then Paid out and the points ba
       admin.page.getByText(`Payment confirmed: ${paid} is now Success (payout reference UTR0001).`),
     ).toBeVisible();
     await expect(admin.page.getByRole("dialog")).toHaveCount(0);
+    // Pending requests come first, 20 a page: in a long run of the suite the paid one is on a later
+    // page, so look for it where an admin would, among the paid (newest first).
+    await admin.page.goto("/admin/withdrawal/req?status=success");
     const paidRow = admin.page.getByRole("row").filter({ hasText: paid });
     await expect(paidRow).toContainText("Success");
     await expect(paidRow.getByRole("button", { name: `Proceed ${paid} (Success)` })).toBeDisabled();
@@ -234,6 +237,7 @@ test("four eyes: above ₹5,000 one admin's approval is recorded, not paid; the 
     await expect(
       second.page.getByText(`Payment confirmed: ${reference} is now Success (payout reference UTR0002).`),
     ).toBeVisible();
+    await second.page.goto("/admin/withdrawal/req?status=success");
     await expect(second.page.getByRole("row").filter({ hasText: reference })).toContainText("Success");
   } finally {
     await first.close();
