@@ -33,12 +33,10 @@ import {
 } from "~/domain/registration-schema";
 import { getLanguage, getT } from "~/i18n/i18n.server";
 import { listCountries } from "~/lib/countries.server";
-import { PRODUCT_NAME } from "~/lib/product";
 import { handleRegisterPost, registerPage, type StepOneValues } from "./_guest.register.server";
+import { titleMeta } from "~/lib/page-title";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.title ?? "Register"} | ${PRODUCT_NAME}` },
-];
+export const meta: MetaFunction<typeof loader> = titleMeta("Register");
 
 // Step 2 shows the name and e-mail of this browser's draft: never stored by a cache.
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });

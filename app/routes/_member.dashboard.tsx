@@ -8,11 +8,9 @@ import { requireMemberWithDetails } from "~/domain/auth.server";
 import { listAvailableSurveys } from "~/domain/member-surveys.server";
 import { listProfileSurveys, pendingTotals } from "~/domain/profile-surveys.server";
 import { getT } from "~/i18n/i18n.server";
-import { PRODUCT_NAME } from "~/lib/product";
+import { titleMeta } from "~/lib/page-title";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.title ?? "Dashboard"} | ${PRODUCT_NAME}` },
-];
+export const meta: MetaFunction<typeof loader> = titleMeta("Dashboard");
 
 // The member's home: the balance and the surveys assigned to them, 10 a page. Without a survey,
 // the Profile Surveys card while a profile questionnaire is pending, else the spec's apology. The

@@ -5,13 +5,11 @@ import { PageLinks, pageParam } from "~/components/data-table";
 import { MemberSurveyCard } from "~/components/member-survey-card";
 import { requireMemberWithDetails } from "~/domain/auth.server";
 import { listAvailableSurveys } from "~/domain/member-surveys.server";
-import { PRODUCT_NAME } from "~/lib/product";
 import { notFoundOnFailure } from "~/domain/member-lists.server";
 import { getT } from "~/i18n/i18n.server";
+import { titleMeta } from "~/lib/page-title";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.title ?? "Surveys"} | ${PRODUCT_NAME}` },
-];
+export const meta: MetaFunction<typeof loader> = titleMeta("Surveys");
 
 // /survey: every survey the member can take now, named, 10 a page. The spec's sidebar has no entry
 // for it; the dashboard links here (decision 022) and so does the member menu (decision 077). A

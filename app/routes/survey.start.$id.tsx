@@ -13,19 +13,17 @@ import {
 import { requireVerifiedMember } from "~/domain/auth.server";
 import { compensationOf, startSurvey } from "~/domain/survey-taking.server";
 import { getPrisma } from "~/lib/db.server";
-import { PRODUCT_NAME } from "~/lib/product";
 import { notFound, requireId } from "~/lib/http.server";
 import { ASSIGNMENT_STATUS } from "~/domain/assignment-status";
 import { surveyMessageFor } from "~/components/survey-message.server";
+import { titleMeta } from "~/lib/page-title";
 
 // SurveyStart (/survey/start/{surveyId}), opened by the dashboard in the survey window: checks the
 // member's assignment, marks it Started and sends the member on to the hosted survey or the
 // vendor; otherwise says why not (decision 023). A GET that changes state, as the spec's start
 // link is; starting again is harmless.
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.title ?? "Survey"} | ${PRODUCT_NAME}` },
-];
+export const meta: MetaFunction<typeof loader> = titleMeta("Survey");
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 

@@ -16,16 +16,14 @@ import { requireVerifiedMember } from "~/domain/auth.server";
 import { recordReturn, type ReturnResult } from "~/domain/survey-taking.server";
 import { getT } from "~/i18n/i18n.server";
 import { tr } from "~/i18n/mark";
-import { PRODUCT_NAME } from "~/lib/product";
+import { titleMeta } from "~/lib/page-title";
 
 // The return endpoint (/surveys/redirect?status=…&token=…&signature=…): an external survey's
 // vendor sends the member's browser here at the end. A GET, since that is what a redirect is.
 // The member must be signed in (the browser that took the survey is), and only the member whose
 // assignment the token names can end it; the link's signature decides the rest (decision 023).
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.title ?? "Survey"} | ${PRODUCT_NAME}` },
-];
+export const meta: MetaFunction<typeof loader> = titleMeta("Survey");
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
