@@ -1,9 +1,9 @@
 // HTTP load on the production build: Landing, the login POST, the member dashboard and the admin
-// Users Records page, each measured with autocannon for a few seconds, beside a bare route that
-// answers a static string (/bench/static, an Express handler mounted by scripts/bench/server.ts
-// only, since the app's build carries no benchmark route), so that every figure is also a ratio to
-// the server's own ceiling on this machine. Until 2026-11-25 the yardstick was a Remix resource
-// route inside the build: ratios from before then are not comparable.
+// Users Records page, each measured with autocannon for a few seconds, beside three bare routes
+// (scripts/bench/server.ts): a static string from Express (/bench/static), a bare Remix resource
+// route (/bench/remix, the yardstick of issue 17's ratios, printed as "÷ Remix") and the cheapest
+// document Remix renders (/bench/document). Only the benchmark's server adds them; the app's build
+// carries no benchmark route.
 //
 // It seeds a large panel set-based into the database named by DATABASE_URL (default: a scratch
 // PGlite folder under /tmp, never ./data), skipped when already there: 1,000,000 members (panel.ts),
@@ -43,7 +43,7 @@ const ASSIGNMENTS = Number(process.env.BENCH_ASSIGNMENTS ?? 1_000_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-/** Only the routes whose names contain one of these words (comma-separated), beside the two bare routes. */
+/** Only the routes whose names contain one of these words (comma-separated), beside the three bare routes. */
 const ONLY = (process.env.BENCH_ONLY ?? "")
   .split(",")
   .map((word) => word.trim().toLowerCase())
@@ -275,6 +275,7 @@ function benchRoutes(cookies: Cookies): BenchRoute[] {
   return [
     { name: "bare route (static string)", method: "GET", path: "/bench/static", expect: 200 },
     { name: "bare Remix route", method: "GET", path: "/bench/remix", expect: 200 },
+    { name: "bare document route", method: "GET", path: "/bench/document", expect: 200 },
     { name: "Landing /", method: "GET", path: "/", expect: 200 },
     { name: "login GET /login", method: "GET", path: "/login", expect: 200 },
     {

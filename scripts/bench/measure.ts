@@ -5,9 +5,13 @@ import { parseDatabaseUrl, type DatabaseTarget } from "../../app/lib/database-ur
 // What every benchmark shares: the scratch database it may use, the machine line, and timing.
 
 /** The database named by DATABASE_URL, or a scratch PGlite folder; never memory or ./data. */
+/** The benchmark's database: DATABASE_URL, else its own scratch PGlite folder. */
+export function benchDatabaseUrl(name: string) {
+  return process.env.DATABASE_URL?.trim() || `pglite:/tmp/panel-bench-${name}/db`;
+}
+
 export function benchDatabase(name: string): DatabaseTarget {
-  const url = process.env.DATABASE_URL?.trim() || `pglite:/tmp/panel-bench-${name}/db`;
-  const target = parseDatabaseUrl(url);
+  const target = parseDatabaseUrl(benchDatabaseUrl(name));
   if (
     target.kind === "pglite" &&
     (target.dataDir === null || target.dataDir.startsWith("./data") || target.dataDir.startsWith("data"))

@@ -4,12 +4,13 @@
 // req/s moves by a factor of two between runs a minute apart; CPU time per request moves far less,
 // so this is the figure to compare before and after a change (docs/performance.md, "The cost of a
 // document"). Ratios are to the bare Remix route, a resource route answering a fixed string, as in
-// `npm run bench -- load`.
+// `npm run bench -- load`; the bare document route is the cheapest page Remix renders (./yardsticks).
 //
 // It reads the panel that `npm run bench -- load` seeded (the same DATABASE_URL, default the load
 // benchmark's scratch PGlite folder): run that once first. Visitors' pages are called with a query
 // string, so the guest page cache (which sits in front of Remix, in Express) is not involved: this
-// measures what Remix does for a document. BENCH_REQUESTS: timed requests per route (300);
+// measures what Remix does for a document. BENCH_REQUESTS: timed requests per route and round (300);
+// BENCH_ROUNDS: rounds over all the routes (5), each figure the median of its rounds;
 // BENCH_ONLY=login,dashboard keeps the routes whose names contain those words. BENCH_HTML=<folder>
 // writes each route's page there (to diff a page's markup before and after a change);
 // BENCH_I18N_CALLS=1 counts, for one request per route and without timing anything, the i18next
@@ -20,10 +21,12 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { openDatabase } from "../../app/lib/db.server";
 import { productionBuildIssue } from "../../tests/support/app-server";
 import { adminSessionCookie, memberSessionCookies } from "../../tests/support/session-cookies";
-import { benchDatabase } from "./measure";
+import { benchDatabase, benchDatabaseUrl } from "./measure";
 import { DOMAIN, HEAVY_MEMBER, memberEmail } from "./panel";
+import { addYardstickRoutes } from "./yardsticks";
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const WARMUP = 50;
 const ONLY = (process.env.BENCH_ONLY ?? "")
   .split(",")
@@ -50,19 +53,17 @@ export async function run() {
   // The admin is signed in by a session row, as in the load benchmark; background jobs would share
   // this process's CPU with the requests measured.
   Object.assign(process.env, { ADMIN_MFA: "optional", MAIL_WORKER: "0", INACTIVITY_JOB: "0" });
+  // The build opens DATABASE_URL: the same panel the sessions were written to.
+  process.env.DATABASE_URL = benchDatabaseUrl("load");
   const cookies = await signIn();
   // PGlite serves one opener: the sessions are written and the folder closed before the build opens it.
   const build = (await import(path.resolve("build/server/index.js"))) as ServerBuild;
-  build.routes["routes/bench.remix"] = {
-    id: "routes/bench.remix",
-    parentId: "root",
-    path: "bench/remix",
-    module: { loader: () => new Response("Survey panel: a static string for the benchmark.\n") },
-  } as unknown as ServerBuild["routes"][string];
+  addYardstickRoutes(build);
   const handler = createRequestHandler(build, "production");
 
   const cases: Case[] = [
     { name: "bare Remix route", path: "/bench/remix" },
+    { name: "bare document route", path: "/bench/document" },
     { name: "Landing, a visitor (uncached)", path: "/?bench=1" },
     { name: "Landing in Hindi (uncached)", path: "/?bench=1", language: "hi" },
     { name: "login GET (uncached)", path: "/login?bench=1" },
@@ -77,9 +78,12 @@ export async function run() {
 
   const counts = COUNT_I18N ? await countI18nCalls() : null;
   if (counts) console.log("i18next work per request (one request per route, after one unmeasured):");
-  else console.log(`${REQUESTS} requests per route after ${WARMUP} unmeasured, one at a time, in process`);
+  else
+    console.log(
+      `${ROUNDS} rounds of ${REQUESTS} requests per route after ${WARMUP} unmeasured, one at a time, in process`,
+    );
   if (HTML_DIR) mkdirSync(HTML_DIR, { recursive: true });
-  const rows: { name: string; cpu: number; wall: number; bytes: number }[] = [];
+  const measured: { entry: Case; call: () => Promise<string> }[] = [];
   for (const entry of cases) {
     const call = async () => {
       const response = await handler(
@@ -110,32 +114,49 @@ export async function run() {
       continue;
     }
     for (let index = 0; index < WARMUP; index += 1) await call();
-    const cpuBefore = process.cpuUsage();
-    const began = performance.now();
-    let bytes = 0;
-    for (let index = 0; index < REQUESTS; index += 1) bytes = (await call()).length;
-    const cpu = process.cpuUsage(cpuBefore);
-    rows.push({
-      name: entry.name,
-      cpu: (cpu.user + cpu.system) / 1000 / REQUESTS,
-      wall: (performance.now() - began) / REQUESTS,
-      bytes,
-    });
+    measured.push({ entry, call });
   }
-
   if (counts) process.exit(0);
+
+  // Rounds: every route once per round, so that a slow minute of a shared machine falls on all of
+  // them; each figure is the median of its rounds, and the ratio's range shows the noise.
+  const rounds = measured.map(() => [] as { cpu: number; wall: number; bytes: number }[]);
+  for (let round = 0; round < ROUNDS; round += 1) {
+    for (const [index, { call }] of measured.entries()) {
+      const cpuBefore = process.cpuUsage();
+      const began = performance.now();
+      let bytes = 0;
+      for (let request = 0; request < REQUESTS; request += 1) bytes = (await call()).length;
+      const cpu = process.cpuUsage(cpuBefore);
+      rounds[index].push({
+        cpu: (cpu.user + cpu.system) / 1000 / REQUESTS,
+        wall: (performance.now() - began) / REQUESTS,
+        bytes,
+      });
+    }
+  }
+  const rows = measured.map(({ entry }, index) => ({
+    name: entry.name,
+    cpu: median(rounds[index].map((r) => r.cpu)),
+    wall: median(rounds[index].map((r) => r.wall)),
+    bytes: rounds[index][0].bytes,
+    // The bare route's CPU divided by this route's, round by round: lowest and highest.
+    ratios: rounds[index].map((r, round) => rounds[0][round].cpu / r.cpu),
+  }));
+
   const bare = rows[0];
   console.log(
-    `\n${"Route".padEnd(32)} ${"CPU ms".padStart(7)} ${"wall ms".padStart(8)} ${"× bare".padStart(7)} ${"bare ÷".padStart(7)} ${"HTML B".padStart(8)}`,
+    `\n${"Route".padEnd(32)} ${"CPU ms".padStart(7)} ${"wall ms".padStart(8)} ${"× bare".padStart(7)} ${"bare ÷".padStart(7)} ${"rounds".padStart(13)} ${"HTML B".padStart(8)}`,
   );
   for (const row of rows) {
     console.log(
       `${row.name.padEnd(32)} ${row.cpu.toFixed(3).padStart(7)} ${row.wall.toFixed(3).padStart(8)} ` +
-        `${(row.cpu / bare.cpu).toFixed(2).padStart(7)} ${(bare.cpu / row.cpu).toFixed(3).padStart(7)} ${String(row.bytes).padStart(8)}`,
+        `${(row.cpu / bare.cpu).toFixed(2).padStart(7)} ${(bare.cpu / row.cpu).toFixed(3).padStart(7)} ` +
+        `${`${Math.min(...row.ratios).toFixed(3)}–${Math.max(...row.ratios).toFixed(3)}`.padStart(13)} ${String(row.bytes).padStart(8)}`,
     );
   }
   console.log(
-    "(CPU ms: this process's CPU time per request, the database's too on PGlite; bare ÷: the ratio a load test would give if CPU were all that counted)",
+    "(CPU ms: this process's CPU time per request, the database's too on PGlite, median of the rounds; bare ÷: the ratio a load test would give if CPU were all that counted; rounds: its lowest and highest round)",
   );
   process.exit(0);
 }
@@ -205,4 +226,10 @@ async function signIn() {
   } finally {
     await database.close();
   }
+}
+
+function median(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }

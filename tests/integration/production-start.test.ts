@@ -34,6 +34,8 @@ const DEV_PATHS: { method: "GET" | "POST"; path: string; json?: unknown }[] = [
   },
   { method: "GET", path: "/dev/google/authorize?client_id=mock-google-client-id.apps.googleusercontent.com" },
   { method: "GET", path: "/bench/static" },
+  { method: "GET", path: "/bench/remix" },
+  { method: "GET", path: "/bench/document" },
   { method: "POST", path: "/auth/google" },
 ];
 
