@@ -187,6 +187,37 @@ export function SelectField({
   );
 }
 
+/** A search form's list: "Any …" first (the empty value, no filter), then the choices. */
+export function FilterSelect({
+  id,
+  name = id,
+  label,
+  any,
+  choices,
+  value,
+  errors,
+}: {
+  id: string;
+  name?: string;
+  label: ReactNode;
+  /** The first option's text, "Any status"; none when the filter always has a value. */
+  any?: string;
+  choices: readonly { value: string; label: ReactNode }[];
+  value: string | undefined;
+  errors?: string[] | null;
+}) {
+  return (
+    <SelectField label={label} errors={errors} selectProps={{ id, name, defaultValue: value ?? "" }}>
+      {any ? <option value="">{any}</option> : null}
+      {choices.map((choice) => (
+        <option key={choice.value} value={choice.value}>
+          {choice.label}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
 /** What every field shows around its control: a label, a hint, the error list. */
 type Frame = { label: ReactNode; errors?: string[] | null; hint?: ReactNode };
 

@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { ConfirmationField, Field, SelectField, SubmitButton } from "~/components/forms";
+import { ConfirmationField, Field, FilterSelect, SubmitButton } from "~/components/forms";
 import { UrlDialog } from "~/components/url-dialog";
 import { useHydrated } from "~/components/use-hydrated";
 import type { QueueFilterKey } from "~/domain/withdrawal-queue";
@@ -42,30 +42,22 @@ export function FilterForm({
   return (
     <Form method="get" role="search" aria-label="Filter withdrawal requests" className="mt-4">
       <div className="grid gap-x-4 sm:grid-cols-2 lg:grid-cols-3">
-        <SelectField
+        <FilterSelect
+          id="status"
           label="Status"
+          any="Any status"
+          choices={options.statuses}
+          value={values.status}
           errors={errors.status}
-          selectProps={{ id: "status", name: "status", defaultValue: values.status }}
-        >
-          <option value="">Any status</option>
-          {options.statuses.map((status) => (
-            <option key={status.value} value={status.value}>
-              {status.label}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
+        />
+        <FilterSelect
+          id="method"
           label="Method"
+          any="Any method"
+          choices={options.methods}
+          value={values.method}
           errors={errors.method}
-          selectProps={{ id: "method", name: "method", defaultValue: values.method }}
-        >
-          <option value="">Any method</option>
-          {options.methods.map((method) => (
-            <option key={method.value} value={method.value}>
-              {method.label}
-            </option>
-          ))}
-        </SelectField>
+        />
         <div />
         {input("from", "Requested from", "date")}
         {input("to", "Requested to", "date")}

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { BarChart, chartSummary, type Bar } from "~/components/bar-chart";
 import { CELL, DataTable, PageLinks, pageParam, pageSummary } from "~/components/data-table";
-import { Field, SelectField } from "~/components/forms";
+import { Field, FilterSelect } from "~/components/forms";
 import { requireAdmin } from "~/domain/admin-auth.server";
 import { formatDuration, formatNumber } from "~/domain/survey-results";
 import {
@@ -85,17 +85,14 @@ export default function SurveyResults() {
             key={data.filterQuery}
             className="mt-4 grid max-w-3xl gap-x-4 rounded-md border border-slate-200 bg-white p-4 sm:grid-cols-3"
           >
-            <SelectField
+            <FilterSelect
+              id="results-outcome"
+              name="outcome"
               label="Outcome"
-              selectProps={{ id: "results-outcome", name: "outcome", defaultValue: values.outcome ?? data.outcome }}
+              choices={data.outcomes}
+              value={values.outcome ?? data.outcome}
               errors={errors.outcome}
-            >
-              {data.outcomes.map((outcome) => (
-                <option key={outcome.value} value={outcome.value}>
-                  {outcome.label}
-                </option>
-              ))}
-            </SelectField>
+            />
             <Field
               label="Answered from (UTC)"
               inputProps={{ id: "results-from", name: "from", type: "date", defaultValue: values.from ?? "" }}

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { CELL, DataTable, PageLinks, pageParam, pageSummary, TablePage } from "~/components/data-table";
 import { DownloadCsvLink } from "~/components/download-csv-link";
-import { Field, SelectField } from "~/components/forms";
+import { Field, FilterSelect } from "~/components/forms";
 import { requireAdmin } from "~/domain/admin-auth.server";
 import { filterQuery, readAuditFilters } from "~/domain/audit-filters";
 import { AUDIT_ACTIONS, auditSentence } from "~/domain/audit-sentences";
@@ -56,30 +56,24 @@ export default function AuditLog() {
   return (
     <TablePage id="audit" title="Audit Log" summary={pageSummary(total, "entries", page, pageCount)}>
       <Form method="get" className="mt-4 grid gap-x-4 rounded-md border border-slate-200 bg-white p-4 sm:grid-cols-3">
-        <SelectField
+        <FilterSelect
+          id="audit-admin"
+          name="admin"
           label="Admin"
-          selectProps={{ id: "audit-admin", name: "admin", defaultValue: values.admin ?? "" }}
+          any="Any admin"
+          choices={data.admins.map((admin) => ({ value: String(admin.id), label: `${admin.name} (${admin.email})` }))}
+          value={values.admin}
           errors={errors.admin}
-        >
-          <option value="">Any admin</option>
-          {data.admins.map((admin) => (
-            <option key={admin.id} value={String(admin.id)}>
-              {admin.name} ({admin.email})
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
+        />
+        <FilterSelect
+          id="audit-action"
+          name="action"
           label="Action"
-          selectProps={{ id: "audit-action", name: "action", defaultValue: values.action ?? "" }}
+          any="Any action"
+          choices={data.actions.map((action) => ({ value: action, label: action }))}
+          value={values.action}
           errors={errors.action}
-        >
-          <option value="">Any action</option>
-          {data.actions.map((action) => (
-            <option key={action} value={action}>
-              {action}
-            </option>
-          ))}
-        </SelectField>
+        />
         <Field
           label="Member number"
           inputProps={{ id: "audit-member", name: "member", inputMode: "numeric", defaultValue: values.member ?? "" }}

@@ -15,7 +15,7 @@ import {
   parsePageCursor,
   type MemberRecord,
 } from "~/domain/member-records.server";
-import { Field, SelectField } from "~/components/forms";
+import { Field, FilterSelect, SelectField } from "~/components/forms";
 import { MemberStatus } from "~/generated/prisma/enums";
 import { countryName, listCountries } from "~/lib/countries.server";
 import { getPrisma } from "~/lib/db.server";
@@ -130,30 +130,25 @@ function SearchForm({
         {text("id", "Search by member ID", { inputMode: "numeric" })}
         {text("name", "Search by name", { maxLength: 100 })}
         {text("phone", "Search by phone", { type: "tel", maxLength: 30 })}
-        <SelectField
+        <FilterSelect
+          id="country"
           label="Country"
+          any="Any country"
+          choices={options.countries.map((country) => ({ value: country.code, label: country.name }))}
+          value={values.country}
           errors={errors.country}
-          selectProps={{ id: "country", name: "country", defaultValue: values.country }}
-        >
-          <option value="">Any country</option>
-          {options.countries.map((country) => (
-            <option key={country.code} value={country.code}>
-              {country.name}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
+        />
+        <FilterSelect
+          id="status"
           label="Status"
+          any="Any status"
+          choices={options.statuses.map((status) => ({
+            value: status,
+            label: status.charAt(0).toUpperCase() + status.slice(1),
+          }))}
+          value={values.status}
           errors={errors.status}
-          selectProps={{ id: "status", name: "status", defaultValue: values.status }}
-        >
-          <option value="">Any status</option>
-          {options.statuses.map((status) => (
-            <option key={status} value={status}>
-              {status.charAt(0).toUpperCase() + status.slice(1)}
-            </option>
-          ))}
-        </SelectField>
+        />
         <Field
           label="Signed up from"
           errors={errors.from}
