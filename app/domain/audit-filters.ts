@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isCalendarDate } from "~/lib/filter-fields";
+import { isCalendarDate, readFilterFields } from "~/lib/filter-fields";
 import { isAuditAction } from "./audit-sentences";
 import type { AuditAction } from "./audit.server";
 
@@ -53,26 +53,16 @@ export interface ReadFilters {
 }
 
 export function readAuditFilters(params: URLSearchParams): ReadFilters {
-  const values: ReadFilters["values"] = {};
-  const errors: ReadFilters["errors"] = {};
-  const parsed: Partial<Record<AuditFilterField, unknown>> = {};
-  for (const field of AUDIT_FILTER_FIELDS) {
-    const raw = (params.get(field) ?? "").trim().slice(0, 200);
-    if (raw === "") continue;
-    values[field] = raw;
-    const result = SCHEMAS[field].safeParse(raw);
-    if (result.success) parsed[field] = result.data;
-    else errors[field] = [result.error.issues[0]?.message ?? AUDIT_FILTER_MESSAGES.date];
-  }
-  if (typeof parsed.from === "string" && typeof parsed.to === "string" && parsed.to < parsed.from) {
-    errors.to = [AUDIT_FILTER_MESSAGES.range];
-  }
+  const { parsed, values, errors } = readFilterFields(params, SCHEMAS, {
+    invalid: AUDIT_FILTER_MESSAGES.date,
+    range: AUDIT_FILTER_MESSAGES.range,
+  });
   const filters: AuditFilters = {
-    adminId: parsed.admin as number | undefined,
+    adminId: parsed.admin,
     action: parsed.action as AuditAction | undefined,
-    memberId: parsed.member as number | undefined,
-    from: parsed.from as string | undefined,
-    to: parsed.to as string | undefined,
+    memberId: parsed.member,
+    from: parsed.from,
+    to: parsed.to,
   };
   return { filters, values, errors };
 }

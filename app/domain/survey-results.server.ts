@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { Prisma, type AssignmentOutcome, type QualitySignalKind } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/db.server";
-import { isCalendarDate } from "~/lib/filter-fields";
+import { isCalendarDate, readFilterFields } from "~/lib/filter-fields";
 import { allQuestions, CHOICE_TYPES, type QuestionType } from "~/questionnaire/definition";
 import { loadQuestionnaire } from "~/questionnaire/storage.server";
 import { ASSIGNMENT_STATUS_LABEL, type AssignmentStatus } from "./assignment-status";
@@ -76,23 +76,13 @@ export interface ReadResultsFilters {
  * it is fixed, rather than figures the admin did not ask for.
  */
 export function readResultsFilters(params: URLSearchParams): ReadResultsFilters {
-  const values: ReadResultsFilters["values"] = {};
-  const errors: ReadResultsFilters["errors"] = {};
-  const parsed: Partial<Record<FilterField, string>> = {};
-  for (const field of FILTER_FIELDS) {
-    const raw = (params.get(field) ?? "").trim().slice(0, 50);
-    if (raw === "") continue;
-    values[field] = raw;
-    const result = FILTER_SCHEMAS[field].safeParse(raw);
-    if (result.success) parsed[field] = result.data;
-    else errors[field] = [result.error.issues[0]?.message ?? RESULTS_FILTER_MESSAGES.date];
-  }
-  if (parsed.from && parsed.to && parsed.to < parsed.from) errors.to = [RESULTS_FILTER_MESSAGES.range];
-  return {
-    filters: { outcome: (parsed.outcome as ResultOutcome | undefined) ?? "complete", from: parsed.from, to: parsed.to },
-    values,
-    errors,
-  };
+  const { parsed, values, errors } = readFilterFields(
+    params,
+    FILTER_SCHEMAS,
+    { invalid: RESULTS_FILTER_MESSAGES.date, range: RESULTS_FILTER_MESSAGES.range },
+    50,
+  );
+  return { filters: { outcome: parsed.outcome ?? "complete", from: parsed.from, to: parsed.to }, values, errors };
 }
 
 /** The query string of these filters, for links (pages, text answers) that keep them. */

@@ -13,3 +13,33 @@ export function isCalendarDate(value: string): boolean {
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
 }
+
+/**
+ * The fields of a GET filter form, each checked by its own schema: the values as typed (trimmed,
+ * empty ones left out: to show back in the form and carry in page links), what the valid ones
+ * parsed to, and a message under each value that makes no sense, an end date (`to`) before the start
+ * (`from`) included. The caller lists nothing while there are errors: a half-applied filter would
+ * show rows the admin did not ask for as if they were the answer.
+ */
+export function readFilterFields<Schemas extends Record<string, z.ZodTypeAny>>(
+  params: URLSearchParams,
+  schemas: Schemas,
+  messages: { invalid: string; range: string },
+  maxLength = 200,
+) {
+  type Field = keyof Schemas & string;
+  const values: Partial<Record<Field, string>> = {};
+  const errors: Partial<Record<Field, string[]>> = {};
+  const parsed: { [F in Field]?: z.output<Schemas[F]> } = {};
+  for (const field of Object.keys(schemas) as Field[]) {
+    const raw = (params.get(field) ?? "").trim().slice(0, maxLength);
+    if (raw === "") continue;
+    values[field] = raw;
+    const result = schemas[field].safeParse(raw);
+    if (result.success) parsed[field] = result.data;
+    else errors[field] = [result.error.issues[0]?.message ?? messages.invalid];
+  }
+  const { from, to } = parsed as { from?: unknown; to?: unknown };
+  if (typeof from === "string" && typeof to === "string" && to < from) errors["to" as Field] = [messages.range];
+  return { parsed, values, errors };
+}
