@@ -611,15 +611,21 @@ export async function approveWithdrawal(
   });
 }
 
-/** Rejects a pending or held request and returns its points to the member, once. */
+/**
+ * Rejects a pending or held request and returns its points to the member, once. The row is locked
+ * first (FOR UPDATE), so the audit names the status it really left: a held request released at the
+ * same moment is rejected from pending, and says so.
+ */
 export async function rejectWithdrawal(admin: Reviewer, referenceId: string, reason: string): Promise<ReviewResult> {
   return getPrisma().$transaction(async (tx) => {
-    const [rejected] = await tx.withdrawalRequest.updateManyAndReturn({
-      where: { referenceId, status: { in: ["pending", "held"] } },
+    const [locked] = await tx.$queryRaw<{ status: string }[]>`
+      SELECT "status"::text AS "status" FROM "WithdrawalRequest" WHERE "referenceId" = ${referenceId} FOR UPDATE`;
+    if (locked?.status !== "pending" && locked?.status !== "held") return notPending(tx, referenceId);
+    const rejected = await tx.withdrawalRequest.update({
+      where: { referenceId },
       data: { status: "rejected", rejectedById: admin.id, rejectedAt: new Date(), rejectReason: reason },
       select: { id: true, memberId: true, points: true, amountMinor: true },
     });
-    if (!rejected) return notPending(tx, referenceId);
     const reversal = await reverseEntry(tx, {
       source: `withdrawal:${rejected.id}`,
       remark: `Points returned: withdrawal ${referenceId} rejected (${reason})`,
@@ -637,7 +643,14 @@ export async function rejectWithdrawal(admin: Reviewer, referenceId: string, rea
       action: "withdrawal.rejected",
       targetType: "withdrawal",
       targetId: referenceId,
-      details: { memberId: rejected.memberId, points: rejected.points, amountMinor: rejected.amountMinor, reason },
+      details: {
+        memberId: rejected.memberId,
+        points: rejected.points,
+        amountMinor: rejected.amountMinor,
+        reason,
+        before: { Status: locked.status },
+        after: { Status: "rejected" },
+      },
     });
     return {
       ok: true,

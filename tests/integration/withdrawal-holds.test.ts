@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import "../support/file-outbox";
+import { auditSentence } from "~/domain/audit-sentences";
 import { creditPoints } from "~/domain/ledger.server";
 import { clearSignal, raiseSignal } from "~/domain/quality-signals.server";
 import {
@@ -135,6 +136,28 @@ describe("reviewing a held request", () => {
     expect((await holdReview(result.referenceId))!.score).toBe(100);
     // The member's next request is not held: the signal is cleared.
     expect(await request(member.id, 1000)).toMatchObject({ ok: true, held: false });
+  });
+
+  test("the audit log says which status a rejected request left: held, or pending after a release", async () => {
+    const admin = await createTestAdmin();
+    const member = await memberWith(3000, ["speeder"]);
+    const held = await request(member.id);
+    if (!held.ok) throw new Error(held.message);
+    expect(await statusOf(held.referenceId)).toBe("held");
+    expect((await rejectWithdrawal(admin, held.referenceId, "Answers too fast")).ok).toBe(true);
+    const second = await request(member.id);
+    if (!second.ok) throw new Error(second.message);
+    expect((await releaseWithdrawal(admin, second.referenceId, "Fine")).ok).toBe(true);
+    expect((await rejectWithdrawal(admin, second.referenceId, "Wrong account")).ok).toBe(true);
+
+    const changes = async (referenceId: string) => {
+      const entry = await getPrisma().auditEntry.findFirstOrThrow({
+        where: { action: "withdrawal.rejected", targetId: referenceId },
+      });
+      return auditSentence({ ...entry, actor: admin.email }).changes;
+    };
+    expect(await changes(held.referenceId)).toEqual([{ field: "Status", before: "held", after: "rejected" }]);
+    expect(await changes(second.referenceId)).toEqual([{ field: "Status", before: "pending", after: "rejected" }]);
   });
 
   test("releases and rejections at once: each happens at most once, and the points come back at most once", async () => {

@@ -325,7 +325,14 @@ describe("approving and rejecting", () => {
     expect(await getPrisma().auditEntry.findMany({ select: { action: true, details: true } })).toEqual([
       {
         action: "withdrawal.rejected",
-        details: { memberId: member.id, points: 2000, amountMinor: 20_000, reason: "UPI id does not exist" },
+        details: {
+          memberId: member.id,
+          points: 2000,
+          amountMinor: 20_000,
+          reason: "UPI id does not exist",
+          before: { Status: "pending" },
+          after: { Status: "rejected" },
+        },
       },
     ]);
   });
