@@ -176,6 +176,29 @@ export async function raiseSharedPhone(tx: Tx, memberId: number, mobile: string 
   await raiseShared(tx, "shared_phone", keyedHash("phone", mobile), [memberId, ...others.map((row) => row.id)], {});
 }
 
+// ── Country changes ────────────────────────────────────────────────────────────────────────────
+
+/**
+ * A member who changes their country after earning points raises country_changed (decision 078):
+ * the new country brings its own surveys, profile sets (each paid once per member) and minimum
+ * withdrawal. Before any points, a new member is only correcting a slip: no signal. Once per pair
+ * of countries (the subject), so saving My Detail again changes nothing.
+ */
+export async function raiseCountryChange(tx: Tx, memberId: number, from: string, to: string): Promise<void> {
+  const earned = await tx.pointsTransaction.aggregate({
+    where: { memberId, change: { gt: 0 } },
+    _sum: { change: true },
+  });
+  const pointsEarned = earned._sum.change ?? 0;
+  if (pointsEarned <= 0) return;
+  await raiseSignal(tx, {
+    memberId,
+    kind: "country_changed",
+    subject: `${from}>${to}`,
+    evidence: { fromCountry: from, toCountry: to, pointsEarned },
+  });
+}
+
 // ── Registration bursts ────────────────────────────────────────────────────────────────────────
 
 /**

@@ -5,7 +5,7 @@ import type { Gender, Member } from "~/generated/prisma/client";
 import type { Formats } from "~/i18n/format";
 import { countryName, isCountryCode } from "~/lib/countries.server";
 import { getPrisma } from "~/lib/db.server";
-import { raiseSharedPhone } from "./identity-signals.server";
+import { raiseCountryChange, raiseSharedPhone } from "./identity-signals.server";
 import {
   checkDateOfBirth,
   countryField,
@@ -121,11 +121,20 @@ const DATE_OF_BIRTH_ISSUES: Record<
   "under-age": { path: "dob", message: MY_DETAIL_MESSAGES.underAge },
 };
 
-/** Saves My Detail; a phone another member also gave raises shared_phone (decision 070). */
+/**
+ * Saves My Detail; a phone another member also gave raises shared_phone (decision 070), a new
+ * country after earning points country_changed (decision 078). The row is locked first, so the
+ * country it changes from is the one it really had.
+ */
 export async function saveMemberDetails(memberId: number, details: MemberDetailsUpdate): Promise<void> {
   await getPrisma().$transaction(async (tx) => {
+    const [before] = await tx.$queryRaw<{ country: string | null }[]>`
+      SELECT "country" FROM "Member" WHERE "id" = ${memberId} FOR UPDATE`;
     await tx.member.update({ where: { id: memberId }, data: details });
     await raiseSharedPhone(tx, memberId, details.mobile);
+    if (before?.country && before.country !== details.country) {
+      await raiseCountryChange(tx, memberId, before.country, details.country);
+    }
   });
 }
 

@@ -22,6 +22,9 @@ export const QUALITY_WEIGHTS: Record<QualitySignalKind, { weight: number; cap: n
   speeder: { weight: 15, cap: 3 },
   // The same option on every question of a page of four or more choice questions.
   straight_answers: { weight: 10, cap: 3 },
+  // A new country after earning points: another country's surveys, profile sets and minimum
+  // withdrawal (decision 078). Honest members move too, so one is enough to ask, not to judge.
+  country_changed: { weight: 15, cap: 1 },
 };
 
 export const MAX_QUALITY_SCORE = 100;

@@ -22,6 +22,10 @@ export type SignalEvidence = {
   /** attention_check: the check question's code; straight_answers: the page's question codes. */
   questionCode?: string;
   questionCodes?: string[];
+  /** country_changed: the country codes before and after, and the points the member had earned. */
+  fromCountry?: string;
+  toCountry?: string;
+  pointsEarned?: number;
 };
 
 export const QUALITY_SIGNAL_LABEL: Record<QualitySignalKind, string> = {
@@ -32,6 +36,7 @@ export const QUALITY_SIGNAL_LABEL: Record<QualitySignalKind, string> = {
   speeder: "Speeder",
   attention_check: "Failed attention check",
   straight_answers: "Straight answers",
+  country_changed: "Changed country",
 };
 
 const members = (ids: number[] | undefined) => {
@@ -66,5 +71,7 @@ export function qualitySignalSentence(kind: QualitySignalKind, evidence: SignalE
       return `Failed the attention check${evidence.questionCode ? ` (question ${evidence.questionCode})` : ""} of ${survey(evidence)}; the survey ended as a quality termination.`;
     case "straight_answers":
       return `Chose the same option on all ${evidence.questionCodes?.length ?? "the"} choice questions of a page of ${survey(evidence)}.`;
+    case "country_changed":
+      return `Changed their country from ${evidence.fromCountry ?? "?"} to ${evidence.toCountry ?? "?"} after earning ${evidence.pointsEarned ?? "some"} points. Surveys, profile sets and the minimum withdrawal follow the country; a member who moved says so.`;
   }
 }

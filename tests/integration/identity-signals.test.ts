@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { DISPOSABLE_EMAIL, isDisposableEmail, keyedHash, purgeIdentityTraces } from "~/domain/identity-signals.server";
+import { creditPoints } from "~/domain/ledger.server";
 import { hashPassword } from "~/domain/passwords.server";
 import { listSignals } from "~/domain/quality-signals.server";
 import { keepRegistrationDraft } from "~/domain/registration-drafts.server";
@@ -12,6 +13,7 @@ import { createTestMember } from "../support/factories";
 import { postRegister, postStepOne, STEP_TWO } from "../support/registration";
 import { expectRedirect } from "../support/remix";
 import { cookiePair, memberCookie, ORIGIN } from "../support/requests";
+import { MY_DETAIL_FIELDS } from "../support/my-detail";
 
 // Signals about identity (issue 20 point 1, decision 070), each raised by the flow that sees it and
 // not by its near miss: one browser on two accounts, one payout destination or phone on two
@@ -63,6 +65,19 @@ async function signalsOf(memberId: number) {
 
 async function scoreOf(memberId: number) {
   return (await getPrisma().member.findUniqueOrThrow({ where: { id: memberId } })).qualityScore;
+}
+
+/** The member saves My Detail (/details/user) with these fields changed. */
+async function saveMyDetail(memberId: number, fields: Record<string, string>) {
+  return detailsAction({
+    request: new Request(`${ORIGIN}/details/user`, {
+      method: "POST",
+      headers: { Cookie: await memberCookie(memberId) },
+      body: new URLSearchParams({ ...MY_DETAIL_FIELDS, ...fields }),
+    }),
+    params: {},
+    context: {},
+  });
 }
 
 const DETAILS: RegistrationDetails = {
@@ -222,28 +237,7 @@ describe("the same phone", () => {
   test("My Detail with another member's phone raises shared_phone; a different phone raises nothing", async () => {
     const first = await createTestMember({ mobile: "9845012345" });
     const second = await createTestMember();
-    const save = async (mobile: string) =>
-      detailsAction({
-        request: new Request(`${ORIGIN}/details/user`, {
-          method: "POST",
-          headers: { Cookie: await memberCookie(second.id) },
-          body: new URLSearchParams({
-            firstName: "Asha",
-            lastName: "Rao",
-            gender: "female",
-            dobDay: "15",
-            dobMonth: "4",
-            dobYear: "1990",
-            country: "IN",
-            state: "Karnataka",
-            city: "Mysuru",
-            pin: "570001",
-            mobile,
-          }),
-        }),
-        params: {},
-        context: {},
-      });
+    const save = (mobile: string) => saveMyDetail(second.id, { mobile });
     expectRedirect(await save("9845012346"));
     expect(await signalsOf(second.id)).toEqual([]);
     expectRedirect(await save("98450 12345"));
@@ -253,6 +247,44 @@ describe("the same phone", () => {
     expect(await signalsOf(first.id)).toMatchObject([
       { kind: "shared_phone", evidence: { otherMemberIds: [second.id] } },
     ]);
+  });
+});
+
+describe("a change of country", () => {
+  // Surveys, profile sets and the minimum withdrawal follow the country (decision 078).
+  test("before any points it is a correction: nothing is raised", async () => {
+    const member = await createTestMember();
+    expectRedirect(await saveMyDetail(member.id, { country: "US", state: "Ohio", city: "Columbus", pin: "43004" }));
+    expect((await getPrisma().member.findUniqueOrThrow({ where: { id: member.id } })).country).toBe("US");
+    expect(await signalsOf(member.id)).toEqual([]);
+  });
+
+  test("after earning points it raises country_changed once, and the next withdrawal is held for review", async () => {
+    const member = await createTestMember();
+    await getPrisma().$transaction((tx) =>
+      creditPoints(tx, {
+        memberId: member.id,
+        points: 500,
+        type: "admin_adjustment",
+        source: `start:${member.id}`,
+        remark: "Profile reward",
+      }),
+    );
+    const toOhio = { country: "US", state: "Ohio", city: "Columbus", pin: "43004" };
+    expectRedirect(await saveMyDetail(member.id, toOhio));
+    expectRedirect(await saveMyDetail(member.id, toOhio));
+    expect(await signalsOf(member.id)).toMatchObject([
+      {
+        kind: "country_changed",
+        subject: "IN>US",
+        evidence: { fromCountry: "IN", toCountry: "US", pointsEarned: 500 },
+      },
+    ]);
+    // Below the hold threshold (90): an admin reviews the next withdrawal.
+    expect(await scoreOf(member.id)).toBe(85);
+    // Saving My Detail with the same country again raises nothing more.
+    expectRedirect(await saveMyDetail(member.id, { ...toOhio, city: "Dayton" }));
+    expect(await signalsOf(member.id)).toHaveLength(1);
   });
 });
 

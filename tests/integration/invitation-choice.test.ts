@@ -10,6 +10,7 @@ import { action, loader } from "~/routes/_member.details.user";
 import { createTestAdmin, createTestMember, createTestSurvey } from "../support/factories";
 import { expectData, expectRedirect } from "../support/remix";
 import { formRequest, getRequest, memberCookie, routeArgs, toastOf } from "../support/requests";
+import { MY_DETAIL_FIELDS } from "../support/my-detail";
 
 // The member's choice of invitation mails on My Detail (decision 068), and the mail worker that
 // respects it: a member who turned them off is sent none, by an assignment or by an audience; turned
@@ -63,23 +64,7 @@ describe("the choice on My Detail", () => {
 
   test("the details form still saves without an intent", async () => {
     const { member, cookie } = await signedIn();
-    const saved = await action(
-      routeArgs(
-        formRequest("/details/user", cookie, {
-          firstName: "Asha",
-          lastName: "Rao",
-          gender: "female",
-          dobDay: "15",
-          dobMonth: "4",
-          dobYear: "1990",
-          country: "IN",
-          state: "Karnataka",
-          city: "Mysuru",
-          pin: "570001",
-          mobile: "",
-        }),
-      ),
-    );
+    const saved = await action(routeArgs(formRequest("/details/user", cookie, MY_DETAIL_FIELDS)));
     expect(await toastOf(expectRedirect(saved))).toMatchObject({ message: "Details Saved Successfully" });
     expect(await stored(member.id)).toEqual({ invitationMails: true, invitationMailsChangedAt: null });
   });

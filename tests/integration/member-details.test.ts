@@ -7,6 +7,7 @@ import { action, loader } from "~/routes/_member.details.user";
 import { createTestMember } from "../support/factories";
 import { expectData, expectRedirect } from "../support/remix";
 import { memberCookie, ORIGIN } from "../support/requests";
+import { MY_DETAIL_FIELDS } from "../support/my-detail";
 
 // My Detail (/details/user): the read-only view, the edit form, and every server-side rule. A
 // refused save answers 400 with field errors and the submitted values, and changes nothing.
@@ -19,19 +20,7 @@ async function signedIn(overrides: Parameters<typeof createTestMember>[0] = {}) 
   return { member, cookie };
 }
 
-const VALID = {
-  firstName: "Asha",
-  lastName: "Rao",
-  gender: "female",
-  dobDay: "15",
-  dobMonth: "4",
-  dobYear: "1990",
-  country: "IN",
-  state: "Karnataka",
-  city: "Mysuru",
-  pin: "570001",
-  mobile: "",
-};
+const VALID = MY_DETAIL_FIELDS;
 
 /** The message under each required field left empty (or out of range, for the date of birth). */
 const REQUIRED_MESSAGES = {
