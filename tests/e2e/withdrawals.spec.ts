@@ -1,8 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import { createAdmin, createMember, type MemberFixture } from "./support/fixtures";
 import { signInAsAdmin } from "./support/admin";
-import { formHydrated } from "./support/forms";
+import { confirmAndPress, formHydrated } from "./support/forms";
 
 // Withdrawals with JavaScript on and off: the member requests two and sees them pending payment;
 // an admin pays one through the Payment Confirmation (a modal with JavaScript, a section of the
@@ -83,18 +83,6 @@ async function openConfirmation(
   return confirmation;
 }
 
-/** The final confirmation of a Submit: the browser's confirm with JavaScript, the checkbox without. */
-async function confirmFinally(page: Page, confirmation: Locator, javaScriptEnabled: boolean) {
-  if (javaScriptEnabled) {
-    page.once("dialog", (dialog) => {
-      expect(dialog.message()).toBe(CONFIRM_TEXT);
-      void dialog.accept();
-    });
-  } else {
-    await confirmation.getByRole("checkbox", { name: CONFIRM_TEXT }).check();
-  }
-}
-
 test("request, approve, reject: pending payment, then Paid out and the points back", async ({
   page,
   browser,
@@ -128,10 +116,9 @@ test("request, approve, reject: pending payment, then Paid out and the points ba
     await expect(confirmation).toContainText("Payout account: Bank");
     await expect(confirmation).toContainText("001234567890");
     await expect(confirmation).toContainText("HDFC0000123");
-    await confirmFinally(admin.page, confirmation, javaScriptEnabled);
     // Paid by hand: the admin types the bank's reference, so it is paid at once (decision 054).
     await confirmation.getByLabel("Payout reference (UTR / transaction id)").fill("UTR0001");
-    await confirmation.getByRole("button", { name: "Submit" }).click();
+    await confirmAndPress(admin.page, confirmation, "Submit", CONFIRM_TEXT, javaScriptEnabled);
     await expect(admin.page).toHaveURL("/admin/withdrawal/req");
     await expect(
       admin.page.getByText(`Payment confirmed: ${paid} is now Success (payout reference UTR0001).`),
@@ -148,8 +135,7 @@ test("request, approve, reject: pending payment, then Paid out and the points ba
     // takes it: the approved row still opens, and its page offers Reject, which returns the points.
     confirmation = await openConfirmation(admin.page, rejected, javaScriptEnabled);
     await expect(confirmation).toContainText("asha@okhdfc");
-    await confirmFinally(admin.page, confirmation, javaScriptEnabled);
-    await confirmation.getByRole("button", { name: "Submit" }).click();
+    await confirmAndPress(admin.page, confirmation, "Submit", CONFIRM_TEXT, javaScriptEnabled);
     await expect(admin.page.getByText(`Approved: ${rejected} awaits payout. Send it in a payout batch.`)).toBeVisible();
     confirmation = await openConfirmation(
       admin.page,
