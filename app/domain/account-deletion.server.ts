@@ -5,6 +5,7 @@ import { DELETION_MESSAGES, DELETION_WORD } from "./account-deletion-schema";
 import { debitPoints } from "./ledger.server";
 import { english } from "./english-text";
 import { verifyPassword } from "./passwords.server";
+import { IN_FLIGHT_WITHDRAWAL_STATUSES } from "./withdrawal-statuses";
 
 // Account deletion (docs/decisions/027-inactivity-and-deletion.md). The terms promise that a
 // deletion completes within 30 calendar days. It happens in two steps:
@@ -47,8 +48,9 @@ export interface DeletionProof {
 
 /**
  * Closes the member's account at once, to be erased by the inactivity job after the grace period.
- * Refused, changing nothing, for a wrong password (or word) and while a withdrawal is pending: a
- * pending payout must still be paid or returned to a member who can see the outcome.
+ * Refused, changing nothing, for a wrong password (or word) and while a withdrawal is in flight
+ * (pending, held, approved or sent): it must still be paid or returned to a member who can see the
+ * outcome, and a payout returned after the erasure would credit points that are then forfeited.
  */
 export async function requestAccountDeletion(
   memberId: number,
@@ -84,10 +86,7 @@ export async function requestAccountDeletion(
     const [locked] = await tx.$queryRaw<{ status: string }[]>`
       SELECT "status"::text AS "status" FROM "Member" WHERE "id" = ${member.id} FOR UPDATE`;
     if (!locked || locked.status === "closed") return ALREADY_CLOSED_MESSAGE;
-    const pending = await tx.withdrawalRequest.count({
-      where: { memberId: member.id, status: { in: ["pending", "held"] } },
-    });
-    if (pending > 0) return PENDING_WITHDRAWAL_MESSAGE;
+    if (await hasWithdrawalInFlight(member.id, tx)) return PENDING_WITHDRAWAL_MESSAGE;
 
     await tx.member.update({ where: { id: member.id }, data: { status: "closed", deletionRequestedAt: now } });
     await tx.memberSession.deleteMany({ where: { memberId: member.id } });
@@ -104,9 +103,12 @@ export async function requestAccountDeletion(
   return { ok: true };
 }
 
-/** Whether a withdrawal of the member's still waits for an admin (deletion is refused meanwhile). */
-export async function hasPendingWithdrawal(memberId: number): Promise<boolean> {
-  return (await getPrisma().withdrawalRequest.count({ where: { memberId, status: { in: ["pending", "held"] } } })) > 0;
+/** Whether a withdrawal of the member's is still in flight (deletion is refused meanwhile). */
+export async function hasWithdrawalInFlight(memberId: number, db: Tx = getPrisma()): Promise<boolean> {
+  const count = await db.withdrawalRequest.count({
+    where: { memberId, status: { in: [...IN_FLIGHT_WITHDRAWAL_STATUSES] } },
+  });
+  return count > 0;
 }
 
 /** The address an erased member's row holds: unique, and never a mailbox (.invalid is reserved). */

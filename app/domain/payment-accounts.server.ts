@@ -6,6 +6,7 @@ import { english, type Translate } from "./english-text";
 import { getEnv } from "~/lib/env.server";
 import { clearRateLimit, RATE_LIMITS } from "~/lib/rate-limit.server";
 import { raiseSharedPayout } from "./identity-signals.server";
+import { IN_FLIGHT_WITHDRAWAL_STATUSES } from "./withdrawal-statuses";
 import { queuePayoutAccountAddedMail } from "./member-notices.server";
 import {
   bankAccountSchema,
@@ -179,7 +180,8 @@ const PENDING_WITHDRAWAL = tr(
 );
 
 /**
- * Deletes one of the member's accounts, unless a pending withdrawal is to be paid to it. Another
+ * Deletes one of the member's accounts, unless a withdrawal in flight (pending, held, approved or
+ * sent: the member reads "Pending payment" or "Sent") is to be paid to it. Another
  * member's account id is answered as not found: nothing tells a member that it exists.
  */
 export async function deletePaymentAccount(memberId: number, accountId: number): Promise<DeletePaymentAccountResult> {
@@ -198,7 +200,7 @@ export async function deletePaymentAccount(memberId: number, accountId: number):
       FOR UPDATE`;
     if (!account) return NOT_FOUND;
     const pending = await tx.withdrawalRequest.count({
-      where: { paymentAccountId: account.id, status: { in: ["pending", "held"] } },
+      where: { paymentAccountId: account.id, status: { in: [...IN_FLIGHT_WITHDRAWAL_STATUSES] } },
     });
     if (pending > 0) return { ok: false, reason: "pending-withdrawal", message: PENDING_WITHDRAWAL };
     await tx.paymentAccount.delete({ where: { id: account.id } });

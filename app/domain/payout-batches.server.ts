@@ -11,7 +11,7 @@ import { formatRupees } from "./member-records.server";
 import { MAX_BATCH_SIZE, RESULT_FILE_HELP } from "./payout-batch-schema";
 import { PAYOUT_METHOD_LABEL } from "./payment-accounts";
 import { payoutSnapshotOf } from "./withdrawals.server";
-import { WITHDRAWAL_STATUS_LABEL } from "./withdrawal-statuses";
+import { ON_HOLD_MEMBER_STATUSES, WITHDRAWAL_STATUS_LABEL } from "./withdrawal-statuses";
 
 // Payout batches (docs/decisions/054-payout-batches.md). Approved withdrawals of one method go to
 // the provider in one bulk file; the batch is recorded and its withdrawals become Sent. Then each
@@ -24,6 +24,9 @@ import { WITHDRAWAL_STATUS_LABEL } from "./withdrawal-statuses";
 //   waits on the row locks, finds them taken, and is rolled back whole.
 // - A result is applied under the withdrawal's row lock and only to a Sent withdrawal of this batch,
 //   so a result recorded twice (a file uploaded twice, two admins at once) changes it once.
+// - A suspended or closed member's approved withdrawals are on hold (decision 051): not offered, and
+//   refused in a batch. The batch reads the members' status FOR SHARE after locking the withdrawals,
+//   so a suspension in flight is waited for and seen, as approveWithdrawal does.
 
 type Actor = Pick<Admin, "id" | "email">;
 
@@ -31,10 +34,26 @@ export type PayoutBatchResult = { ok: true; batchId: number; message: string } |
 
 class Refused extends Error {}
 
-/** The approved withdrawals of one method that no batch holds yet, oldest approval first. */
+export const BATCH_MESSAGES = {
+  memberOnHold: (references: string[]) =>
+    `Nothing was sent: ${references.join(", ")} ${references.length === 1 ? "is a withdrawal" : "are withdrawals"} of a suspended or closed member, on hold until the member is reinstated or the withdrawal rejected. Choose again from the list.`,
+} as const;
+
+function isOnHold(status: string): boolean {
+  return (ON_HOLD_MEMBER_STATUSES as readonly string[]).includes(status);
+}
+
+/**
+ * The approved withdrawals of one method that no batch holds yet, oldest approval first, and how
+ * many more are on hold because their member is suspended or closed.
+ */
 export async function listBatchCandidates(method: PayoutMethod) {
-  const rows = await getPrisma().withdrawalRequest.findMany({
-    where: { method, status: "approved", payoutBatchId: null },
+  const prisma = getPrisma();
+  const awaiting = { method, status: "approved", payoutBatchId: null } as const;
+  const ofMemberOnHold = { member: { status: { in: [...ON_HOLD_MEMBER_STATUSES] } } };
+  const onHold = await prisma.withdrawalRequest.count({ where: { ...awaiting, ...ofMemberOnHold } });
+  const rows = await prisma.withdrawalRequest.findMany({
+    where: { ...awaiting, NOT: ofMemberOnHold },
     orderBy: [{ approvedAt: "asc" }, { id: "asc" }],
     take: MAX_BATCH_SIZE + 1,
     select: {
@@ -48,6 +67,7 @@ export async function listBatchCandidates(method: PayoutMethod) {
   });
   return {
     more: rows.length > MAX_BATCH_SIZE,
+    onHold,
     rows: rows.slice(0, MAX_BATCH_SIZE).map(({ payoutSnapshot, requestedAt, ...row }) => ({
       ...row,
       amount: formatRupees(row.amountMinor),
@@ -72,8 +92,16 @@ export async function createPayoutBatch(
       });
       // The rows locked first, in one order (by id), so two batches made at once from overlapping
       // choices queue behind each other instead of deadlocking; the UPDATE below then re-checks.
-      await tx.$queryRaw`
-        SELECT "id" FROM "WithdrawalRequest" WHERE "referenceId" = ANY(${wanted}) ORDER BY "id" FOR UPDATE`;
+      const locked = await tx.$queryRaw<{ referenceId: string; memberId: number }[]>`
+        SELECT "referenceId", "memberId" FROM "WithdrawalRequest" WHERE "referenceId" = ANY(${wanted}) ORDER BY "id" FOR UPDATE`;
+      // Then their members, FOR SHARE: a suspension or closing in flight holds the member's row
+      // (FOR UPDATE) until it commits, so it is waited for and its status read here.
+      const memberIds = [...new Set(locked.map((row) => row.memberId))];
+      const members = await tx.$queryRaw<{ id: number; status: string }[]>`
+        SELECT "id", "status"::text AS "status" FROM "Member" WHERE "id" = ANY(${memberIds}) ORDER BY "id" FOR SHARE`;
+      const membersOnHold = new Set(members.filter((member) => isOnHold(member.status)).map((member) => member.id));
+      const onHold = locked.filter((row) => membersOnHold.has(row.memberId)).map((row) => row.referenceId);
+      if (onHold.length > 0) throw new Refused(BATCH_MESSAGES.memberOnHold(onHold));
       const taken = await tx.withdrawalRequest.updateManyAndReturn({
         where: { referenceId: { in: wanted }, method, status: "approved", payoutBatchId: null },
         data: { status: "sent", payoutBatchId: batch.id, sentAt: new Date() },

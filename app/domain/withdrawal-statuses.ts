@@ -1,4 +1,4 @@
-import type { WithdrawalStatus } from "~/generated/prisma/enums";
+import type { MemberStatus, WithdrawalStatus } from "~/generated/prisma/enums";
 import { tr } from "~/i18n/mark";
 
 // The one list of withdrawal statuses, in the order of their lifecycle (decision 054), with the
@@ -20,6 +20,24 @@ export const WITHDRAWAL_STATUSES = [
   { value: "rejected", label: "Rejected", memberLabel: tr("Rejected") },
   { value: "returned", label: "Returned", memberLabel: tr("Returned") },
 ] as const satisfies readonly { value: WithdrawalStatus; label: string; memberLabel: string }[];
+
+/**
+ * A withdrawal in flight: its points are debited but the money has neither reached the member
+ * (success) nor come back (rejected, returned). While one is in flight the member may not delete
+ * the account, nor the payout account it is paid to: the outcome must reach a member who can see it.
+ */
+export const IN_FLIGHT_WITHDRAWAL_STATUSES = [
+  "pending",
+  "held",
+  "approved",
+  "sent",
+] as const satisfies readonly WithdrawalStatus[];
+
+/**
+ * Members whose withdrawals are on hold (decision 051): none is approved or put in a payout batch;
+ * an admin rejects them (the points go back) or, for a suspension, reinstates the member.
+ */
+export const ON_HOLD_MEMBER_STATUSES = ["suspended", "closed"] as const satisfies readonly MemberStatus[];
 
 /** The admins' word for each status; the spec's Pending and Success kept. */
 export const WITHDRAWAL_STATUS_LABEL = Object.fromEntries(

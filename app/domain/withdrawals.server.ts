@@ -25,8 +25,8 @@ export { WITHDRAWAL_STATUS_LABEL };
 // it. Every step is one transaction with its ledger entry and, for admins, its audit entry:
 // - request: the WithdrawalRequest row and the pending debit (source "withdrawal:{id}") together;
 //   the debit's conditional balance update is what stops concurrent requests spending the same points.
-// - approve / reject: a conditional UPDATE … WHERE status = 'pending' is the gate, so of two clicks,
-//   two admins, or an approval racing a rejection, exactly one changes anything.
+// - approve / reject: the request's row lock (FOR UPDATE) and the status read under it are the gate,
+//   so of two clicks, two admins, or an approval racing a rejection, exactly one changes anything.
 // See docs/decisions/026-withdrawals.md.
 
 export type RequestWithdrawalResult =
@@ -420,6 +420,8 @@ export type ReviewResult = { ok: true; message: string } | { ok: false; message:
 
 export const SUSPENDED_APPROVAL_MESSAGE =
   "This member is suspended: their withdrawals cannot be approved. Reinstate the member first, or reject the request.";
+export const CLOSED_APPROVAL_MESSAGE =
+  "This member's account is closed: their withdrawals cannot be approved. Reject the request to return the points.";
 
 type Reviewer = Pick<Admin, "id" | "email">;
 
@@ -541,11 +543,12 @@ export async function approveWithdrawal(
       SELECT "id", "memberId", "points", "amountMinor", "status"::text AS "status", "requestedAt", "firstApprovedById", "firstApprovedAt"
       FROM "WithdrawalRequest" WHERE "referenceId" = ${referenceId} FOR UPDATE`;
     if (!request || request.status !== "pending") return notPending(tx, referenceId);
-    // A suspended member's withdrawals are held (decision 051). FOR SHARE waits for a suspension
-    // in flight, which holds the member's row until it commits.
+    // A suspended or closed member's withdrawals are on hold (decision 051). FOR SHARE waits for a
+    // suspension or a closing in flight, which holds the member's row until it commits.
     const [holder] = await tx.$queryRaw<{ status: string }[]>`
       SELECT "status"::text AS "status" FROM "Member" WHERE "id" = ${request.memberId} FOR SHARE`;
     if (holder?.status === "suspended") return { ok: false, message: SUSPENDED_APPROVAL_MESSAGE };
+    if (holder?.status === "closed") return { ok: false, message: CLOSED_APPROVAL_MESSAGE };
     const summary = { memberId: request.memberId, points: request.points, amountMinor: request.amountMinor };
     if (request.firstApprovedById === admin.id) return { ok: false, message: FOUR_EYES_MESSAGES.sameAdminTwice };
 
@@ -611,16 +614,21 @@ export async function approveWithdrawal(
   });
 }
 
+/** What a rejection may stop: nothing has been sent to the payout provider yet. */
+const REJECTABLE: readonly string[] = ["pending", "held", "approved"] satisfies WithdrawalStatus[];
+
 /**
- * Rejects a pending or held request and returns its points to the member, once. The row is locked
- * first (FOR UPDATE), so the audit names the status it really left: a held request released at the
- * same moment is rejected from pending, and says so.
+ * Rejects a pending, held or approved request and returns its points to the member, once. An
+ * approved one awaits a payout batch, so it can still be stopped (a member suspended or closed after
+ * the approval, decision 051); a sent one cannot: the money may have left. The row is locked first
+ * (FOR UPDATE), as a batch locks it, so the audit names the status it really left, and of a
+ * rejection and a batch made at once exactly one takes the request.
  */
 export async function rejectWithdrawal(admin: Reviewer, referenceId: string, reason: string): Promise<ReviewResult> {
   return getPrisma().$transaction(async (tx) => {
     const [locked] = await tx.$queryRaw<{ status: string }[]>`
       SELECT "status"::text AS "status" FROM "WithdrawalRequest" WHERE "referenceId" = ${referenceId} FOR UPDATE`;
-    if (locked?.status !== "pending" && locked?.status !== "held") return notPending(tx, referenceId);
+    if (!locked || !REJECTABLE.includes(locked.status)) return notPending(tx, referenceId);
     const rejected = await tx.withdrawalRequest.update({
       where: { referenceId },
       data: { status: "rejected", rejectedById: admin.id, rejectedAt: new Date(), rejectReason: reason },

@@ -8,7 +8,7 @@ import { CheckboxField, InputField, SubmitButton, useClearedAfterSubmit, FormAle
 import { accountDeletionSchema, DELETION_WORD } from "~/domain/account-deletion-schema";
 import {
   ACCOUNT_CLOSED_MESSAGE,
-  hasPendingWithdrawal,
+  hasWithdrawalInFlight,
   requestAccountDeletion,
   TOO_MANY_PASSWORDS,
 } from "~/domain/account-deletion.server";
@@ -32,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     title: t("Delete Account"),
     hasPassword: member.passwordHash !== null,
     points: member.pointsBalance,
-    pendingWithdrawal: await hasPendingWithdrawal(member.id),
+    pendingWithdrawal: await hasWithdrawalInFlight(member.id),
   };
 }
 

@@ -18,7 +18,8 @@ export const meta: MetaFunction = () => [{ title: `New payout batch | ${PRODUCT_
 
 // /admin/payouts/new?method=upi|bank|paypal: the approved withdrawals of one method that no batch
 // holds yet, each with a checkbox (all ticked to start with); "Create batch" records the batch and
-// marks the ticked ones Sent, then opens the batch's page with its file (decision 054).
+// marks the ticked ones Sent, then opens the batch's page with its file (decision 054). Withdrawals of
+// suspended or closed members are on hold (decision 051): counted, not listed.
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const method = methodParam(request);
@@ -45,7 +46,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function NewPayoutBatch() {
-  const { method, label, rows, more } = useLoaderData<typeof loader>();
+  const { method, label, rows, more, onHold } = useLoaderData<typeof loader>();
   const errors = formErrorsOf(useActionData<typeof action>());
   return (
     <section aria-labelledby="new-batch-heading">
@@ -60,6 +61,12 @@ export default function NewPayoutBatch() {
       </p>
       {more ? (
         <p className="mt-2 text-sm">Only the first {MAX_BATCH_SIZE} are listed; make a second batch for the rest.</p>
+      ) : null}
+      {onHold > 0 ? (
+        <p className="mt-2 text-sm" data-testid="batch-on-hold">
+          {onHold} approved {label} withdrawal(s) of suspended or closed members are on hold and not listed: reinstate
+          the member, or reject the withdrawal from its page in the withdrawals queue.
+        </p>
       ) : null}
       <Form method="post" className="mt-4" id="create-batch">
         <input type="hidden" name="method" value={method} />

@@ -44,7 +44,9 @@ export const meta: MetaFunction = () => [{ title: `Payment Confirmation | ${PROD
 // (decision 038): when this admin's approval alone may not pay it, the section says why before the
 // click; a first approval is shown (who, when) until a second, different admin's approval pays it.
 // A request held for a quality review (decision 072) shows why, the member's score and signals (each
-// can be cleared with a reason), and Release (to the approval queue) or Reject; never Approve.
+// can be cleared with a reason), and Release (to the approval queue) or Reject; never Approve. An
+// approved one awaiting its payout batch can still be rejected (a member suspended or closed since,
+// decision 051); from Sent on, the money may have left, and only the batch's result settles it.
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { admin } = await requireAdmin(request);
   const referenceId = referenceParam(params.referenceId);
@@ -119,6 +121,7 @@ export default function PaymentConfirmation() {
   const { withdrawal, hold, back } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = withdrawal.status === "pending";
+  const approved = withdrawal.status === "approved";
   return (
     <UrlDialog headingId="payment-confirmation-heading" title="Payment Confirmation" closeHref={back}>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
@@ -184,6 +187,7 @@ export default function PaymentConfirmation() {
           ) : null}
         </p>
       )}
+      {approved ? <RejectForm lastResult={resultFor(actionData, "reject")} /> : null}
     </UrlDialog>
   );
 }

@@ -35,11 +35,12 @@ export const meta: MetaFunction = () => [{ title: `Withdrawal Requests | ${PRODU
 
 // /admin/withdrawal/req (the spec's WithdrawalRequest), the operator's withdrawals queue: every
 // request, pending ones first, 20 a page, narrowed by a GET form of filters kept in the URL.
-// Proceed on a pending row opens its Payment Confirmation (the child route, in the Outlet: a modal
-// with JavaScript, a section of this page without). The table is also a POST form: the boxes of
-// pending rows select them for Approve selected (which first answers a confirmation step with the
-// count and total) or Reject selected (one reason for all). Each selected withdrawal goes through
-// the single approve or reject. See docs/decisions/026-withdrawals.md and 052-withdrawals-queue.md.
+// Proceed on a pending row (or an approved one, to reject it) opens its Payment Confirmation (the
+// child route, in the Outlet: a modal with JavaScript, a section of this page without). The table is
+// also a POST form: the boxes of pending rows select them for Approve selected (which first answers
+// a confirmation step with the count and total) or Reject selected (one reason for all). Each
+// selected withdrawal goes through the single approve or reject. See docs/decisions/026-withdrawals.md
+// and 052-withdrawals-queue.md.
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const params = new URL(request.url).searchParams;
@@ -228,6 +229,8 @@ function BulkForm({
 
 function QueueRow({ row, detailQuery }: { row: Row; detailQuery: string }) {
   const pending = row.status === "pending";
+  // An approved request awaiting its payout batch opens too: it can still be rejected.
+  const open = pending || row.status === "approved";
   return (
     <tr className="border-t border-slate-200">
       <td className={CELL}>
@@ -255,7 +258,7 @@ function QueueRow({ row, detailQuery }: { row: Row; detailQuery: string }) {
       <td className={CELL}>{row.statusLabel}</td>
       <td className={`${CELL} font-mono`}>{row.referenceId}</td>
       <td className={CELL}>
-        {pending ? (
+        {open ? (
           <Link
             to={`/admin/withdrawal/req/${row.referenceId}?${detailQuery}`}
             preventScrollReset

@@ -1,31 +1,13 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { createAdmin, uniqueEmail } from "./support/fixtures";
 import { DEMO_ADMIN, signInAsAdmin } from "./support/admin";
+import { confirmAndPress } from "./support/forms";
 
 // Admin management with JavaScript on and off: register, revoke and grant, set a password,
 // delete permanently, and the audit log of each. The seeded demo admin (a super-admin) acts; the
 // admins it acts on are each test's own, so no test ever revokes or deletes the demo admin.
 
 const DEMO = DEMO_ADMIN;
-
-/** With JavaScript the confirm step is the browser's dialog; without it, the row's checkbox. */
-async function confirmAndPress(
-  page: Page,
-  scope: ReturnType<Page["locator"]>,
-  button: string,
-  text: RegExp,
-  js: boolean,
-) {
-  if (js) {
-    page.once("dialog", (dialog) => {
-      expect(dialog.message()).toMatch(text);
-      void dialog.accept();
-    });
-  } else {
-    await scope.getByRole("checkbox", { name: text }).check();
-  }
-  await scope.getByRole("button", { name: button }).click();
-}
 
 async function auditRows(page: Page, email: string) {
   await page.goto("/admin/audit");

@@ -2,11 +2,12 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { createAdmin, createMember, type MemberFixture } from "./support/fixtures";
 import { signInAsAdmin } from "./support/admin";
-import { formHydrated } from "./support/forms";
+import { confirmAndPress, formHydrated } from "./support/forms";
 
 // Withdrawals with JavaScript on and off: the member requests two and sees them pending payment;
 // an admin pays one through the Payment Confirmation (a modal with JavaScript, a section of the
-// page without) and rejects the other; the member then sees Paid out and the returned points.
+// page without), approves the other for a payout batch and then rejects it (decision 051: an
+// approved request can still be stopped); the member then sees Paid out and the returned points.
 // Other tests add requests to the same server, so rows are always found by their own reference.
 
 const BANK = {
@@ -65,8 +66,13 @@ async function adminPage(
   return { page, close: () => context.close() };
 }
 
-async function openConfirmation(page: Page, reference: string, javaScriptEnabled: boolean) {
-  await page.goto("/admin/withdrawal/req");
+async function openConfirmation(
+  page: Page,
+  reference: string,
+  javaScriptEnabled: boolean,
+  list = "/admin/withdrawal/req",
+) {
+  await page.goto(list);
   await page
     .getByRole("row")
     .filter({ hasText: reference })
@@ -110,17 +116,9 @@ test("request, approve, reject: pending payment, then Paid out and the points ba
     await expect(confirmation).toContainText("Payout account: Bank");
     await expect(confirmation).toContainText("001234567890");
     await expect(confirmation).toContainText("HDFC0000123");
-    if (javaScriptEnabled) {
-      admin.page.once("dialog", (dialog) => {
-        expect(dialog.message()).toBe(CONFIRM_TEXT);
-        void dialog.accept();
-      });
-    } else {
-      await confirmation.getByRole("checkbox", { name: CONFIRM_TEXT }).check();
-    }
     // Paid by hand: the admin types the bank's reference, so it is paid at once (decision 054).
     await confirmation.getByLabel("Payout reference (UTR / transaction id)").fill("UTR0001");
-    await confirmation.getByRole("button", { name: "Submit" }).click();
+    await confirmAndPress(admin.page, confirmation, "Submit", CONFIRM_TEXT, javaScriptEnabled);
     await expect(admin.page).toHaveURL("/admin/withdrawal/req");
     await expect(
       admin.page.getByText(`Payment confirmed: ${paid} is now Success (payout reference UTR0001).`),
@@ -133,9 +131,20 @@ test("request, approve, reject: pending payment, then Paid out and the points ba
     await expect(paidRow).toContainText("Success");
     await expect(paidRow.getByRole("button", { name: `Proceed ${paid} (Success)` })).toBeDisabled();
 
-    // Reject the UPI withdrawal: a reason is required, and it returns the points.
+    // Approve the UPI withdrawal for a payout batch (no reference), then reject it before any batch
+    // takes it: the approved row still opens, and its page offers Reject, which returns the points.
     confirmation = await openConfirmation(admin.page, rejected, javaScriptEnabled);
     await expect(confirmation).toContainText("asha@okhdfc");
+    await confirmAndPress(admin.page, confirmation, "Submit", CONFIRM_TEXT, javaScriptEnabled);
+    await expect(admin.page.getByText(`Approved: ${rejected} awaits payout. Send it in a payout batch.`)).toBeVisible();
+    confirmation = await openConfirmation(
+      admin.page,
+      rejected,
+      javaScriptEnabled,
+      "/admin/withdrawal/req?status=approved",
+    );
+    await expect(confirmation.getByTestId("confirmation-status")).toHaveText("Approved (awaiting payout)");
+    await expect(confirmation.getByRole("button", { name: "Submit" })).toHaveCount(0);
     await confirmation.getByLabel("Reason for rejection (shown to the member)").fill("UPI id not found");
     await confirmation.getByRole("button", { name: "Reject and return the points" }).click();
     await expect(

@@ -165,7 +165,9 @@ describe("the Delete Account page", () => {
     expect((await memberRow(member.id)).status).toBe("closed");
   });
 
-  test("refused while a withdrawal is pending, until it is settled", async () => {
+  // In flight: pending or held (the admins' queue), approved (awaiting a payout batch) or sent. A
+  // payout returned after the erasure would credit points that the erasure then forfeits.
+  test("refused while a withdrawal is in flight, until it is paid, rejected or returned", async () => {
     const { member, cookie } = await memberWithPassword();
     const withdrawal = await getPrisma().withdrawalRequest.create({
       data: {
@@ -177,13 +179,22 @@ describe("the Delete Account page", () => {
         payoutSnapshot: { method: "paypal", holderName: "Test", paypalEmail: "t@example.com" },
       },
     });
-    const request = new Request(`${ORIGIN}/account/delete`, { headers: { Cookie: cookie } });
-    expect(await loader({ request, params: {}, context: {} })).toMatchObject({ pendingWithdrawal: true });
-    expect(await refused(member.id, cookie, { password: PASSWORD, understood: "on" }, 409)).toEqual({
-      "": [PENDING_WITHDRAWAL_MESSAGE],
-    });
+    const page = () =>
+      loader({
+        request: new Request(`${ORIGIN}/account/delete`, { headers: { Cookie: cookie } }),
+        params: {},
+        context: {},
+      });
+    for (const status of ["pending", "held", "approved", "sent"] as const) {
+      await getPrisma().withdrawalRequest.update({ where: { id: withdrawal.id }, data: { status } });
+      expect(await page()).toMatchObject({ pendingWithdrawal: true });
+      expect(await refused(member.id, cookie, { password: PASSWORD, understood: "on" }, 409)).toEqual({
+        "": [PENDING_WITHDRAWAL_MESSAGE],
+      });
+    }
 
-    await getPrisma().withdrawalRequest.update({ where: { id: withdrawal.id }, data: { status: "rejected" } });
+    await getPrisma().withdrawalRequest.update({ where: { id: withdrawal.id }, data: { status: "returned" } });
+    expect(await page()).toMatchObject({ pendingWithdrawal: false });
     expectRedirect(await post(cookie, { password: PASSWORD, understood: "on" }));
     expect((await memberRow(member.id)).status).toBe("closed");
   });

@@ -14,6 +14,7 @@ import {
   approveWithdrawal,
   rejectWithdrawal,
   requestWithdrawal,
+  CLOSED_APPROVAL_MESSAGE,
   SUSPENDED_APPROVAL_MESSAGE,
 } from "~/domain/withdrawals.server";
 import { getPrisma } from "~/lib/db.server";
@@ -211,6 +212,31 @@ describe("suspend and reinstate", () => {
 });
 
 describe("close, verify, sign out", () => {
+  test("a closed member's pending withdrawal cannot be approved; rejecting it returns the points", async () => {
+    const { cookie } = await signedInAdmin();
+    const { admin: payer } = await signedInAdmin();
+    const { member } = await memberWith(5000);
+    const requested = await requestWithdrawal(member.id, { points: 1000, method: "bank" }, CONFIG);
+    if (!requested.ok) throw new Error(requested.message);
+    await act(cookie, member.id, "close", { reason: "Fraud confirmed" });
+
+    for (const payoutReference of [undefined, "UTR0042"]) {
+      expect(await approveWithdrawal(payer, requested.referenceId, CONFIG, { payoutReference })).toEqual({
+        ok: false,
+        message: CLOSED_APPROVAL_MESSAGE,
+      });
+    }
+    const held = await getPrisma().withdrawalRequest.findUniqueOrThrow({
+      where: { referenceId: requested.referenceId },
+    });
+    expect(held).toMatchObject({ status: "pending", approvedById: null, payoutReference: null });
+    expect(await getPrisma().auditEntry.count({ where: { action: { startsWith: "withdrawal." } } })).toBe(0);
+    expect(await balanceOf(member.id)).toBe(4000);
+
+    expect((await rejectWithdrawal(payer, requested.referenceId, "Account closed")).ok).toBe(true);
+    expect(await balanceOf(member.id)).toBe(5000);
+  });
+
   test("closing ends the sessions and sign-in for good, and deletes nothing", async () => {
     const { cookie } = await signedInAdmin();
     const { member, cookie: memberSession } = await memberWith(700);

@@ -293,23 +293,27 @@ describe("deleting an account", () => {
     expect(await storedAccounts(member.id)).toEqual([]);
   });
 
-  test("is refused while a pending withdrawal is to be paid to the account", async () => {
-    const { member, cookie } = await signedIn();
-    const account = await createAccount(member.id, "bank");
-    await createWithdrawal(member.id, account.id, "pending");
-    const result = expectData(await post(cookie, deleteForm(account.id)));
-    expect(result.init?.status).toBe(409);
-    expect(result.data).toMatchObject({
-      form: "delete",
-      pageState: { accountId: account.id },
-      error: {
-        "": ["This account has a pending withdrawal. You can delete it once the withdrawal has been paid out."],
-      },
-    });
-    expect(await storedAccounts(member.id)).toEqual([account]);
-  });
+  // In flight: the member reads "Pending payment" (pending, held, approved for a batch) or "Sent".
+  test.each(["pending", "held", "approved", "sent"] as const)(
+    "is refused while a %s withdrawal is to be paid to the account",
+    async (status) => {
+      const { member, cookie } = await signedIn();
+      const account = await createAccount(member.id, "bank");
+      await createWithdrawal(member.id, account.id, status);
+      const result = expectData(await post(cookie, deleteForm(account.id)));
+      expect(result.init?.status).toBe(409);
+      expect(result.data).toMatchObject({
+        form: "delete",
+        pageState: { accountId: account.id },
+        error: {
+          "": ["This account has a pending withdrawal. You can delete it once the withdrawal has been paid out."],
+        },
+      });
+      expect(await storedAccounts(member.id)).toEqual([account]);
+    },
+  );
 
-  test.each(["success", "rejected"] as const)(
+  test.each(["success", "rejected", "returned"] as const)(
     "is allowed once the withdrawal is %s; the withdrawal keeps its snapshot",
     async (status) => {
       const { member, cookie } = await signedIn();

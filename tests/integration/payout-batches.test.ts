@@ -1,14 +1,17 @@
 import { parse } from "csv-parse/sync";
 import { describe, expect, test } from "vitest";
 import { creditPoints, listPointsHistory } from "~/domain/ledger.server";
+import { closeMember, reinstateMember, suspendMember } from "~/domain/member-actions.server";
 import {
+  BATCH_MESSAGES,
   createPayoutBatch,
   downloadPayoutBatchFile,
+  listBatchCandidates,
   recordPayoutResult,
   uploadPayoutResults,
 } from "~/domain/payout-batches.server";
 import { parsePayoutConfig } from "~/domain/payout-config.server";
-import { approveWithdrawal, requestWithdrawal } from "~/domain/withdrawals.server";
+import { approveWithdrawal, rejectWithdrawal, requestWithdrawal } from "~/domain/withdrawals.server";
 import type { Admin, Prisma } from "~/generated/prisma/client";
 import { loadMemberPage } from "~/domain/member-page.server";
 import { getPrisma } from "~/lib/db.server";
@@ -152,6 +155,117 @@ describe("approval and batches", () => {
     }
     // The losers were rolled back whole: no empty batch is left behind.
     expect(await getPrisma().payoutBatch.count()).toBe(3);
+  });
+});
+
+/** Both at once, `a` started first or second; the results in the order (a, b). */
+async function atOnce<A, B>(aFirst: boolean, a: () => Promise<A>, b: () => Promise<B>): Promise<[A, B]> {
+  if (aFirst) return Promise.all([a(), b()]);
+  const [second, first] = await Promise.all([b(), a()]);
+  return [first, second];
+}
+
+describe("members on hold (decision 051)", () => {
+  test("a suspended or closed member's approved withdrawal is not offered, and a batch naming it sends nothing", async () => {
+    const admin = await createTestAdmin();
+    const active = await approved(admin, upi("Asha Rao", "asha@okhdfc"));
+    const suspended = await approved(admin, upi("Ravi Kumar", "ravi@oksbi"));
+    const closed = await approved(admin, upi("Meena Das", "meena@okaxis"));
+    // Suspended or closed after the approval, while the withdrawals await a batch.
+    expect((await suspendMember(admin, suspended.member.id, "Duplicate accounts")).ok).toBe(true);
+    expect((await closeMember(admin, closed.member.id, "Fraud confirmed")).ok).toBe(true);
+
+    const candidates = await listBatchCandidates("upi");
+    expect(candidates.rows.map((row) => row.referenceId)).toEqual([active.referenceId]);
+    expect(candidates.onHold).toBe(2);
+    const page = await newBatchLoader({
+      request: new Request(`${ORIGIN}/admin/payouts/new?method=upi`, {
+        headers: { Cookie: await adminCookie(admin.id) },
+      }),
+      params: {},
+      context: {},
+    });
+    expect(page).toMatchObject({ onHold: 2, rows: [{ referenceId: active.referenceId }] });
+
+    // Chosen anyway (a list shown before the suspension): the whole batch is refused, saying which.
+    const before = await snapshot();
+    const refused = await createPayoutBatch(admin, "upi", [
+      active.referenceId,
+      suspended.referenceId,
+      closed.referenceId,
+    ]);
+    expect(refused).toEqual({
+      ok: false,
+      message: BATCH_MESSAGES.memberOnHold([suspended.referenceId, closed.referenceId]),
+    });
+    expect(refused.message).toBe(
+      `Nothing was sent: ${suspended.referenceId}, ${closed.referenceId} are withdrawals of a suspended or closed member, on hold until the member is reinstated or the withdrawal rejected. Choose again from the list.`,
+    );
+    expect(await snapshot()).toEqual(before);
+    expect(await getPrisma().payoutBatch.count()).toBe(0);
+    expect(await statusOf(suspended.referenceId)).toEqual({ status: "approved", batch: null, ledger: "pending" });
+
+    // Reinstated, the member's withdrawal is offered again and can be sent.
+    expect((await reinstateMember(admin, suspended.member.id, "Explained on the phone")).ok).toBe(true);
+    expect((await listBatchCandidates("upi")).rows.map((row) => row.referenceId)).toEqual([
+      active.referenceId,
+      suspended.referenceId,
+    ]);
+    const made = await createPayoutBatch(admin, "upi", [active.referenceId, suspended.referenceId]);
+    expect(made.ok).toBe(true);
+    expect(await statusOf(closed.referenceId)).toEqual({ status: "approved", batch: null, ledger: "pending" });
+  });
+
+  test("a suspension and a batch made at once: the request is sent only by a batch recorded before the suspension", async () => {
+    const admin = await createTestAdmin();
+    const other = await createTestAdmin();
+    const outcomes = new Set<string>();
+    for (let round = 0; round < 6; round += 1) {
+      const { member, referenceId } = await approved(admin, upi("Ravi Kumar", `ravi${round}@oksbi`));
+      const suspend = () => suspendMember(other, member.id, "Duplicate accounts");
+      const batch = () => createPayoutBatch(admin, "upi", [referenceId]);
+      const [suspension, made] = await atOnce(round % 2 === 0, suspend, batch);
+      expect(suspension.ok).toBe(true);
+      const suspendedAt = await getPrisma().auditEntry.findFirstOrThrow({
+        where: { action: "member.suspended", targetId: String(member.id) },
+      });
+      const sentAt = await getPrisma().auditEntry.findFirst({
+        where: { action: "payout_batch.created", details: { path: ["withdrawals"], array_contains: [referenceId] } },
+      });
+      const { status, batch: batchId } = await statusOf(referenceId);
+      if (made.ok) {
+        // The batch came first: the member was not suspended yet when it was sent.
+        expect([status, batchId]).toEqual(["sent", made.batchId]);
+        expect(sentAt!.id).toBeLessThan(suspendedAt.id);
+        outcomes.add("sent before the suspension");
+      } else {
+        expect(made.message).toBe(BATCH_MESSAGES.memberOnHold([referenceId]));
+        expect([status, batchId, sentAt]).toEqual(["approved", null, null]);
+        outcomes.add("held");
+      }
+    }
+    // The suspension won at least once, so the hold was really put to the test.
+    expect(outcomes).toContain("held");
+  });
+
+  test("an approved withdrawal and a batch at once: a rejection or the batch takes it, never both", async () => {
+    const admin = await createTestAdmin();
+    for (let round = 0; round < 4; round += 1) {
+      const { member, referenceId } = await approved(admin, upi("Asha Rao", `asha${round}@okhdfc`));
+      const reject = () => rejectWithdrawal(admin, referenceId, "Member suspended");
+      const batch = () => createPayoutBatch(admin, "upi", [referenceId]);
+      const [rejected, made] = await atOnce(round % 2 === 0, reject, batch);
+      expect([rejected.ok, made.ok].filter(Boolean)).toHaveLength(1);
+      const after = await statusOf(referenceId);
+      if (rejected.ok) {
+        expect(after).toEqual({ status: "rejected", batch: null, ledger: "reversed" });
+        expect(await balanceOf(member.id)).toBe(1500);
+      } else {
+        expect(rejected).toEqual({ ok: false, message: `${referenceId} has already been sent in a payout batch.` });
+        expect(after).toMatchObject({ status: "sent", ledger: "pending" });
+        expect(await balanceOf(member.id)).toBe(500);
+      }
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { listPointsHistory } from "~/domain/ledger.server";
 import { deletePaymentAccount } from "~/domain/payment-accounts.server";
+import { createPayoutBatch } from "~/domain/payout-batches.server";
 import { startMemberSession } from "~/domain/sessions.server";
 import { parsePayoutConfig } from "~/domain/payout-config.server";
 import {
@@ -289,52 +290,82 @@ describe("approving and rejecting", () => {
     });
   });
 
-  test("reject: the points come back once, with the reason; the debit shows Rejected", async () => {
-    const admin = await createTestAdmin();
-    const member = await memberWith(2500);
-    const { referenceId } = await requested(member.id, 2000);
-    expect(await balanceOf(member.id)).toBe(500);
+  // Approved: awaiting its payout batch, nothing has left yet, so it can still be stopped (a member
+  // suspended or closed since the approval, decision 051).
+  test.each(["pending", "approved"] as const)(
+    "reject a %s request: the points come back once, with the reason, mailed; the debit shows Rejected",
+    async (from) => {
+      const admin = await createTestAdmin();
+      const member = await memberWith(2500);
+      const { referenceId } = await requested(member.id, 2000);
+      expect(await balanceOf(member.id)).toBe(500);
+      if (from === "approved") expect((await approveWithdrawal(admin, referenceId)).ok).toBe(true);
 
-    expect(await rejectWithdrawal(admin, referenceId, "UPI id does not exist")).toEqual({
-      ok: true,
-      message: `Withdrawal ${referenceId} rejected: 2000 points returned to the member.`,
-    });
-    expect(await rejectWithdrawal(admin, referenceId, "Again")).toEqual({
-      ok: false,
-      message: `${referenceId} has already been rejected.`,
-    });
-    expect(await approveWithdrawal(admin, referenceId)).toEqual({
-      ok: false,
-      message: `${referenceId} has already been rejected.`,
-    });
+      expect(await rejectWithdrawal(admin, referenceId, "UPI id does not exist")).toEqual({
+        ok: true,
+        message: `Withdrawal ${referenceId} rejected: 2000 points returned to the member.`,
+      });
+      expect(await rejectWithdrawal(admin, referenceId, "Again")).toEqual({
+        ok: false,
+        message: `${referenceId} has already been rejected.`,
+      });
+      expect(await approveWithdrawal(admin, referenceId)).toEqual({
+        ok: false,
+        message: `${referenceId} has already been rejected.`,
+      });
 
-    expect(await balanceOf(member.id)).toBe(2500);
-    expect(await ledgerSum(member.id)).toBe(2500);
-    expect(await getPrisma().withdrawalRequest.findUniqueOrThrow({ where: { referenceId } })).toMatchObject({
-      status: "rejected",
-      rejectedById: admin.id,
-      rejectReason: "UPI id does not exist",
-    });
-    const [returned, rejected] = (await listPointsHistory(member.id, 1)).rows;
-    expect(rejected).toMatchObject({ referenceId, change: -2000, status: "Rejected" });
-    expect(returned).toMatchObject({
-      change: 2000,
-      status: "Completed",
-      remark: `Points returned: withdrawal ${referenceId} rejected (UPI id does not exist)`,
-    });
-    expect(await getPrisma().auditEntry.findMany({ select: { action: true, details: true } })).toEqual([
-      {
-        action: "withdrawal.rejected",
-        details: {
-          memberId: member.id,
-          points: 2000,
-          amountMinor: 20_000,
-          reason: "UPI id does not exist",
-          before: { Status: "pending" },
-          after: { Status: "rejected" },
+      expect(await balanceOf(member.id)).toBe(2500);
+      expect(await ledgerSum(member.id)).toBe(2500);
+      expect(await getPrisma().withdrawalRequest.findUniqueOrThrow({ where: { referenceId } })).toMatchObject({
+        status: "rejected",
+        rejectedById: admin.id,
+        rejectReason: "UPI id does not exist",
+      });
+      const [returned, rejected] = (await listPointsHistory(member.id, 1)).rows;
+      expect(rejected).toMatchObject({ referenceId, change: -2000, status: "Rejected" });
+      expect(returned).toMatchObject({
+        change: 2000,
+        status: "Completed",
+        remark: `Points returned: withdrawal ${referenceId} rejected (UPI id does not exist)`,
+      });
+      const mails = await getPrisma().queuedMail.findMany({ where: { to: member.email } });
+      expect(mails.map((mail) => mail.subject)).toContain(`Withdrawal ${referenceId} rejected`);
+      expect(
+        await getPrisma().auditEntry.findMany({
+          where: { action: "withdrawal.rejected" },
+          select: { action: true, details: true },
+        }),
+      ).toEqual([
+        {
+          action: "withdrawal.rejected",
+          details: {
+            memberId: member.id,
+            points: 2000,
+            amountMinor: 20_000,
+            reason: "UPI id does not exist",
+            before: { Status: from },
+            after: { Status: "rejected" },
+          },
         },
-      },
-    ]);
+      ]);
+    },
+  );
+
+  test("a sent withdrawal cannot be rejected: the money may have left, only the batch's result settles it", async () => {
+    const admin = await createTestAdmin();
+    const member = await memberWith(1000, [UPI]);
+    const { referenceId } = await requested(member.id, 1000, "upi");
+    expect((await approveWithdrawal(admin, referenceId)).ok).toBe(true);
+    expect((await createPayoutBatch(admin, "upi", [referenceId])).ok).toBe(true);
+
+    expect(await rejectWithdrawal(admin, referenceId, "Too late")).toEqual({
+      ok: false,
+      message: `${referenceId} has already been sent in a payout batch.`,
+    });
+    expect((await getPrisma().withdrawalRequest.findUniqueOrThrow({ where: { referenceId } })).status).toBe("sent");
+    expect(await withdrawalEntry(referenceId)).toMatchObject({ status: "pending" });
+    expect(await balanceOf(member.id)).toBe(0);
+    expect(await getPrisma().auditEntry.count({ where: { action: "withdrawal.rejected" } })).toBe(0);
   });
 
   test("two concurrent approvals: one pays, one is refused, one audit entry", async () => {
@@ -614,5 +645,13 @@ describe("the routes", () => {
       form: "approve",
       error: { "": [`${referenceId} has already been approved and awaits payout.`] },
     });
+
+    // Approved, awaiting its batch: the same page still takes a rejection, which returns the points.
+    const rejected = expectRedirect(
+      await call(adminRequest(path, { cookie, form: { intent: "reject", reason: "Member suspended" } })),
+    );
+    expect(rejected.headers.get("Location")).toBe("/admin/withdrawal/req");
+    expect((await getPrisma().withdrawalRequest.findUniqueOrThrow({ where: { referenceId } })).status).toBe("rejected");
+    expect(await balanceOf(member.id)).toBe(1000);
   });
 });

@@ -1,4 +1,4 @@
-import { expect, type Locator, type TestInfo } from "@playwright/test";
+import { expect, type Locator, type Page, type TestInfo } from "@playwright/test";
 import { jsOn } from "./survey-loop";
 
 /**
@@ -9,4 +9,21 @@ import { jsOn } from "./survey-loop";
  */
 export async function formHydrated(form: Locator, testInfo: TestInfo) {
   if (jsOn(testInfo)) await expect(form).toHaveAttribute("novalidate", "", { timeout: 15_000 });
+}
+
+/**
+ * Presses a button that asks the final confirmation first: with JavaScript the browser's dialog
+ * (its message checked, then accepted), without it the form's required checkbox, ticked.
+ */
+export async function confirmAndPress(page: Page, scope: Locator, button: string, text: string | RegExp, js: boolean) {
+  if (js) {
+    page.once("dialog", (dialog) => {
+      if (typeof text === "string") expect(dialog.message()).toBe(text);
+      else expect(dialog.message()).toMatch(text);
+      void dialog.accept();
+    });
+  } else {
+    await scope.getByRole("checkbox", { name: text }).check();
+  }
+  await scope.getByRole("button", { name: button }).click();
 }
