@@ -3,17 +3,19 @@ import { useTranslation } from "react-i18next";
 import { APPEAL_STATUS_LABEL, appealEventPath, type AppealKindName } from "~/domain/appeal-schema";
 
 // The history tables' Appeal column (decision 073): a link to appeal the row's event once, or the
-// appeal's state and, once decided, the admin's reply.
+// appeal's state and, once decided, the admin's reply. An event that can no longer be appealed
+// (`open` false: a reversal whose points are already back) shows no link.
 export function AppealCell({
   event,
   appeal,
 }: {
-  event: { kind: AppealKindName; subjectId: number } | null;
+  event: { kind: AppealKindName; subjectId: number; open?: boolean } | null;
   appeal: { status: keyof typeof APPEAL_STATUS_LABEL; reply: string | null } | null;
 }) {
   const { t } = useTranslation();
   if (!event) return null;
   if (!appeal) {
+    if (event.open === false) return null;
     return (
       <Link className="text-blue-700 underline" to={appealEventPath(event.kind, event.subjectId)}>
         {t("Appeal")}

@@ -2,21 +2,26 @@ import type { Admin, AppealStatus } from "~/generated/prisma/client";
 import { tr } from "~/i18n/mark";
 import { getPrisma, type Tx } from "~/lib/db.server";
 import { recordAudit } from "./audit.server";
-import { creditPoints } from "./ledger.server";
+import { creditPoints, standingReversals } from "./ledger.server";
 import { queueAppealDecidedMail, type AppealEventWords } from "./member-notices.server";
 import { holdReasonOf } from "./withdrawal-statuses";
+import { recreditAppealedReversal } from "./reconciliation.server";
 import { releaseHeldWithdrawal } from "./withdrawals.server";
 import { APPEAL_TITLES, appealEventKey, QUALITY_TERMINATION_REASON, type AppealKindName } from "./appeal-schema";
 import { english } from "./english-text";
+import { appealReturnRemark } from "./survey-history";
 
 // Appeals (issue 20 point 4, decision 073): a member appeals a reversed complete, a quality
 // termination or a held withdrawal once, with a short message; an admin upholds or grants it with
 // a reply the member reads. Granting returns the points once:
-// - a reversal: the points its counter-entry took are credited back (source "appeal:reversal:{id}");
+// - a reversal: the points its counter-entry took are credited back as reconciliation's next
+//   re-credit of the complete (recreditAppealedReversal), under the assignment's lock, so an
+//   approving file and a granted appeal see each other and the reward is paid once in all; a
+//   reversal whose reward is already back is granted with nothing returned, and cannot be appealed;
 // - a quality termination: the survey's reward is credited (source "appeal:quality_termination:{id}");
 // - a hold: the withdrawal is released to the approval queue (releaseHeldWithdrawal), if still held.
 // Two gates make it exactly once: the appeal's conditional UPDATE (open → decided) and the ledger's
-// unique source.
+// unique source (the re-credit's number, taken under the assignment's lock, for a reversal).
 
 export const APPEAL_REFUSALS = {
   notAppealable: tr(
@@ -24,6 +29,9 @@ export const APPEAL_REFUSALS = {
   ),
   alreadyAppealed: tr(
     "You have already appealed this. You can appeal each event once; the admin's reply will appear here.",
+  ),
+  alreadyReturned: tr(
+    "These points are already back in your balance (see your Points History), so there is nothing to appeal.",
   ),
   notFound: "This appeal does not exist.",
   alreadyDecided: "This appeal has already been decided.",
@@ -39,8 +47,13 @@ export interface AppealableEvent {
   titleWords: AppealEventWords;
   /** Why, in the member's words. */
   reason: string;
-  /** Points a grant returns (0 for a hold: its points are already in the withdrawal). */
+  /**
+   * Points a grant returns (0 for a hold: its points are already in the withdrawal; 0 for a
+   * reversal whose reward is already back).
+   */
   points: number;
+  /** False for a reversal whose reward is already back: it can no longer be appealed. */
+  open: boolean;
   assignmentId: number | null;
   /** A withdrawal's reference (a hold). */
   referenceId: string | null;
@@ -57,9 +70,10 @@ export async function findAppealableEvent(
   if (kind === "reversal") {
     const entry = await db.pointsTransaction.findFirst({
       where: { id: subjectId, memberId, type: "completion_reversal" },
-      select: { referenceId: true, remark: true, change: true, assignmentId: true },
+      select: { referenceId: true, remark: true, change: true, assignmentId: true, source: true },
     });
     if (!entry) return null;
+    const open = (await standingReversals(db, [{ id: subjectId, memberId, ...entry }])).has(subjectId);
     return {
       ...base,
       title: english(APPEAL_TITLES.reversal, { points: -entry.change, reference: entry.referenceId }),
@@ -68,7 +82,8 @@ export async function findAppealableEvent(
         values: { points: -entry.change, reference: entry.referenceId },
       },
       reason: entry.remark,
-      points: -entry.change,
+      points: open ? -entry.change : 0,
+      open,
       assignmentId: entry.assignmentId,
       referenceId: null,
     };
@@ -85,6 +100,7 @@ export async function findAppealableEvent(
       titleWords: { text: tr("Survey {{survey}} ended by a quality check"), values: { survey: assignment.surveyId } },
       reason: QUALITY_TERMINATION_REASON,
       points: assignment.points,
+      open: true,
       assignmentId: subjectId,
       referenceId: null,
     };
@@ -103,6 +119,7 @@ export async function findAppealableEvent(
     },
     reason: holdReasonOf(withdrawal.holdReason)?.member ?? tr("Held for review."),
     points: 0,
+    open: true,
     assignmentId: null,
     referenceId: withdrawal.referenceId,
   };
@@ -118,6 +135,7 @@ export async function fileAppeal(
   return getPrisma().$transaction(async (tx) => {
     const event = await findAppealableEvent(tx, memberId, kind, subjectId);
     if (!event) return { ok: false, message: APPEAL_REFUSALS.notAppealable };
+    if (!event.open) return { ok: false, message: APPEAL_REFUSALS.alreadyReturned };
     // ON CONFLICT DO NOTHING: a second appeal (or two at once) is an answer, not an aborted transaction.
     const { count } = await tx.appeal.createMany({
       data: [{ memberId, kind, subjectId, eventKey: event.eventKey, message }],
@@ -195,7 +213,7 @@ export async function listAppeals() {
       ...appeal,
       createdAt: appeal.createdAt.toISOString(),
       decidedAt: appeal.decidedAt?.toISOString() ?? null,
-      event: event ? { title: event.title, reason: event.reason, points: event.points } : null,
+      event: event ? { title: event.title, reason: event.reason, points: event.points, open: event.open } : null,
     };
   };
   return { open: await Promise.all(open.map(describe)), decided: await Promise.all(decided.map(describe)) };
@@ -232,13 +250,24 @@ export async function decideAppeal(
       if (event.kind === "hold" && event.referenceId) {
         const released = await releaseHeldWithdrawal(tx, admin, event.referenceId, `Appeal granted: ${reply}`);
         outcome = released.ok ? ` ${event.referenceId} is released to the approval queue.` : ` ${released.message}`;
+      } else if (event.kind === "reversal") {
+        // Under the assignment's lock: whether the reward is still taken back is read again there.
+        const { points } = await recreditAppealedReversal(tx, admin, {
+          reversalId: event.subjectId,
+          remark: (points) => appealReturnRemark(points, event.title),
+        });
+        returned = points;
+        outcome =
+          points > 0
+            ? ` ${points} points returned to member #${appeal.memberId}.`
+            : ` No points were returned: the reward of this complete is already back in member #${appeal.memberId}'s balance (given back after this reversal), and paying it again would pay it twice.`;
       } else if (event.points > 0) {
         const credited = await creditPoints(tx, {
           memberId: appeal.memberId,
           points: event.points,
           type: "admin_adjustment",
           source: `appeal:${appeal.eventKey}`,
-          remark: `Appeal granted: ${event.points} points returned (${event.title})`,
+          remark: appealReturnRemark(event.points, event.title),
           assignmentId: event.assignmentId,
           adminId: admin.id,
         });

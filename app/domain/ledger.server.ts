@@ -222,6 +222,73 @@ export async function reverseEntry(
   };
 }
 
+/** A complete's reward as it stands: its current credit in the ledger (decision 061). */
+export interface RewardCredit {
+  /** "assignment:{id}:complete", or "assignment:{id}:recredit:{n}" after the n-th re-credit. */
+  source: string;
+  /** completed (paid), or reversed (taken back; its counter-entry is source + ":reversal"). */
+  status: PointsStatus;
+  /** How often the reward was credited again after a reversal (n above, 0 for the first credit). */
+  recredits: number;
+}
+
+/**
+ * Each complete's current credit, read from the ledger: the newest `survey_completion` credit of
+ * the assignment. Reconciliation, an admin's Reverse and an appeal's grant all read it (under the
+ * assignment's lock), so each sees what the others did; no entry means a complete without points.
+ * The members' ids let the query use the ledger's (memberId, createdAt) index: there is none on
+ * assignmentId.
+ */
+export async function currentRewardCredits(
+  db: Tx,
+  completes: { assignmentId: number; memberId: number }[],
+): Promise<Map<number, RewardCredit>> {
+  if (completes.length === 0) return new Map();
+  const credits = await db.pointsTransaction.findMany({
+    where: {
+      memberId: { in: [...new Set(completes.map((complete) => complete.memberId))] },
+      assignmentId: { in: completes.map((complete) => complete.assignmentId) },
+      type: "survey_completion",
+      change: { gt: 0 },
+    },
+    orderBy: { id: "asc" },
+    select: { assignmentId: true, source: true, status: true },
+  });
+  return new Map(
+    credits.map(({ assignmentId, source, status }) => [
+      assignmentId!,
+      { source, status, recredits: Number(/:recredit:(\d+)$/.exec(source)?.[1] ?? 0) },
+    ]),
+  );
+}
+
+/** Does this reversal still stand: it took back the reward's current credit, which was not credited again since? */
+export const reversalStands = (credit: RewardCredit | undefined | null, reversalSource: string) =>
+  credit?.status === "reversed" && `${credit.source}:reversal` === reversalSource;
+
+/**
+ * Of these `completion_reversal` entries, the ids of those that still stand. The others' reward is
+ * back (an approving reconciliation file or a granted appeal re-credited it), so they can no longer
+ * be appealed (decision 073).
+ */
+export async function standingReversals(
+  db: Tx,
+  reversals: { id: number; source: string; memberId: number; assignmentId: number | null }[],
+): Promise<Set<number>> {
+  const credits = await currentRewardCredits(
+    db,
+    reversals.flatMap(({ assignmentId, memberId }) => (assignmentId === null ? [] : [{ assignmentId, memberId }])),
+  );
+  return new Set(
+    reversals
+      .filter(
+        (reversal) =>
+          reversal.assignmentId !== null && reversalStands(credits.get(reversal.assignmentId), reversal.source),
+      )
+      .map((reversal) => reversal.id),
+  );
+}
+
 /**
  * An admin's correction of a member's balance: positive adds, negative takes (never below zero).
  * The reason is the remark the member sees; the audit entry is written in the same transaction.
@@ -287,8 +354,11 @@ export interface PointsHistoryRow {
   status: string;
   /** Why a withdrawal is or was held, in the member's words (decision 072); null otherwise. */
   holdReason: string | null;
-  /** The event a member may appeal (decision 073): a reversal's entry or a held withdrawal. */
-  appealEvent: { kind: "reversal" | "hold"; subjectId: number } | null;
+  /**
+   * The event a member may appeal (decision 073): a reversal's entry or a held withdrawal. `open` is
+   * false for a reversal whose reward is already back: no Appeal link, only an appeal already made.
+   */
+  appealEvent: { kind: "reversal" | "hold"; subjectId: number; open: boolean } | null;
 }
 
 /**
@@ -311,6 +381,8 @@ export async function listPointsHistory(memberId: number, page: number) {
         change: true,
         status: true,
         type: true,
+        source: true,
+        assignmentId: true,
         withdrawal: { select: { id: true, status: true, payoutReference: true, holdReason: true } },
       },
     });
@@ -321,17 +393,23 @@ export async function listPointsHistory(memberId: number, page: number) {
   const pageCount = Math.max(1, Math.ceil(total / size));
   const shown = page <= pageCount ? page : pageCount;
   const entries = page <= pageCount ? first : await read((pageCount - 1) * size);
-  const rows: PointsHistoryRow[] = entries.map(({ id, type, status, withdrawal, ...entry }) => {
+  const standing = await standingReversals(
+    prisma,
+    entries.filter((entry) => entry.type === "completion_reversal").map((entry) => ({ ...entry, memberId })),
+  );
+  const rows: PointsHistoryRow[] = entries.map(({ id, type, status, withdrawal, referenceId, remark, change }) => {
     const held = type === "withdrawal" && withdrawal?.holdReason ? withdrawal : null;
     return {
-      ...entry,
+      referenceId,
+      remark,
+      change,
       status: memberStatus(type, status, withdrawal),
       holdReason: held && withdrawal?.status === "held" ? (holdReasonOf(held.holdReason)?.member ?? null) : null,
       appealEvent:
         type === "completion_reversal"
-          ? { kind: "reversal", subjectId: id }
+          ? { kind: "reversal", subjectId: id, open: standing.has(id) }
           : held
-            ? { kind: "hold", subjectId: held.id }
+            ? { kind: "hold", subjectId: held.id, open: true }
             : null,
     };
   });

@@ -3,7 +3,7 @@ import { getPrisma, type Tx } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { recordAudit, type AuditAction } from "./audit.server";
-import { adjustPoints, getBalance, reverseEntry } from "./ledger.server";
+import { adjustPoints, currentRewardCredits, getBalance, reverseEntry } from "./ledger.server";
 import { mailLanguage, mailWords } from "./mail-words.server";
 import { memberMail, type Recipient } from "./member-notices.server";
 import { capDetails, pointsCapError } from "./points-cap.server";
@@ -265,15 +265,11 @@ export async function reverseComplete(
       select: { id: true, memberId: true, surveyId: true, survey: { select: { name: true } } },
     });
     if (!assignment || assignment.memberId !== memberId) return refused(MEMBER_ACTION_REFUSALS.noAssignment, 404);
-    // The reward's current credit: the first one, or reconciliation's latest re-credit (decision 061).
+    // The reward's current credit: the first one, or the latest re-credit (by a file or an appeal, decision 061).
     // Locked as reconciliation locks it, so a file applied at the same moment is wholly before or after.
     await tx.$queryRaw`SELECT 1 FROM "Assignment" WHERE "id" = ${assignmentId} FOR NO KEY UPDATE`;
-    const current = await tx.pointsTransaction.findFirst({
-      where: { assignmentId, type: "survey_completion", change: { gt: 0 } },
-      orderBy: { id: "desc" },
-      select: { source: true },
-    });
-    const recredited = current !== null && current.source !== `assignment:${assignmentId}:complete`;
+    const current = (await currentRewardCredits(tx, [{ assignmentId, memberId }])).get(assignmentId) ?? null;
+    const recredited = current !== null && current.recredits > 0;
     const reversal = await reverseEntry(tx, {
       source: current?.source ?? `assignment:${assignmentId}:complete`,
       remark: `Reward for "${assignment.survey.name}" taken back: ${reason}`,

@@ -170,7 +170,8 @@ export async function listSurveyHistory(memberId: number, page: number): Promise
           status: true,
           outcome: true,
           pointsLedger: {
-            // An appeal granted returns points through its own entry (source "appeal:…", decision 073);
+            // A granted appeal returns a reversal's points as the complete's re-credit (a
+            // survey_completion), a quality termination's under the source "appeal:…" (decision 073);
             // a screen-out's compensation (decision 063) is what the member was paid for it too.
             where: {
               OR: [

@@ -4,7 +4,7 @@ import type { Admin, ReconciliationStatus } from "~/generated/prisma/client";
 import { getPrisma, type Tx } from "~/lib/db.server";
 import { ASSIGNMENT_STATUS, ASSIGNMENT_STATUS_LABEL, type AssignmentStatus } from "./assignment-status";
 import { recordAudit } from "./audit.server";
-import { creditPoints, reverseEntry } from "./ledger.server";
+import { creditPoints, currentRewardCredits, reversalStands, reverseEntry, type RewardCredit } from "./ledger.server";
 import {
   isReversalReason,
   MAX_RECONCILIATION_ROWS,
@@ -27,6 +27,9 @@ import {
 // The status a complete has is its ReconciledComplete row, or without one what the ledger says
 // (a reward reversed from the member page counts as reversed). Applying a file whose statuses are
 // already in place changes nothing, so the same file applied twice, or twice at once, changes once.
+// A granted appeal of a reversal gives the reward back through the same re-credit, under the same
+// lock (recreditAppealedReversal), so a file approving it afterwards finds it approved, and an
+// appeal granted after such a file finds the reward back: the reward is paid once in all.
 
 type Actor = Pick<Admin, "id" | "email">;
 
@@ -179,18 +182,14 @@ interface CompleteState {
   assignmentId: number;
   memberId: number;
   status: AssignmentStatus;
-  reconciled: { status: ReconciliationStatus; recredits: number } | null;
-  /** The status of the reward's current credit in the ledger, or null when it has none (no points). */
-  creditStatus: string | null;
+  reconciled: { status: ReconciliationStatus } | null;
+  /** The reward's current credit in the ledger, or null when it has none (no points). */
+  credit: RewardCredit | null;
 }
-
-/** The source of the ledger entry that pays a complete now: the first credit, or the latest re-credit. */
-const currentCreditSource = (assignmentId: number, recredits: number) =>
-  recredits === 0 ? `assignment:${assignmentId}:complete` : `assignment:${assignmentId}:recredit:${recredits}`;
 
 /** The status a complete has now: its reconciliation, or what the ledger says of its reward. */
 const statusOf = (state: CompleteState): ReconciliationStatus =>
-  state.reconciled?.status ?? (state.creditStatus === "reversed" ? "reversed" : "approved");
+  state.reconciled?.status ?? (state.credit?.status === "reversed" ? "reversed" : "approved");
 
 /** This survey's assignments with the file's tokens, with where each stands. */
 async function readStates(db: Tx, surveyId: number, tokens: string[]) {
@@ -201,15 +200,13 @@ async function readStates(db: Tx, surveyId: number, tokens: string[]) {
       memberId: true,
       status: true,
       respondentToken: true,
-      reconciled: { select: { status: true, recredits: true } },
+      reconciled: { select: { status: true } },
     },
   });
-  const sources = assignments.map((row) => currentCreditSource(row.id, row.reconciled?.recredits ?? 0));
-  const credits = await db.pointsTransaction.findMany({
-    where: { source: { in: sources } },
-    select: { source: true, status: true },
-  });
-  const creditStatus = new Map(credits.map((credit) => [credit.source, credit.status as string]));
+  const credits = await currentRewardCredits(
+    db,
+    assignments.map((row) => ({ assignmentId: row.id, memberId: row.memberId })),
+  );
   return new Map(
     assignments.map((row): [string, CompleteState] => [
       row.respondentToken,
@@ -218,7 +215,7 @@ async function readStates(db: Tx, surveyId: number, tokens: string[]) {
         memberId: row.memberId,
         status: row.status as AssignmentStatus,
         reconciled: row.reconciled,
-        creditStatus: creditStatus.get(currentCreditSource(row.id, row.reconciled?.recredits ?? 0)) ?? null,
+        credit: credits.get(row.id) ?? null,
       },
     ]),
   );
@@ -350,7 +347,12 @@ export async function applyReconciliation(
         const moved =
           change.to === "reversed"
             ? await reverseReward(tx, admin, survey.name, state, change.reason!)
-            : await recreditReward(tx, admin, survey.name, state);
+            : await recreditReward(
+                tx,
+                admin,
+                state,
+                () => `Reward for "${survey.name}" given back: the researcher approved your complete`,
+              );
         totals.pointsTaken += moved.taken;
         totals.pointsRecredited += moved.recredited;
         totals.shortfall += moved.shortfall;
@@ -424,14 +426,16 @@ async function reverseReward(
   state: CompleteState,
   reason: ReversalReason,
 ): Promise<Moved> {
-  const recredits = state.reconciled?.recredits ?? 0;
+  const recredits = state.credit?.recredits ?? 0;
+  // No credit to reverse (a complete without points): the status changes, no points move.
+  if (!state.credit) return { taken: 0, recredited: 0, shortfall: 0, recredits };
   const reversal = await reverseEntry(tx, {
-    source: currentCreditSource(state.assignmentId, recredits),
+    source: state.credit.source,
     remark: `Reward for "${surveyName}" taken back: ${REVERSAL_REASONS[reason]}`,
     adminId: admin.id,
   });
-  // No credit to reverse (a complete without points), or one already reversed (a re-credit of
-  // nothing, after a reversal that found the points spent): the status changes, no points move.
+  // A credit already reversed (a re-credit of nothing, after a reversal that found the points
+  // spent): the status changes, no points move.
   if (!reversal.ok) return { taken: 0, recredited: 0, shortfall: 0, recredits };
   return { taken: reversal.points, recredited: 0, shortfall: reversal.shortfall, recredits };
 }
@@ -439,31 +443,67 @@ async function reverseReward(
 /**
  * Credits again what the last reversal took back, once, as the reward's new current credit. Points
  * the member had spent before that reversal were never taken, so they are not credited again: the
- * member is paid the reward once in all.
+ * member is paid the reward once in all. The caller holds the assignment's lock.
  */
-async function recreditReward(tx: Tx, admin: Actor, surveyName: string, state: CompleteState): Promise<Moved> {
-  const recredits = state.reconciled?.recredits ?? 0;
-  const source = currentCreditSource(state.assignmentId, recredits);
+async function recreditReward(
+  tx: Tx,
+  admin: Actor,
+  state: Pick<CompleteState, "assignmentId" | "memberId" | "credit">,
+  remark: (points: number) => string,
+): Promise<Moved> {
+  const recredits = state.credit?.recredits ?? 0;
+  if (state.credit?.status !== "reversed") return { taken: 0, recredited: 0, shortfall: 0, recredits };
   const taken = await tx.pointsTransaction.findUnique({
-    where: { source: `${source}:reversal` },
+    where: { source: `${state.credit.source}:reversal` },
     select: { change: true },
   });
   const points = taken ? -taken.change : 0;
-  if (state.creditStatus !== "reversed" || points <= 0) {
-    return { taken: 0, recredited: 0, shortfall: 0, recredits };
-  }
+  if (points <= 0) return { taken: 0, recredited: 0, shortfall: 0, recredits };
   const credited = await creditPoints(tx, {
     memberId: state.memberId,
     points,
     type: "survey_completion",
     source: `assignment:${state.assignmentId}:recredit:${recredits + 1}`,
-    remark: `Reward for "${surveyName}" given back: the researcher approved your complete`,
+    remark: remark(points),
     assignmentId: state.assignmentId,
     adminId: admin.id,
   });
   // Under the assignment's lock the next number is free; an entry already there means broken data.
   if (!credited.ok) throw new Error(`The re-credit ${recredits + 1} of assignment ${state.assignmentId} exists`);
   return { taken: 0, recredited: points, shortfall: 0, recredits: recredits + 1 };
+}
+
+/**
+ * A granted appeal of a reversal (decision 073) gives the reward back as an approving file would:
+ * under the assignment's lock, as the next re-credit of what the reversal took, and a reconciled
+ * complete becomes approved. Only while that reversal still stands: when the reward is already back
+ * (a file approved it) or was credited again and reversed anew (another event, with its own
+ * appeal), nothing is paid and `points` is 0.
+ */
+export async function recreditAppealedReversal(
+  tx: Tx,
+  admin: Actor,
+  { reversalId, remark }: { reversalId: number; remark: (points: number) => string },
+): Promise<{ points: number }> {
+  const reversal = await tx.pointsTransaction.findUniqueOrThrow({
+    where: { id: reversalId },
+    select: { source: true, memberId: true, assignmentId: true },
+  });
+  const { assignmentId, memberId } = reversal;
+  if (assignmentId === null) return { points: 0 };
+  // The lock reconciliation and an admin's Reverse take: a file applied at the same moment is
+  // wholly before this (and the reward is back) or after it (and finds the complete approved).
+  await tx.$queryRaw`SELECT 1 FROM "Assignment" WHERE "id" = ${assignmentId} FOR NO KEY UPDATE`;
+  const credit = (await currentRewardCredits(tx, [{ assignmentId, memberId }])).get(assignmentId) ?? null;
+  if (!reversalStands(credit, reversal.source)) return { points: 0 };
+  const moved = await recreditReward(tx, admin, { assignmentId, memberId, credit }, remark);
+  if (moved.recredited > 0) {
+    await tx.reconciledComplete.updateMany({
+      where: { assignmentId },
+      data: { status: "approved", reasonCode: null, recredits: moved.recredits },
+    });
+  }
+  return { points: moved.recredited };
 }
 
 const pointsText = (points: number) => `${points.toLocaleString("en-US")} points`;

@@ -46,7 +46,18 @@ export interface RewardEntry {
   type: string;
   status: string;
   source: string;
+  remark?: string;
 }
+
+const APPEAL_RETURN_PREFIX = "Appeal granted: ";
+
+/**
+ * The remark of points a granted appeal returned (appeals.server.ts). A quality termination's are
+ * under the source "appeal:…"; a reversal's are the complete's next re-credit (decision 073), which
+ * only this remark tells apart from a re-credit by the buyer's file.
+ */
+export const appealReturnRemark = (points: number, title: string) =>
+  `${APPEAL_RETURN_PREFIX}${points} points returned (${title})`;
 
 /**
  * The points the survey paid in the end (never below 0) and, when that figure alone would hide
@@ -79,7 +90,9 @@ export const REWARD_NOTES = {
 function rewardNote(entry: RewardEntry): string {
   const points = `${Math.abs(entry.change)} ${Math.abs(entry.change) === 1 ? "point" : "points"}`;
   const note = (template: string) => template.replace("{{points}}", points);
-  if (entry.source.startsWith("appeal:")) return note(REWARD_NOTES.appeal);
+  if (entry.source.startsWith("appeal:") || entry.remark?.startsWith(APPEAL_RETURN_PREFIX)) {
+    return note(REWARD_NOTES.appeal);
+  }
   if (entry.type === "screenout_compensation") return note(REWARD_NOTES.time);
   if (entry.type === "completion_reversal") return note(REWARD_NOTES.takenBack);
   if (entry.type === "survey_completion") {

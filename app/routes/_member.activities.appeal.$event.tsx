@@ -11,7 +11,7 @@ import {
   parseAppealEvent,
   type AppealKindName,
 } from "~/domain/appeal-schema";
-import { fileAppeal, findAppealableEvent, memberAppeals } from "~/domain/appeals.server";
+import { APPEAL_REFUSALS, fileAppeal, findAppealableEvent, memberAppeals } from "~/domain/appeals.server";
 import { requireMemberWithDetails } from "~/domain/auth.server";
 import { translateAppealTitle, translateRemark, translateWith } from "~/domain/member-texts";
 import { getPrisma } from "~/lib/db.server";
@@ -48,6 +48,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     event: { title: event.title, reason: event.reason },
     back: historyOf(event.kind),
     appeal,
+    // A reversal whose points are already back (approved by the researcher since) has nothing to appeal.
+    closed: event.open ? null : t(APPEAL_REFUSALS.alreadyReturned),
   };
 }
 
@@ -66,7 +68,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function AppealPage() {
-  const { event, back, appeal } = useLoaderData<typeof loader>();
+  const { event, back, appeal, closed } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm({
     id: "appeal",
@@ -92,6 +94,8 @@ export default function AppealPage() {
           <p className="mt-2 text-slate-700">{t("Your message: {{message}}", { message: appeal.message })}</p>
           {appeal.reply ? <p className="mt-2">{t("Reply: {{reply}}", { reply: appeal.reply })}</p> : null}
         </div>
+      ) : closed ? (
+        <p className="mt-4 rounded-md border border-slate-200 bg-white p-4">{closed}</p>
       ) : (
         <Form method="post" {...getFormProps(form)} className="mt-4 rounded-md border border-slate-200 bg-white p-4">
           <FormAlert id={form.errorId} errors={form.errors} />

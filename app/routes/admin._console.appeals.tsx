@@ -94,6 +94,7 @@ function AppealSummary({ appeal }: { appeal: Appeal }) {
         <p className="mt-1">
           {appeal.event.title}. {appeal.event.reason}
           {appeal.event.points > 0 ? ` Granting returns ${appeal.event.points} points.` : ""}
+          {appeal.event.open ? "" : " Its points are already back in the member's balance: granting returns nothing."}
         </p>
       ) : null}
       <p className="mt-1 text-slate-700">The member wrote: {appeal.message}</p>

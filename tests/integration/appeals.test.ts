@@ -2,6 +2,9 @@ import { describe, expect, test } from "vitest";
 import "../support/file-outbox";
 import { APPEAL_REFUSALS, decideAppeal, fileAppeal } from "~/domain/appeals.server";
 import { creditPoints, listPointsHistory, reverseEntry } from "~/domain/ledger.server";
+import { reverseComplete } from "~/domain/member-actions.server";
+import { REVERSAL_REASONS } from "~/domain/reconciliation-schema";
+import { applyReconciliation, reconciliationFileHash } from "~/domain/reconciliation.server";
 import { listSurveyHistory } from "~/domain/member-surveys.server";
 import { raiseSignal } from "~/domain/quality-signals.server";
 import { requestWithdrawal } from "~/domain/withdrawals.server";
@@ -12,7 +15,13 @@ import { ASSIGNMENT_STATUS } from "~/domain/assignment-status";
 import { loader as pointsLoader } from "~/routes/_member.activities.PointsRecords";
 import { action as appealAction, loader as appealLoader } from "~/routes/_member.activities.appeal.$event";
 import { action as adminAction, loader as adminLoader } from "~/routes/admin._console.appeals";
-import { createTestAdmin, createTestAssignment, createTestMember, createTestSurvey } from "../support/factories";
+import {
+  createTestAdmin,
+  createTestAssignment,
+  createTestMember,
+  createTestPaidComplete,
+  createTestSurvey,
+} from "../support/factories";
 import { formRequest, getRequest, memberCookie, routeArgs, signedInAdmin, toastOf } from "../support/requests";
 import { expectData, expectRedirect, expectThrown } from "../support/remix";
 
@@ -93,13 +102,13 @@ describe("what the member sees", () => {
     const { member, reversalId } = await reversedComplete();
     const [reversal] = (await listPointsHistory(member.id, 1)).rows;
     expect(reversal.remark).toContain("taken back: Speeding");
-    expect(reversal.appealEvent).toEqual({ kind: "reversal", subjectId: reversalId });
+    expect(reversal.appealEvent).toEqual({ kind: "reversal", subjectId: reversalId, open: true });
 
     const held = await heldWithdrawal();
     const [withdrawal] = (await listPointsHistory(held.member.id, 1)).rows;
     expect(withdrawal.status).toBe("Held for review");
     expect(withdrawal.holdReason).toBe(WITHDRAWAL_HOLD_REASONS.quality_score.member);
-    expect(withdrawal.appealEvent).toEqual({ kind: "hold", subjectId: held.withdrawal.id });
+    expect(withdrawal.appealEvent).toEqual({ kind: "hold", subjectId: held.withdrawal.id, open: true });
   });
 
   test("a quality termination shows its outcome and reason in Survey History", async () => {
@@ -307,5 +316,156 @@ describe("the back office", () => {
     );
     expect(await toastOf(again)).toEqual({ type: "error", message: APPEAL_REFUSALS.alreadyDecided });
     expect(await balanceOf(member.id)).toBe(80);
+  });
+});
+
+describe("a reversed reward is paid back at most once, whatever the order of appeal and reconciliation", () => {
+  /** A member's 100-point complete of "Tea habits", paid as survey delivery pays it, and a buyer's file about it. */
+  async function paidComplete() {
+    const member = await createTestMember();
+    const survey = await createTestSurvey({ name: "Tea habits", points: 100 });
+    const assignment = await createTestPaidComplete(survey.id, member.id, { remark: "Survey completed: Tea habits" });
+    const admin = await createTestAdmin();
+    const file = async (status: "approved" | "reversed") => {
+      const text = `token,status,reason\n${assignment.respondentToken},${status},${status === "reversed" ? "speeding" : ""}\n`;
+      const result = await applyReconciliation(admin, survey.id, text, reconciliationFileHash(text));
+      if (!result.ok) throw new Error(result.message);
+      return result;
+    };
+    /** The member appeals the reversal standing now; the open appeal's id. */
+    const appealReversal = async () => {
+      const reversal = await prisma().pointsTransaction.findFirstOrThrow({
+        where: { memberId: member.id, type: "completion_reversal" },
+        orderBy: { id: "desc" },
+      });
+      expect(
+        await fileAppeal(member.id, { kind: "reversal", subjectId: reversal.id, message: "I read every question." }),
+      ).toMatchObject({ ok: true });
+      return { reversalId: reversal.id, appealId: await openAppealId(member.id) };
+    };
+    const grant = (appealId: number) =>
+      decideAppeal(admin, { appealId, decision: "grant", reply: "We checked again." });
+    return { member, assignment, admin, file, appealReversal, grant };
+  }
+
+  /** The balance, and the sum of the member's ledger entries, are the reward once. */
+  async function expectPaidOnce(memberId: number) {
+    const entries = await prisma().pointsTransaction.findMany({ where: { memberId }, select: { change: true } });
+    expect(await balanceOf(memberId)).toBe(100);
+    expect(entries.reduce((sum, entry) => sum + entry.change, 0)).toBe(100);
+  }
+
+  const history = async (memberId: number) =>
+    (await listPointsHistory(memberId, 1)).rows.map((row) => [row.change, row.remark]).reverse();
+
+  test("reversed by a file, appeal granted, then approved by the next file: paid back once", async () => {
+    const { member, file, appealReversal, grant } = await paidComplete();
+    await file("reversed");
+    const { appealId } = await appealReversal();
+    expect(await grant(appealId)).toMatchObject({ ok: true, message: expect.stringContaining("100 points returned") });
+    expect(await balanceOf(member.id)).toBe(100);
+
+    const approved = await file("approved");
+    expect(approved).toMatchObject({ approved: 0, pointsRecredited: 0 });
+    expect(approved.summary.unchanged).toHaveLength(1);
+    await expectPaidOnce(member.id);
+    const rows = await history(member.id);
+    expect(rows.slice(0, 2)).toEqual([
+      [100, "Survey completed: Tea habits"],
+      [-100, `Reward for "Tea habits" taken back: ${REVERSAL_REASONS.speeding}`],
+    ]);
+    expect(rows[2]).toEqual([
+      100,
+      expect.stringMatching(/^Appeal granted: 100 points returned \(100 points taken back \(PT/),
+    ]);
+
+    // The appeal's credit is the reward's current credit: the buyer's next reversal takes it back.
+    expect(await file("reversed")).toMatchObject({ reversed: 1, pointsTaken: 100 });
+    expect(await balanceOf(member.id)).toBe(0);
+  });
+
+  test("approved by a file, reversed by an admin, appeal granted, approved again: paid back once", async () => {
+    const { member, assignment, admin, file, appealReversal, grant } = await paidComplete();
+    expect(await file("approved")).toMatchObject({ approved: 0, pointsRecredited: 0 });
+    const reversed = await reverseComplete({ ...admin, isSuperAdmin: false }, member.id, {
+      assignmentId: assignment.id,
+      reason: "Duplicate account",
+    });
+    expect(reversed).toMatchObject({ ok: true });
+    const { appealId } = await appealReversal();
+    expect(await grant(appealId)).toMatchObject({ ok: true, message: expect.stringContaining("100 points returned") });
+
+    expect(await file("approved")).toMatchObject({ approved: 0, pointsRecredited: 0 });
+    await expectPaidOnce(member.id);
+    // An admin's Reverse afterwards takes back the appeal's credit, the reward's current one.
+    expect(
+      await reverseComplete({ ...admin, isSuperAdmin: false }, member.id, {
+        assignmentId: assignment.id,
+        reason: "Fraud",
+      }),
+    ).toMatchObject({ ok: true, message: expect.stringContaining("100 points taken back") });
+    expect(await balanceOf(member.id)).toBe(0);
+  });
+
+  test("reversed, appealed, then approved by a file: the grant returns nothing and says why", async () => {
+    const { member, file, appealReversal, grant } = await paidComplete();
+    await file("reversed");
+    const { reversalId, appealId } = await appealReversal();
+    expect(await file("approved")).toMatchObject({ approved: 1, pointsRecredited: 100 });
+
+    const granted = await grant(appealId);
+    expect(granted).toMatchObject({ ok: true });
+    expect(granted.message).toContain("No points were returned: the reward of this complete is already back");
+    await expectPaidOnce(member.id);
+    const appeal = await prisma().appeal.findUniqueOrThrow({ where: { id: appealId } });
+    expect(appeal).toMatchObject({ status: "granted", reply: "We checked again." });
+    const audit = await prisma().auditEntry.findFirstOrThrow({ where: { action: "appeal.granted" } });
+    expect(audit.details).toMatchObject({ points: 0 });
+    const mail = await prisma().queuedMail.findFirstOrThrow({ where: { to: member.email }, orderBy: { id: "desc" } });
+    expect(mail.text).toContain("It is granted.");
+    expect(mail.text).not.toContain("points are back in your balance");
+
+    // Points History: the reward, its reversal with the reason, its return by the researcher; the
+    // reversal's row shows the appeal's answer rather than a link.
+    expect(await history(member.id)).toEqual([
+      [100, "Survey completed: Tea habits"],
+      [-100, `Reward for "Tea habits" taken back: ${REVERSAL_REASONS.speeding}`],
+      [100, 'Reward for "Tea habits" given back: the researcher approved your complete'],
+    ]);
+    const reversalRow = (await listPointsHistory(member.id, 1)).rows.find((row) => row.change === -100)!;
+    expect(reversalRow.appealEvent).toEqual({ kind: "reversal", subjectId: reversalId, open: false });
+  });
+
+  test("reversed, then approved by a file: the old reversal offers no Appeal and refuses one", async () => {
+    const { member, file } = await paidComplete();
+    await file("reversed");
+    await file("approved");
+    const reversal = await prisma().pointsTransaction.findFirstOrThrow({
+      where: { memberId: member.id, type: "completion_reversal" },
+    });
+    const reversalRow = (await listPointsHistory(member.id, 1)).rows.find((row) => row.change === -100)!;
+    expect(reversalRow.appealEvent).toEqual({ kind: "reversal", subjectId: reversal.id, open: false });
+    expect(await fileAppeal(member.id, { kind: "reversal", subjectId: reversal.id, message: "Pay me" })).toEqual({
+      ok: false,
+      message: APPEAL_REFUSALS.alreadyReturned,
+    });
+    const cookie = await memberCookie(member.id);
+    const event = `reversal-${reversal.id}`;
+    const page = await appealLoader(routeArgs(getRequest(`/activities/appeal/${event}`, cookie), { event }));
+    expect(page.closed).toBe(APPEAL_REFUSALS.alreadyReturned);
+    expect(await prisma().appeal.count()).toBe(0);
+    await expectPaidOnce(member.id);
+  });
+
+  test("a grant racing a file that approves the complete pays it back once", async () => {
+    const { member, file, appealReversal, grant } = await paidComplete();
+    await file("reversed");
+    const { appealId } = await appealReversal();
+    const [granted, approved] = await Promise.all([grant(appealId), file("approved")]);
+    expect(granted).toMatchObject({ ok: true });
+    // Exactly one of the two gave the points back.
+    expect(approved.pointsRecredited + (granted.message.includes("100 points returned") ? 100 : 0)).toBe(100);
+    await expectPaidOnce(member.id);
+    expect(await prisma().pointsTransaction.count({ where: { memberId: member.id, change: 100 } })).toBe(2);
   });
 });

@@ -19,7 +19,7 @@ import {
 } from "~/domain/withdrawals.server";
 import { getPrisma } from "~/lib/db.server";
 import { action, loader } from "~/routes/admin._console.users_.$id";
-import { createTestAssignment, createTestMember, createTestSurvey } from "../support/factories";
+import { createTestAssignment, createTestMember, createTestPaidComplete, createTestSurvey } from "../support/factories";
 import { expectData, expectRedirect, expectThrown } from "../support/remix";
 import { formRequest, getRequest, memberCookie, routeArgs, signedInAdmin, toastOf } from "../support/requests";
 
@@ -443,22 +443,7 @@ describe("reversing a complete", () => {
   /** A completed assignment whose reward was credited as survey taking credits it. */
   async function completed(memberId: number, points = 80) {
     const survey = await createTestSurvey({ name: "Snack habits", points });
-    const assignment = await createTestAssignment(survey.id, memberId, {
-      status: ASSIGNMENT_STATUS.complete,
-      outcome: "complete",
-      endedAt: new Date(),
-    });
-    await getPrisma().$transaction((tx) =>
-      creditPoints(tx, {
-        memberId,
-        points,
-        type: "survey_completion",
-        source: `assignment:${assignment.id}:complete`,
-        remark: `Survey completed: ${survey.name}`,
-        assignmentId: assignment.id,
-      }),
-    );
-    return assignment;
+    return createTestPaidComplete(survey.id, memberId, { points, remark: `Survey completed: ${survey.name}` });
   }
 
   test("takes the reward back once, with the reason in Points History and the audit log", async () => {

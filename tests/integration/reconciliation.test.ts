@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { ASSIGNMENT_STATUS } from "~/domain/assignment-status";
-import { creditPoints, debitPoints, getBalance, listPointsHistory } from "~/domain/ledger.server";
+import { debitPoints, getBalance, listPointsHistory } from "~/domain/ledger.server";
 import { reverseComplete } from "~/domain/member-actions.server";
 import { MAX_RECONCILIATION_ROWS, REVERSAL_REASONS } from "~/domain/reconciliation-schema";
 import {
@@ -13,7 +13,13 @@ import type { Admin } from "~/generated/prisma/client";
 import { getPrisma } from "~/lib/db.server";
 import { action, loader } from "~/routes/admin._console._survey.survey.$id_.reconcile";
 import { adminCookie, ORIGIN } from "../support/admin-requests";
-import { createTestAdmin, createTestAssignment, createTestMember, createTestSurvey } from "../support/factories";
+import {
+  createTestAdmin,
+  createTestAssignment,
+  createTestMember,
+  createTestPaidComplete,
+  createTestSurvey,
+} from "../support/factories";
 import { expectData, expectRedirect } from "../support/remix";
 import { toastOf } from "../support/requests";
 
@@ -25,21 +31,7 @@ import { toastOf } from "../support/requests";
 /** A member with a complete of the survey, its reward credited as survey delivery credits it. */
 async function complete(surveyId: number, points = 100) {
   const member = await createTestMember();
-  const assignment = await createTestAssignment(surveyId, member.id, {
-    status: ASSIGNMENT_STATUS.complete,
-    points,
-    endedAt: new Date(),
-  });
-  await getPrisma().$transaction((tx) =>
-    creditPoints(tx, {
-      memberId: member.id,
-      points,
-      type: "survey_completion",
-      source: `assignment:${assignment.id}:complete`,
-      remark: "Survey completed",
-      assignmentId: assignment.id,
-    }),
-  );
+  const assignment = await createTestPaidComplete(surveyId, member.id, { points });
   return { member, assignment, token: assignment.respondentToken };
 }
 
