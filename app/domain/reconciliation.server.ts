@@ -5,6 +5,7 @@ import { getPrisma, type Tx } from "~/lib/db.server";
 import { ASSIGNMENT_STATUS, ASSIGNMENT_STATUS_LABEL, type AssignmentStatus } from "./assignment-status";
 import { recordAudit } from "./audit.server";
 import { creditPoints, reverseEntry } from "./ledger.server";
+import { pointsChangedMail, type PointsChangeNotice } from "./member-notices.server";
 import {
   isReversalReason,
   MAX_RECONCILIATION_ROWS,
@@ -27,6 +28,7 @@ import {
 // The status a complete has is its ReconciledComplete row, or without one what the ledger says
 // (a reward reversed from the member page counts as reversed). Applying a file whose statuses are
 // already in place changes nothing, so the same file applied twice, or twice at once, changes once.
+// Each change that moves points is mailed to its member, queued in the same transaction.
 
 type Actor = Pick<Admin, "id" | "email">;
 
@@ -345,6 +347,7 @@ export async function applyReconciliation(
         select: { id: true },
       });
       const totals = { pointsTaken: 0, pointsRecredited: 0, shortfall: 0 };
+      const notices: { memberId: number; notice: PointsChangeNotice }[] = [];
       for (const change of summary.changes) {
         const state = states.get(change.token)!;
         const moved =
@@ -354,6 +357,7 @@ export async function applyReconciliation(
         totals.pointsTaken += moved.taken;
         totals.pointsRecredited += moved.recredited;
         totals.shortfall += moved.shortfall;
+        if (moved.notice) notices.push({ memberId: state.memberId, notice: moved.notice });
         await tx.reconciledComplete.upsert({
           where: { assignmentId: state.assignmentId },
           create: {
@@ -371,6 +375,7 @@ export async function applyReconciliation(
           },
         });
       }
+      await queueNotices(tx, notices);
       const reversed = summary.changes.filter((change) => change.to === "reversed").length;
       const approved = summary.changes.length - reversed;
       await recordAudit(tx, {
@@ -414,6 +419,25 @@ interface Moved {
   shortfall: number;
   /** The complete's re-credit count after this change. */
   recredits: number;
+  /** What the member is told, when points moved. */
+  notice: PointsChangeNotice | null;
+}
+
+/**
+ * Each change of points is mailed to its member, queued with it: a file of a thousand changes is
+ * one read of their members and one insert of a thousand mails, not a thousand of each.
+ */
+async function queueNotices(tx: Tx, notices: { memberId: number; notice: PointsChangeNotice }[]) {
+  if (notices.length === 0) return;
+  const members = await tx.member.findMany({
+    where: { id: { in: [...new Set(notices.map((entry) => entry.memberId))] } },
+    select: { id: true, email: true, firstName: true, language: true },
+  });
+  const byId = new Map(members.map((member) => [member.id, member]));
+  const mails = await Promise.all(
+    notices.map(({ memberId, notice }) => pointsChangedMail(byId.get(memberId)!, notice)),
+  );
+  await tx.queuedMail.createMany({ data: mails });
 }
 
 /** Takes the reward's current credit back, as far as the balance allows, with the reason as its remark. */
@@ -425,15 +449,31 @@ async function reverseReward(
   reason: ReversalReason,
 ): Promise<Moved> {
   const recredits = state.reconciled?.recredits ?? 0;
+  const remark = `Reward for "${surveyName}" taken back: ${REVERSAL_REASONS[reason]}`;
   const reversal = await reverseEntry(tx, {
     source: currentCreditSource(state.assignmentId, recredits),
-    remark: `Reward for "${surveyName}" taken back: ${REVERSAL_REASONS[reason]}`,
+    remark,
     adminId: admin.id,
   });
   // No credit to reverse (a complete without points), or one already reversed (a re-credit of
   // nothing, after a reversal that found the points spent): the status changes, no points move.
-  if (!reversal.ok) return { taken: 0, recredited: 0, shortfall: 0, recredits };
-  return { taken: reversal.points, recredited: 0, shortfall: reversal.shortfall, recredits };
+  if (!reversal.ok) return { taken: 0, recredited: 0, shortfall: 0, recredits, notice: null };
+  return {
+    taken: reversal.points,
+    recredited: 0,
+    shortfall: reversal.shortfall,
+    recredits,
+    // A zero balance took nothing: no change of points to tell.
+    notice: reversal.reversal
+      ? {
+          change: reversal.reversal.change,
+          balance: reversal.balance,
+          remark,
+          kept: reversal.shortfall,
+          reversal: true,
+        }
+      : null,
+  };
 }
 
 /**
@@ -450,20 +490,27 @@ async function recreditReward(tx: Tx, admin: Actor, surveyName: string, state: C
   });
   const points = taken ? -taken.change : 0;
   if (state.creditStatus !== "reversed" || points <= 0) {
-    return { taken: 0, recredited: 0, shortfall: 0, recredits };
+    return { taken: 0, recredited: 0, shortfall: 0, recredits, notice: null };
   }
+  const remark = `Reward for "${surveyName}" given back: the researcher approved your complete`;
   const credited = await creditPoints(tx, {
     memberId: state.memberId,
     points,
     type: "survey_completion",
     source: `assignment:${state.assignmentId}:recredit:${recredits + 1}`,
-    remark: `Reward for "${surveyName}" given back: the researcher approved your complete`,
+    remark,
     assignmentId: state.assignmentId,
     adminId: admin.id,
   });
   // Under the assignment's lock the next number is free; an entry already there means broken data.
   if (!credited.ok) throw new Error(`The re-credit ${recredits + 1} of assignment ${state.assignmentId} exists`);
-  return { taken: 0, recredited: points, shortfall: 0, recredits: recredits + 1 };
+  return {
+    taken: 0,
+    recredited: points,
+    shortfall: 0,
+    recredits: recredits + 1,
+    notice: { change: points, balance: credited.balance, remark },
+  };
 }
 
 const pointsText = (points: number) => `${points.toLocaleString("en-US")} points`;

@@ -1,4 +1,6 @@
 import { TERMS_VERSION } from "~/content/pages";
+import { ASSIGNMENT_STATUS } from "~/domain/assignment-status";
+import { creditPoints } from "~/domain/ledger.server";
 import { hashPassword } from "~/domain/passwords.server";
 import { getPrisma } from "~/lib/db.server";
 import type { Prisma } from "~/generated/prisma/client";
@@ -90,4 +92,25 @@ export async function createTestAssignment(
       ...overrides,
     },
   });
+}
+
+/** A complete of the survey by the member, its reward credited as survey delivery credits it. */
+export async function createRewardedComplete(surveyId: number, memberId: number, points: number) {
+  const assignment = await createTestAssignment(surveyId, memberId, {
+    status: ASSIGNMENT_STATUS.complete,
+    outcome: "complete",
+    points,
+    endedAt: new Date(),
+  });
+  await getPrisma().$transaction((tx) =>
+    creditPoints(tx, {
+      memberId,
+      points,
+      type: "survey_completion",
+      source: `assignment:${assignment.id}:complete`,
+      remark: "Survey completed",
+      assignmentId: assignment.id,
+    }),
+  );
+  return assignment;
 }
