@@ -5,7 +5,7 @@ import { PRODUCT_NAME } from "~/lib/product";
 import { recordAudit, type AuditAction } from "./audit.server";
 import { adjustPoints, currentRewardCredits, getBalance, reverseEntry } from "./ledger.server";
 import { mailLanguage, mailWords } from "./mail-words.server";
-import { memberMail, type Recipient } from "./member-notices.server";
+import { memberMail, queuePointsChangedMail, type Recipient } from "./member-notices.server";
 import { capDetails, pointsCapError } from "./points-cap.server";
 
 // What an admin does to one member from the member page (issue 18 point 2,
@@ -34,6 +34,9 @@ export const MEMBER_ACTION_REFUSALS = {
   notComplete: "Only a completed assignment with a reward can be reversed.",
   alreadyReversed: "This complete has already been reversed. Its points were taken back once.",
 } as const;
+
+/** What a notice to the member needs of their row. */
+const RECIPIENT = { email: true, firstName: true, language: true } as const;
 
 const STATUS_WORD: Record<MemberStatus, string> = {
   active: "active",
@@ -210,7 +213,8 @@ export async function signOutEverywhere(admin: Actor, memberId: number, reason: 
  * Adds (points > 0) or takes (points < 0) points with the reason the member reads in Points
  * History, through the ledger's adjustPoints (which writes the audit entry). Capped like an
  * assignment (decision 038): more than the cap either way needs a super-admin. `key` comes from
- * the form, so posting the same form twice adjusts once; the second post is told so.
+ * the form, so posting the same form twice adjusts once; the second post is told so. The member is
+ * mailed the change with its reason (decision 079).
  */
 export async function adjustMemberPoints(
   admin: Actor,
@@ -220,9 +224,8 @@ export async function adjustMemberPoints(
   const capError = pointsCapError(admin, Math.abs(points));
   if (capError) return { ok: false, message: capError, status: 403, field: "points" };
   const prisma = getPrisma();
-  if (!(await prisma.member.findUnique({ where: { id: memberId }, select: { id: true } }))) {
-    return refused(MEMBER_ACTION_REFUSALS.noMember, 404);
-  }
+  const member = await prisma.member.findUnique({ where: { id: memberId }, select: RECIPIENT });
+  if (!member) return refused(MEMBER_ACTION_REFUSALS.noMember, 404);
   return prisma.$transaction(async (tx): Promise<MemberActionResult> => {
     const result = await adjustPoints(tx, {
       admin,
@@ -234,6 +237,11 @@ export async function adjustMemberPoints(
       details: capDetails(Math.abs(points)),
     });
     if (result.ok) {
+      await queuePointsChangedMail(tx, member, {
+        change: result.entry.change,
+        balance: result.balance,
+        remark: reason.trim(),
+      });
       const verb = points > 0 ? `added to` : `taken from`;
       return {
         ok: true,
@@ -253,6 +261,7 @@ export async function adjustMemberPoints(
  * the reason in the remark the member reads. The assignment itself keeps its status (Complete), as
  * reverseEntry defines a reversal: the ledger entry is Reversed and a counter-entry takes the
  * points, never more than the balance (points already spent stay spent; the message says so).
+ * The member is mailed what was taken and why (decision 079).
  */
 export async function reverseComplete(
   admin: Actor,
@@ -270,9 +279,10 @@ export async function reverseComplete(
     await tx.$queryRaw`SELECT 1 FROM "Assignment" WHERE "id" = ${assignmentId} FOR NO KEY UPDATE`;
     const current = (await currentRewardCredits(tx, [{ assignmentId, memberId }])).get(assignmentId) ?? null;
     const recredited = current !== null && current.recredits > 0;
+    const remark = `Reward for "${assignment.survey.name}" taken back: ${reason}`;
     const reversal = await reverseEntry(tx, {
       source: current?.source ?? `assignment:${assignmentId}:complete`,
-      remark: `Reward for "${assignment.survey.name}" taken back: ${reason}`,
+      remark,
       adminId: admin.id,
     });
     if (!reversal.ok) {
@@ -288,6 +298,20 @@ export async function reverseComplete(
       where: { assignmentId, status: "approved" },
       data: { status: "reversed", reasonCode: "other" },
     });
+    // Nothing taken (a zero balance) is no change of points: no mail, as there is no entry to appeal.
+    if (reversal.reversal) {
+      await queuePointsChangedMail(
+        tx,
+        await tx.member.findUniqueOrThrow({ where: { id: memberId }, select: RECIPIENT }),
+        {
+          change: reversal.reversal.change,
+          balance: reversal.balance,
+          remark,
+          kept: reversal.shortfall,
+          reversal: true,
+        },
+      );
+    }
     await recordAudit(tx, {
       admin,
       action: "assignment.completion_reversed",

@@ -5,14 +5,16 @@ import { getEnv } from "~/lib/env.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import type { Mail } from "./mail.server";
 import { escapeHtml, formatDateTime, mailLanguage, mailWords, type MailWords } from "./mail-words.server";
+import { translateRemark, translateWith } from "./member-texts";
 import { PAYOUT_METHOD_LABEL } from "./payment-accounts";
 import type { Tx } from "~/lib/db.server";
 
 // Notices to a member about their money and their account: a new payout account, each withdrawal
-// request and its approval or rejection, and each password change or reset. Each one says what
-// to do if it was not them. They are queued (QueuedMail) in the transaction of the change itself:
-// a rolled-back change sends nothing, and a mail server that is down never fails the member's
-// action; the mail worker sends them with retries (docs/decisions/039-payout-account-changes.md).
+// request and its approval or rejection, each change of their points by an admin or a buyer's
+// reconciliation file (decision 079), and each password change or reset. Each one says what to do
+// if it was not them, or whom to ask. They are queued (QueuedMail) in the transaction of the change
+// itself: a rolled-back change sends nothing, and a mail server that is down never fails the
+// member's action; the mail worker sends them with retries (docs/decisions/039-payout-account-changes.md).
 // Each is written in the member's language when it is queued (mail-words.server.ts).
 
 /** The member a notice goes to; `language` is Member.language (null: English). */
@@ -208,6 +210,69 @@ export async function queueWithdrawalRejectedMail(
     tMail("The {{points}} points are back in your balance.", values),
     ...changePasswordIfNotYou(words),
   ]);
+}
+
+/** Where a member reads every change of their points, as an absolute link for a mail. */
+const pointsHistoryLink = () => `${getEnv().APP_URL.replace(/\/+$/, "")}/activities/PointsRecords`;
+
+/**
+ * A change of the member's points that someone else made: an admin's adjustment, an admin's or a
+ * buyer's reversal of a survey reward, a buyer's approval giving it back. (The member's own
+ * withdrawals and the survey rewards they earn have mails or pages of their own.)
+ */
+export interface PointsChangeNotice {
+  /** Signed, as the ledger entry: added > 0, taken < 0. */
+  change: number;
+  /** The balance right after the change. */
+  balance: number;
+  /** The ledger entry's remark: the reason the member reads in Points History. */
+  remark: string;
+  /** Points of a reversed reward the member had already spent, which stay spent. */
+  kept?: number;
+  /** A reward taken back, which the member may appeal from Points History (decision 073). */
+  reversal?: boolean;
+}
+
+/** The notice of a change of points, in the member's language, ready for the queue. */
+export async function pointsChangedMail(member: Recipient, notice: PointsChangeNotice): Promise<Mail> {
+  const words = await wordsFor(member);
+  const { tMail } = words;
+  const points = words.points(Math.abs(notice.change));
+  const added = notice.change > 0;
+  return memberMail(
+    member,
+    added
+      ? tMail("{{points}} points added to your balance", { points })
+      : tMail("{{points}} points taken from your balance", { points }),
+    [
+      added
+        ? tMail("{{points}} points were added to your balance.", { points })
+        : tMail("{{points}} points were taken from your balance.", { points }),
+      // The remark as Points History shows it: stored in English, translated by its template.
+      tMail("Reason: {{reason}}", { reason: translateRemark(translateWith(tMail), notice.remark) }),
+      ...(notice.kept
+        ? [
+            tMail("{{points}} points of this reward had already been spent; they stay spent.", {
+              points: words.points(notice.kept),
+            }),
+          ]
+        : []),
+      tMail("Your balance is now {{balance}} points.", { balance: words.points(notice.balance) }),
+      "",
+      tMail("You can see it in your Points History: {{link}}", { link: pointsHistoryLink() }),
+      notice.reversal
+        ? tMail("If you think this is wrong, you can appeal it once from your Points History.")
+        : tMail("If you have a question about it, contact support at {{support}}.", {
+            support: getEnv().SUPPORT_EMAIL,
+          }),
+    ],
+    tMail,
+  );
+}
+
+/** Queues the notice of one change of points, in the transaction of the ledger entry. */
+export async function queuePointsChangedMail(db: Tx, member: Recipient, notice: PointsChangeNotice) {
+  await db.queuedMail.create({ data: await pointsChangedMail(member, notice) });
 }
 
 export type PasswordChange = "changed" | "set" | "reset";

@@ -1,15 +1,19 @@
 // Reconciliation files (docs/decisions/061-reconciliation.md), shared by the server and the page:
 // the reason codes a buyer gives for a reversal, each with the sentence the member reads in Points
 // History, the limits of a file and the page's messages.
+import { tr } from "~/i18n/mark";
 
-/** Why a complete was reversed: the code in the file, and what the member reads. */
+/**
+ * Why a complete was reversed: the code in the file, and what the member reads (in Points History
+ * and the mail about it, in their language: marked to translate).
+ */
 export const REVERSAL_REASONS = {
-  speeding: "You answered too quickly for your answers to count.",
-  straightlining: "You gave the same answer to a whole list of questions.",
-  duplicate: "This survey was answered more than once from your account or device.",
-  quality: "Your answers did not pass the researcher's quality checks.",
-  fraud: "The researcher found answers that were not genuine.",
-  other: "The researcher did not accept this complete.",
+  speeding: tr("You answered too quickly for your answers to count."),
+  straightlining: tr("You gave the same answer to a whole list of questions."),
+  duplicate: tr("This survey was answered more than once from your account or device."),
+  quality: tr("Your answers did not pass the researcher's quality checks."),
+  fraud: tr("The researcher found answers that were not genuine."),
+  other: tr("The researcher did not accept this complete."),
 } as const;
 
 export type ReversalReason = keyof typeof REVERSAL_REASONS;

@@ -5,6 +5,7 @@ import { getPrisma, type Tx } from "~/lib/db.server";
 import { ASSIGNMENT_STATUS, ASSIGNMENT_STATUS_LABEL, type AssignmentStatus } from "./assignment-status";
 import { recordAudit } from "./audit.server";
 import { creditPoints, currentRewardCredits, reversalStands, reverseEntry, type RewardCredit } from "./ledger.server";
+import { pointsChangedMail, type PointsChangeNotice } from "./member-notices.server";
 import {
   isReversalReason,
   MAX_RECONCILIATION_ROWS,
@@ -30,6 +31,7 @@ import {
 // A granted appeal of a reversal gives the reward back through the same re-credit, under the same
 // lock (recreditAppealedReversal), so a file approving it afterwards finds it approved, and an
 // appeal granted after such a file finds the reward back: the reward is paid once in all.
+// Each change that moves points is mailed to its member, queued in the same transaction.
 
 type Actor = Pick<Admin, "id" | "email">;
 
@@ -342,6 +344,7 @@ export async function applyReconciliation(
         select: { id: true },
       });
       const totals = { pointsTaken: 0, pointsRecredited: 0, shortfall: 0 };
+      const notices: { memberId: number; notice: PointsChangeNotice }[] = [];
       for (const change of summary.changes) {
         const state = states.get(change.token)!;
         const moved =
@@ -356,6 +359,7 @@ export async function applyReconciliation(
         totals.pointsTaken += moved.taken;
         totals.pointsRecredited += moved.recredited;
         totals.shortfall += moved.shortfall;
+        if (moved.notice) notices.push({ memberId: state.memberId, notice: moved.notice });
         await tx.reconciledComplete.upsert({
           where: { assignmentId: state.assignmentId },
           create: {
@@ -373,6 +377,7 @@ export async function applyReconciliation(
           },
         });
       }
+      await queueNotices(tx, notices);
       const reversed = summary.changes.filter((change) => change.to === "reversed").length;
       const approved = summary.changes.length - reversed;
       await recordAudit(tx, {
@@ -416,6 +421,25 @@ interface Moved {
   shortfall: number;
   /** The complete's re-credit count after this change. */
   recredits: number;
+  /** What the member is told, when points moved. */
+  notice: PointsChangeNotice | null;
+}
+
+/**
+ * Each change of points is mailed to its member, queued with it: a file of a thousand changes is
+ * one read of their members and one insert of a thousand mails, not a thousand of each.
+ */
+async function queueNotices(tx: Tx, notices: { memberId: number; notice: PointsChangeNotice }[]) {
+  if (notices.length === 0) return;
+  const members = await tx.member.findMany({
+    where: { id: { in: [...new Set(notices.map((entry) => entry.memberId))] } },
+    select: { id: true, email: true, firstName: true, language: true },
+  });
+  const byId = new Map(members.map((member) => [member.id, member]));
+  const mails = await Promise.all(
+    notices.map(({ memberId, notice }) => pointsChangedMail(byId.get(memberId)!, notice)),
+  );
+  await tx.queuedMail.createMany({ data: mails });
 }
 
 /** Takes the reward's current credit back, as far as the balance allows, with the reason as its remark. */
@@ -428,16 +452,28 @@ async function reverseReward(
 ): Promise<Moved> {
   const recredits = state.credit?.recredits ?? 0;
   // No credit to reverse (a complete without points): the status changes, no points move.
-  if (!state.credit) return { taken: 0, recredited: 0, shortfall: 0, recredits };
-  const reversal = await reverseEntry(tx, {
-    source: state.credit.source,
-    remark: `Reward for "${surveyName}" taken back: ${REVERSAL_REASONS[reason]}`,
-    adminId: admin.id,
-  });
+  if (!state.credit) return { taken: 0, recredited: 0, shortfall: 0, recredits, notice: null };
+  const remark = `Reward for "${surveyName}" taken back: ${REVERSAL_REASONS[reason]}`;
+  const reversal = await reverseEntry(tx, { source: state.credit.source, remark, adminId: admin.id });
   // A credit already reversed (a re-credit of nothing, after a reversal that found the points
   // spent): the status changes, no points move.
-  if (!reversal.ok) return { taken: 0, recredited: 0, shortfall: 0, recredits };
-  return { taken: reversal.points, recredited: 0, shortfall: reversal.shortfall, recredits };
+  if (!reversal.ok) return { taken: 0, recredited: 0, shortfall: 0, recredits, notice: null };
+  return {
+    taken: reversal.points,
+    recredited: 0,
+    shortfall: reversal.shortfall,
+    recredits,
+    // A zero balance took nothing: no change of points to tell.
+    notice: reversal.reversal
+      ? {
+          change: reversal.reversal.change,
+          balance: reversal.balance,
+          remark,
+          kept: reversal.shortfall,
+          reversal: true,
+        }
+      : null,
+  };
 }
 
 /**
@@ -452,25 +488,32 @@ async function recreditReward(
   remark: (points: number) => string,
 ): Promise<Moved> {
   const recredits = state.credit?.recredits ?? 0;
-  if (state.credit?.status !== "reversed") return { taken: 0, recredited: 0, shortfall: 0, recredits };
+  if (state.credit?.status !== "reversed") return { taken: 0, recredited: 0, shortfall: 0, recredits, notice: null };
   const taken = await tx.pointsTransaction.findUnique({
     where: { source: `${state.credit.source}:reversal` },
     select: { change: true },
   });
   const points = taken ? -taken.change : 0;
-  if (points <= 0) return { taken: 0, recredited: 0, shortfall: 0, recredits };
+  if (points <= 0) return { taken: 0, recredited: 0, shortfall: 0, recredits, notice: null };
+  const text = remark(points);
   const credited = await creditPoints(tx, {
     memberId: state.memberId,
     points,
     type: "survey_completion",
     source: `assignment:${state.assignmentId}:recredit:${recredits + 1}`,
-    remark: remark(points),
+    remark: text,
     assignmentId: state.assignmentId,
     adminId: admin.id,
   });
   // Under the assignment's lock the next number is free; an entry already there means broken data.
   if (!credited.ok) throw new Error(`The re-credit ${recredits + 1} of assignment ${state.assignmentId} exists`);
-  return { taken: 0, recredited: points, shortfall: 0, recredits: recredits + 1 };
+  return {
+    taken: 0,
+    recredited: points,
+    shortfall: 0,
+    recredits: recredits + 1,
+    notice: { change: points, balance: credited.balance, remark: text },
+  };
 }
 
 /**
@@ -496,6 +539,7 @@ export async function recreditAppealedReversal(
   await tx.$queryRaw`SELECT 1 FROM "Assignment" WHERE "id" = ${assignmentId} FOR NO KEY UPDATE`;
   const credit = (await currentRewardCredits(tx, [{ assignmentId, memberId }])).get(assignmentId) ?? null;
   if (!reversalStands(credit, reversal.source)) return { points: 0 };
+  // The appeal's own decision mail tells the member (decision 073): no second mail of the change.
   const moved = await recreditReward(tx, admin, { assignmentId, memberId, credit }, remark);
   if (moved.recredited > 0) {
     await tx.reconciledComplete.updateMany({

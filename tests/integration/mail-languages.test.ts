@@ -4,7 +4,7 @@ import { assignSurvey } from "~/domain/assignments.server";
 import { sendVerificationEmail } from "~/domain/email-verification.server";
 import { runInactivityPass, monthsBefore } from "~/domain/inactivity.server";
 import { listOutbox } from "~/domain/mail.server";
-import { suspendMember } from "~/domain/member-actions.server";
+import { adjustMemberPoints, suspendMember } from "~/domain/member-actions.server";
 import {
   queueAppealDecidedMail,
   queuePasswordChangedMail,
@@ -15,11 +15,12 @@ import {
 } from "~/domain/member-notices.server";
 import { requestPasswordReset } from "~/domain/password-reset.server";
 import { sendPayoutAccountCode } from "~/domain/payout-account-proof.server";
+import { applyReconciliation, reconciliationFileHash } from "~/domain/reconciliation.server";
 import { WITHDRAWAL_HOLD_REASONS } from "~/domain/withdrawal-statuses";
 import { getPrisma } from "~/lib/db.server";
 import { PRODUCT_NAME } from "~/lib/product";
 import { ENGLISH_WORDS } from "../e2e/support/languages";
-import { createTestAdmin, createTestMember, createTestSurvey } from "../support/factories";
+import { createTestAdmin, createTestMember, createTestPaidComplete, createTestSurvey } from "../support/factories";
 
 // Issue 21 point 1 (decision 074): every mail a member receives is written in the language they
 // chose (Member.language), subject and body, text and HTML; a member who never chose gets the English
@@ -124,6 +125,31 @@ describe("notices about money and the account", () => {
         "If this was not you, change your password, and contact support at support@panel.test.",
       ].join("\n"),
     );
+  });
+
+  test("a buyer's reversal and an admin's adjustment are mailed to a Hindi member in Hindi, the reason too", async () => {
+    const member = await createTestMember({ firstName: "Asha", language: "hi" });
+    const admin = await createTestAdmin();
+    const survey = await createTestSurvey({ name: "Chai" });
+    const assignment = await createTestPaidComplete(survey.id, member.id, { points: 2500 });
+    const file = `token,status,reason\n${assignment.respondentToken},reversed,speeding\n`;
+    expect(await applyReconciliation(admin, survey.id, file, reconciliationFileHash(file))).toMatchObject({ ok: true });
+    expect(
+      await adjustMemberPoints(admin, member.id, { points: 1200, reason: "सर्वे में दिक्कत के लिए", key: "hi-1" }),
+    ).toMatchObject({ ok: true });
+
+    const [reversal, adjustment, ...more] = await queuedTo(member.email);
+    expect(more).toEqual([]);
+    expectHindi(reversal, ["Chai"]);
+    expect(reversal.subject).toBe("आपके बैलेंस से 2,500 पॉइंट्स काटे गए");
+    expect(reversal.text).toContain(
+      'आपके बैलेंस से 2,500 पॉइंट्स काटे गए हैं।\nकारण: "Chai" का इनाम वापस लिया गया: आपने इतनी जल्दी जवाब दिए कि आपके जवाब गिने नहीं जा सकते।\nअब आपका बैलेंस 0 पॉइंट्स है।',
+    );
+    expect(reversal.text).toContain(`इसे आप अपनी पॉइंट्स हिस्ट्री में देख सकते हैं: ${APP_ORIGIN}/activities/PointsRecords`);
+    expect(reversal.text).toContain("आप अपनी पॉइंट्स हिस्ट्री से इस पर एक बार अपील कर सकते हैं।");
+    expectHindi(adjustment);
+    expect(adjustment.subject).toBe("आपके बैलेंस में 1,200 पॉइंट्स जोड़े गए");
+    expect(adjustment.text).toContain("कारण: सर्वे में दिक्कत के लिए\nअब आपका बैलेंस 1,200 पॉइंट्स है।");
   });
 
   test("an admin's suspension of a Hindi member mails them in Hindi", async () => {

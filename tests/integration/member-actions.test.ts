@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import "../support/file-outbox";
+import { APP_ORIGIN } from "../support/file-outbox";
 import { ASSIGNMENT_STATUS } from "~/domain/assignment-status";
 import { auditSentence, sentenceText } from "~/domain/audit-sentences";
 import { creditPoints, listPointsHistory } from "~/domain/ledger.server";
@@ -322,7 +322,7 @@ describe("close, verify, sign out", () => {
 describe("adjusting points", () => {
   const key = () => crypto.randomUUID();
 
-  test("a credit and a debit reach the balance, with the reason in the member's Points History", async () => {
+  test("a credit and a debit reach the balance, with the reason in Points History and in a mail to the member", async () => {
     const { admin, cookie } = await signedInAdmin();
     const { member } = await memberWith(100);
     await act(cookie, member.id, "adjust-points", {
@@ -344,6 +344,20 @@ describe("adjusting points", () => {
       `took 50 points from member #${member.id}: "Duplicate reward"`,
     );
     expect(sentenceOf(entries[1]).changes).toEqual([{ field: "Balance", before: "350 points", after: "300 points" }]);
+
+    // The member is mailed each change: what, why, the balance after and where to see it.
+    const [added, taken, ...more] = await mailTo(member.email);
+    expect(more).toEqual([]);
+    expect(added.subject).toBe("250 points added to your balance");
+    expect(added.text).toContain(
+      "Hello Test,\n\n250 points were added to your balance.\nReason: Goodwill for a broken survey\nYour balance is now 350 points.\n\n",
+    );
+    expect(added.text).toContain(`You can see it in your Points History: ${APP_ORIGIN}/activities/PointsRecords\n`);
+    expect(added.text).toContain("If you have a question about it, contact support at support@panel.test.");
+    expect(taken.subject).toBe("50 points taken from your balance");
+    expect(taken.text).toContain("50 points were taken from your balance.\nReason: Duplicate reward\n");
+    expect(taken.text).toContain("Your balance is now 300 points.");
+    expect(taken.html).toContain(`<p>You can see it in your Points History: ${APP_ORIGIN}/activities/PointsRecords`);
   });
 
   test("a debit below zero is refused with the balance, and changes nothing", async () => {
@@ -360,6 +374,7 @@ describe("adjusting points", () => {
     expect(await balanceOf(member.id)).toBe(40);
     expect(await getPrisma().pointsTransaction.count({ where: { memberId: member.id } })).toBe(1);
     expect(await auditOf(member.id, "points.adjusted")).toHaveLength(0);
+    expect(await mailTo(member.email)).toEqual([]);
   });
 
   test("above the cap, an ordinary admin is refused and a super-admin's credit is marked in the audit", async () => {
@@ -377,6 +392,7 @@ describe("adjusting points", () => {
     expect(answer.status).toBe(403);
     expect(answer.messages[0]).toMatch(/without a super-admin/);
     expect(await balanceOf(member.id)).toBe(0);
+    expect(await mailTo(member.email)).toEqual([]);
 
     await act(superCookie, member.id, "adjust-points", { points: above, reason: "Big thanks", key: key() });
     expect(await balanceOf(member.id)).toBe(CONFIG.assignmentPointsCap + 1);
@@ -398,6 +414,11 @@ describe("adjusting points", () => {
 
     expect(await balanceOf(member.id)).toBe(150);
     expect(await auditOf(member.id, "points.adjusted")).toHaveLength(2);
+    // One mail per adjustment: the replays and the losing racer queue none.
+    expect((await mailTo(member.email)).map((mail) => mail.subject)).toEqual([
+      "75 points added to your balance",
+      "75 points added to your balance",
+    ]);
   });
 
   test("a form's key replayed against another member is that member's own adjustment", async () => {
@@ -473,7 +494,17 @@ describe("reversing a complete", () => {
     const [entry] = await getPrisma().auditEntry.findMany({ where: { action: "assignment.completion_reversed" } });
     expect(sentenceText(sentenceOf(entry))).toContain(`of member #${member.id}, taking back 80 points`);
 
-    // Twice: refused, the balance as it was.
+    const [mail, ...more] = await mailTo(member.email);
+    expect(more).toEqual([]);
+    expect(mail.subject).toBe("80 points taken from your balance");
+    expect(mail.text).toContain(
+      '80 points were taken from your balance.\nReason: Reward for "Snack habits" taken back: Speeding: finished in 40 seconds\nYour balance is now 20 points.',
+    );
+    // A reversal points to the appeal (decision 073), not to support.
+    expect(mail.text).toContain("If you think this is wrong, you can appeal it once from your Points History.");
+    expect(mail.text).not.toContain("contact support");
+
+    // Twice: refused, the balance as it was, no second mail.
     const again = await refused(cookie, member.id, {
       intent: "reverse-complete",
       assignmentId: String(assignment.id),
@@ -486,6 +517,7 @@ describe("reversing a complete", () => {
       messages: [MEMBER_ACTION_REFUSALS.alreadyReversed],
     });
     expect(await balanceOf(member.id)).toBe(20);
+    expect(await mailTo(member.email)).toHaveLength(1);
     const after = await loader(routeArgs(getRequest(`/admin/users/${member.id}`, cookie), { id: String(member.id) }));
     expect(after.assignments.rows[0].reward).toBe("reversed");
   });
@@ -502,6 +534,7 @@ describe("reversing a complete", () => {
     expect(
       await getPrisma().pointsTransaction.count({ where: { memberId: member.id, type: "completion_reversal" } }),
     ).toBe(1);
+    expect(await mailTo(member.email)).toHaveLength(1);
   });
 
   test("points already spent stay spent: the balance never goes below zero", async () => {
@@ -513,6 +546,20 @@ describe("reversing a complete", () => {
       await act(cookie, member.id, "reverse-complete", { assignmentId: String(assignment.id), reason: "Fraud" }),
     ).toContain("50 points had already been spent");
     expect(await balanceOf(member.id)).toBe(0);
+    const reversal = (await mailTo(member.email)).at(-1)!;
+    expect(reversal.subject).toBe("30 points taken from your balance");
+    expect(reversal.text).toContain(
+      "50 points of this reward had already been spent; they stay spent.\nYour balance is now 0 points.",
+    );
+
+    // With nothing left to take, a reversal moves no points and mails nothing.
+    const another = await completed(member.id, 40);
+    await act(cookie, member.id, "adjust-points", { points: "-40", reason: "Spent", key: crypto.randomUUID() });
+    const mails = (await mailTo(member.email)).length;
+    expect(
+      await act(cookie, member.id, "reverse-complete", { assignmentId: String(another.id), reason: "Fraud" }),
+    ).toContain("0 points taken back");
+    expect(await mailTo(member.email)).toHaveLength(mails);
   });
 
   test("another member's assignment, or one without a reward, is refused", async () => {

@@ -1,3 +1,4 @@
+import { APP_ORIGIN } from "../support/file-outbox";
 import { describe, expect, test } from "vitest";
 import { ASSIGNMENT_STATUS } from "~/domain/assignment-status";
 import { debitPoints, getBalance, listPointsHistory } from "~/domain/ledger.server";
@@ -46,17 +47,20 @@ async function apply(admin: Admin, surveyId: number, text: string): Promise<Reco
 /** Everything a reconciliation could change, to compare before and after. */
 async function moneyState() {
   const prisma = getPrisma();
-  const [entries, members, reconciled, reconciliations, audits] = await Promise.all([
+  const [entries, members, reconciled, reconciliations, audits, mails] = await Promise.all([
     prisma.pointsTransaction.findMany({ orderBy: { id: "asc" }, select: { source: true, change: true, status: true } }),
     prisma.member.findMany({ orderBy: { id: "asc" }, select: { id: true, pointsBalance: true } }),
     prisma.reconciledComplete.count(),
     prisma.reconciliation.count(),
     prisma.auditEntry.count(),
+    prisma.queuedMail.count(),
   ]);
-  return { entries, members, reconciled, reconciliations, audits };
+  return { entries, members, reconciled, reconciliations, audits, mails };
 }
 
 const balanceOf = (memberId: number) => getBalance(getPrisma(), memberId);
+
+const mailTo = (email: string) => getPrisma().queuedMail.findMany({ where: { to: email }, orderBy: { id: "asc" } });
 
 describe("reconciliation", () => {
   test("a preview sorts a mixed file and changes nothing", async () => {
@@ -145,6 +149,18 @@ describe("reconciliation", () => {
       ["Survey completed", 100, "Reversed"],
     ]);
 
+    // The member whose reward was taken back is mailed once; the others not at all.
+    const [mail, ...more] = await mailTo(a.member.email);
+    expect(more).toEqual([]);
+    expect(mail.subject).toBe("100 points taken from your balance");
+    expect(mail.text).toContain(
+      `100 points were taken from your balance.\nReason: Reward for "Coffee habits" taken back: ${REVERSAL_REASONS.straightlining}\nYour balance is now 0 points.`,
+    );
+    expect(mail.text).toContain(`${APP_ORIGIN}/activities/PointsRecords`);
+    expect(mail.text).toContain("you can appeal it once from your Points History.");
+    expect(await mailTo(b.member.email)).toEqual([]);
+    expect(await mailTo(foreign.member.email)).toEqual([]);
+
     const recorded = await getPrisma().reconciliation.findMany();
     expect(recorded).toMatchObject([
       {
@@ -196,6 +212,9 @@ describe("reconciliation", () => {
     const second = await moneyState();
     expect(second.entries).toEqual(after.entries);
     expect(second.members).toEqual(after.members);
+    // The replay mails no one: the reversed member has the one mail of the first apply.
+    expect(second.mails).toBe(after.mails);
+    expect(await mailTo(a.member.email)).toHaveLength(1);
     // Both applies are recorded and audited; the second changed nothing.
     expect(await getPrisma().reconciliation.findMany({ orderBy: { id: "asc" }, select: { changed: true } })).toEqual([
       { changed: 1 },
@@ -243,6 +262,19 @@ describe("reconciliation", () => {
       },
       { source: `assignment:${id}:recredit:2`, change: 100, status: "completed", type: "survey_completion" },
     ]);
+    // Each of the four changes mailed once; the approval applied again, not at all.
+    const mails = await mailTo(a.member.email);
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      "100 points taken from your balance",
+      "100 points added to your balance",
+      "100 points taken from your balance",
+      "100 points added to your balance",
+    ]);
+    expect(mails[1].text).toContain(
+      '100 points were added to your balance.\nReason: Reward for "Tea" given back: the researcher approved your complete\nYour balance is now 100 points.',
+    );
+    expect(mails[1].text).toContain("If you have a question about it, contact support at support@panel.test.");
+
     const history = await listPointsHistory(a.member.id, 1);
     expect(history.rows[0].remark).toBe('Reward for "Tea" given back: the researcher approved your complete');
     expect(history.rows[1].remark).toBe(`Reward for "Tea" taken back: ${REVERSAL_REASONS.fraud}`);
@@ -290,6 +322,12 @@ describe("reconciliation", () => {
     });
     expect(await apply(admin, survey.id, csv(`${b.token},approved,`))).toMatchObject({ approved: 0 });
     expect(await balanceOf(b.member.id)).toBe(0);
+    // a: what was taken and what came back, with what stays spent; b: no points moved, no mail.
+    const [taken, given] = await mailTo(a.member.email);
+    expect(taken.subject).toBe("30 points taken from your balance");
+    expect(taken.text).toContain("70 points of this reward had already been spent; they stay spent.");
+    expect(given.subject).toBe("30 points added to your balance");
+    expect(await mailTo(b.member.email)).toEqual([]);
   });
 
   test("a complete reversed from the member page counts as reversed; the buyer's approval credits it again", async () => {
@@ -314,6 +352,7 @@ describe("reconciliation", () => {
     for (const c of completes) expect(await balanceOf(c.member.id)).toBe(0);
     expect(await getPrisma().pointsTransaction.count({ where: { type: "completion_reversal" } })).toBe(3);
     expect(await getPrisma().reconciliation.count()).toBe(4);
+    for (const c of completes) expect(await mailTo(c.member.email)).toHaveLength(1);
   });
 
   test("a file that cannot be used is refused whole, and Apply refuses a file other than the one previewed", async () => {
