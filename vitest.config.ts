@@ -56,6 +56,7 @@ export default defineConfig({
       "tests/support/matchers.ts",
       "tests/support/setup-network.ts",
       "tests/support/setup-database.ts",
+      "tests/support/event-loop.ts",
     ],
     // Generous: the first test of a file also restores its database, and the machine is shared.
     testTimeout: 30_000,
